@@ -1,0 +1,406 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled 01-game kernel: line-candidate propagation and a resumable bitmask DFS."""
+
+from libc.stdint cimport int32_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int fp_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int fp_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int fp_ctz64(unsigned long long x) nogil
+
+# Largest side: a line is one uint32_t, and the 2n lines fit one uint64_t of flags.
+MAX_N = 32
+
+cdef enum:
+    # Statuses returned by Search.next_solution; the twin uses the same values.
+    STATUS_EXHAUSTED = 0
+    STATUS_SOLUTION = 1
+    STATUS_PAUSED = 2
+
+EXHAUSTED = STATUS_EXHAUSTED
+SOLUTION = STATUS_SOLUTION
+PAUSED = STATUS_PAUSED
+
+cdef enum:
+    # Search.next_solution's phases: expand the current node, or try the next branch.
+    DESCEND = 0
+    ADVANCE = 1
+    FINISHED = 2
+
+cdef struct Snapshot:
+    # Everything propagation changes at one node, saved before branching.
+    uint64_t done           # bit i: line i is complete and struck from its parallels
+    int32_t *live           # live[i]: candidates of line i still alive
+    uint32_t *ones          # ones[i], zeros[i]: known 1s and 0s of line i
+    uint32_t *zeros
+
+
+cdef uint64_t line_count(int n, uint32_t ones, uint32_t zeros) noexcept nogil:
+    """Number of valid lines agreeing with the given 1s and 0s (a run/balance DP)."""
+    # ways[k][d][r]: prefixes with k ones, ending in a run of r+1 copies of digit d.
+    cdef uint64_t ways[17][2][2]
+    cdef uint64_t step[17][2][2]
+    cdef int half = n // 2, position, k, d, r, digit
+    cdef uint64_t total = 0
+    for k in range(half + 1):
+        for d in range(2):
+            ways[k][d][0] = 0
+            ways[k][d][1] = 0
+    if not (ones & 1):
+        ways[0][0][0] = 1
+    if not (zeros & 1):
+        ways[1][1][0] = 1
+    for position in range(1, n):
+        for k in range(half + 1):
+            for d in range(2):
+                step[k][d][0] = 0
+                step[k][d][1] = 0
+        for k in range(half + 1):
+            for d in range(2):
+                for r in range(2):
+                    if ways[k][d][r] == 0:
+                        continue
+                    for digit in range(2):
+                        if digit == 1 and (zeros >> position) & 1:
+                            continue
+                        if digit == 0 and (ones >> position) & 1:
+                            continue
+                        if digit == d and r == 1:
+                            continue
+                        if k + digit > half or position + 1 - (k + digit) > half:
+                            continue
+                        step[k + digit][digit][r + 1 if digit == d else 0] += ways[k][d][r]
+        for k in range(half + 1):
+            for d in range(2):
+                ways[k][d][0] = step[k][d][0]
+                ways[k][d][1] = step[k][d][1]
+    for d in range(2):
+        for r in range(2):
+            total += ways[half][d][r]
+    return total
+
+
+cdef uint32_t *line_fill(int n, uint32_t ones, uint32_t zeros, uint32_t *out) noexcept nogil:
+    """Write every valid line agreeing with the givens to out; return the end pointer."""
+    # An explicit DFS over positions: digit[p] is the digit tried at p, -1 before the first.
+    cdef int digit[32]
+    cdef int ones_at[33]
+    cdef int position = 0, half = n // 2, d, k, run_ok
+    cdef uint32_t line = 0, bit
+    digit[0] = -1
+    ones_at[0] = 0
+    while position >= 0:
+        d = digit[position] + 1
+        bit = (<uint32_t>1) << position
+        line &= ~bit
+        while d <= 1:
+            k = ones_at[position] + d
+            run_ok = not (position >= 2 and
+                          ((line >> (position - 1)) & 1) == <uint32_t>d and
+                          ((line >> (position - 2)) & 1) == <uint32_t>d)
+            if (run_ok and not (d == 1 and (zeros & bit)) and not (d == 0 and (ones & bit))
+                    and k <= half and position + 1 - k <= half):
+                break
+            d += 1
+        if d > 1:
+            position -= 1
+            continue
+        digit[position] = d
+        if d:
+            line |= bit
+        if position == n - 1:
+            out[0] = line
+            out += 1
+            continue
+        ones_at[position + 1] = k
+        position += 1
+        digit[position] = -1
+    return out
+
+
+cdef uint32_t column_of(int n, const uint32_t *rows, int c) noexcept nogil:
+    cdef uint32_t column = 0
+    cdef int r
+    for r in range(n):
+        column |= ((rows[r] >> c) & 1) << r
+    return column
+
+
+def count_candidates(int n, row_ones, row_zeros):
+    """How many candidates all 2n lines start with; the search's memory is proportional."""
+    cdef uint32_t ones[64]
+    cdef uint32_t zeros[64]
+    cdef uint64_t total = 0
+    cdef int i
+    _load_lines(n, row_ones, row_zeros, ones, zeros)
+    with nogil:
+        for i in range(2 * n):
+            total += line_count(n, ones[i], zeros[i])
+    return total
+
+
+cdef void _load_lines(int n, row_ones, row_zeros, uint32_t *ones, uint32_t *zeros) except *:
+    """Fill the 2n line masks (rows, then columns) from the row masks."""
+    cdef int i
+    if not 2 <= n <= MAX_N or n % 2 or len(row_ones) != n or len(row_zeros) != n:
+        raise ValueError("n must be even, 2..32, with n row masks of each kind")
+    for i in range(n):
+        ones[i] = row_ones[i]
+        zeros[i] = row_zeros[i]
+    for i in range(n):
+        ones[n + i] = column_of(n, ones, i)
+        zeros[n + i] = column_of(n, zeros, i)
+
+
+cdef class Search:
+    """Enumerate the solutions of a 01-game grid, resumably.
+
+    row_ones[r] and row_zeros[r] are the masks of the given 1s and 0s of row r;
+    the caller guarantees 2 <= n <= MAX_N, n even, and no cell given both ways.
+    """
+
+    cdef int n, lines, depth, phase
+    cdef uint32_t full
+    cdef uint64_t dirty, node_count
+    cdef uint32_t *candidates     # all lines' candidate lists, back to back
+    cdef int32_t *offset          # line i's list starts at candidates + offset[i]
+    cdef Snapshot now             # the node being worked on
+    cdef Snapshot *saved          # saved[d]: the node at depth d, before its branches
+    cdef int32_t *branch_line     # branch_line[d]: the line branched on at depth d
+    cdef int32_t *branch_next     # branch_next[d]: index of the next value to try
+    cdef int32_t *branch_end      # values of depth d are choices[branch_start[d]:branch_end[d]]
+    cdef int32_t *branch_start
+    cdef uint32_t *choices        # a stack of copied candidate values, one block per depth
+    cdef void *arena
+
+    def __cinit__(self, int n, row_ones, row_zeros):
+        cdef uint32_t ones[64]
+        cdef uint32_t zeros[64]
+        cdef uint64_t total = 0
+        cdef int i, d, lines = 2 * n, levels = 2 * n + 2
+        cdef size_t arena_bytes
+        cdef char *cursor
+        self.arena = NULL
+        self.candidates = NULL
+        _load_lines(n, row_ones, row_zeros, ones, zeros)
+        for i in range(lines):
+            total += line_count(n, ones[i], zeros[i])
+        self.n = n
+        self.lines = lines
+        self.full = <uint32_t>((<uint64_t>1 << n) - 1)
+        # One block for all fixed-size tables; candidate values and the choice stack
+        # are each bounded by the total number of candidates.
+        arena_bytes = (
+            <size_t>(levels + 1) * (sizeof(Snapshot) + lines * (sizeof(int32_t) + 2 * sizeof(uint32_t)))
+            + <size_t>(lines + 1) * sizeof(int32_t)
+            + <size_t>levels * 4 * sizeof(int32_t)
+        )
+        self.arena = malloc(arena_bytes)
+        self.candidates = <uint32_t *>malloc((2 * total + 1) * sizeof(uint32_t))
+        if self.arena == NULL or self.candidates == NULL:
+            raise MemoryError()
+        self.choices = self.candidates + total
+        cursor = <char *>self.arena
+        self.saved = <Snapshot *>cursor
+        cursor += (levels + 1) * sizeof(Snapshot)
+        for d in range(levels + 1):
+            self.saved[d].live = <int32_t *>cursor
+            cursor += lines * sizeof(int32_t)
+            self.saved[d].ones = <uint32_t *>cursor
+            cursor += lines * sizeof(uint32_t)
+            self.saved[d].zeros = <uint32_t *>cursor
+            cursor += lines * sizeof(uint32_t)
+        self.offset = <int32_t *>cursor
+        cursor += (lines + 1) * sizeof(int32_t)
+        self.branch_line = <int32_t *>cursor
+        self.branch_next = self.branch_line + levels
+        self.branch_start = self.branch_next + levels
+        self.branch_end = self.branch_start + levels
+        # The working node lives in the last snapshot slot.
+        self.now = self.saved[levels]
+        self.offset[0] = 0
+        for i in range(lines):
+            self.offset[i + 1] = <int32_t>(line_fill(n, ones[i], zeros[i], self.candidates + self.offset[i]) - self.candidates)
+            self.now.live[i] = self.offset[i + 1] - self.offset[i]
+            self.now.ones[i] = ones[i]
+            self.now.zeros[i] = zeros[i]
+        self.now.done = 0
+        self.depth = 0
+        self.node_count = 0
+        self.dirty = (<uint64_t>-1) >> (64 - lines)
+        self.phase = DESCEND if self.settle() else FINISHED
+
+    def __dealloc__(self):
+        free(self.arena)
+        free(self.candidates)
+
+    @property
+    def nodes(self):
+        """Branches tried so far."""
+        return self.node_count
+
+    def solution(self):
+        """Row masks of the solution last reported."""
+        return [self.now.ones[i] for i in range(self.n)]
+
+    def next_solution(self, uint64_t node_budget):
+        """Search on for at most node_budget more nodes.
+
+        Returns SOLUTION (read it with solution()), EXHAUSTED when no solution is
+        left, or PAUSED when the budget ran out first.
+        """
+        cdef int status
+        with nogil:
+            status = self.walk(node_budget)
+        return status
+
+    cdef int walk(self, uint64_t node_budget) noexcept nogil:
+        cdef uint64_t stop = self.node_count + node_budget
+        cdef int line, top
+        cdef uint32_t value
+        while self.phase != FINISHED:
+            if self.phase == DESCEND:
+                line = self.tightest_line()
+                if line < 0:
+                    self.phase = ADVANCE
+                    return STATUS_SOLUTION
+                self.push(line)
+                self.phase = ADVANCE
+                continue
+            if self.node_count >= stop:
+                return STATUS_PAUSED
+            top = self.depth - 1
+            if top < 0:
+                self.phase = FINISHED
+                break
+            if self.branch_next[top] == self.branch_end[top]:
+                self.depth -= 1
+                continue
+            value = self.choices[self.branch_next[top]]
+            self.branch_next[top] += 1
+            self.node_count += 1
+            self.restore(top)
+            line = self.branch_line[top]
+            self.fix(line, value & ~self.now.ones[line], ~value & self.full & ~self.now.zeros[line])
+            self.dirty |= (<uint64_t>1) << line
+            if self.settle():
+                self.phase = DESCEND
+        return STATUS_EXHAUSTED
+
+    cdef int tightest_line(self) noexcept nogil:
+        """The open line with the fewest live candidates, or -1 when all are done."""
+        cdef int i, best = -1
+        cdef int32_t fewest = 0x7FFFFFFF
+        for i in range(self.lines):
+            if not (self.now.done >> i) & 1 and self.now.live[i] < fewest:
+                fewest = self.now.live[i]
+                best = i
+        return best
+
+    cdef void push(self, int line) noexcept nogil:
+        """Save the working node and open a level that branches on line's candidates."""
+        cdef int d = self.depth
+        cdef int32_t start = 0 if d == 0 else self.branch_end[d - 1]
+        cdef int32_t count = self.now.live[line]
+        self.copy_snapshot(&self.saved[d], &self.now)
+        memcpy(self.choices + start, self.candidates + self.offset[line], count * sizeof(uint32_t))
+        self.branch_line[d] = line
+        self.branch_start[d] = start
+        self.branch_next[d] = start
+        self.branch_end[d] = start + count
+        self.depth = d + 1
+
+    cdef void restore(self, int d) noexcept nogil:
+        self.copy_snapshot(&self.now, &self.saved[d])
+        self.dirty = 0
+
+    cdef void copy_snapshot(self, Snapshot *target, const Snapshot *source) noexcept nogil:
+        target.done = source.done
+        memcpy(target.live, source.live, self.lines * sizeof(int32_t))
+        memcpy(target.ones, source.ones, self.lines * sizeof(uint32_t))
+        memcpy(target.zeros, source.zeros, self.lines * sizeof(uint32_t))
+
+    cdef void fix(self, int line, uint32_t new_ones, uint32_t new_zeros) noexcept nogil:
+        """Record new cells of line in it and in the crossing lines, marking those dirty."""
+        cdef int position = line % self.n
+        cdef int crossing = self.n if line < self.n else 0
+        cdef uint32_t bits = new_ones | new_zeros, mark = (<uint32_t>1) << position
+        cdef int j
+        self.now.ones[line] |= new_ones
+        self.now.zeros[line] |= new_zeros
+        while bits:
+            j = fp_ctz64(bits)
+            bits &= bits - 1
+            if (new_ones >> j) & 1:
+                self.now.ones[crossing + j] |= mark
+            else:
+                self.now.zeros[crossing + j] |= mark
+            self.dirty |= (<uint64_t>1) << (crossing + j)
+
+    cdef bint settle(self) noexcept nogil:
+        """Narrow dirty lines until nothing changes; False on a contradiction."""
+        cdef int line
+        while self.dirty:
+            line = fp_ctz64(self.dirty)
+            self.dirty &= self.dirty - 1
+            if not self.narrow(line):
+                self.dirty = 0
+                return False
+        return True
+
+    cdef bint narrow(self, int line) noexcept nogil:
+        """Drop line's candidates that disagree with its known cells and fix forced cells."""
+        cdef uint32_t *values = self.candidates + self.offset[line]
+        cdef int32_t count = self.now.live[line], i = 0
+        cdef uint32_t ones = self.now.ones[line], zeros = self.now.zeros[line]
+        cdef uint32_t always = self.full, ever = 0, value
+        cdef int other, first
+        # Survivors stay in values[0:count]; a dropped value is swapped past the end,
+        # so restoring count at a saved node brings back exactly its live set.
+        while i < count:
+            value = values[i]
+            if (value & ones) != ones or (value & zeros):
+                count -= 1
+                values[i] = values[count]
+                values[count] = value
+            else:
+                always &= value
+                ever |= value
+                i += 1
+        self.now.live[line] = count
+        if count == 0:
+            return False
+        self.fix(line, always & ~ones, ~ever & self.full & ~zeros)
+        if (self.now.done >> line) & 1 or (self.now.ones[line] | self.now.zeros[line]) != self.full:
+            return True
+        # The line is complete: no parallel line may equal it.
+        self.now.done |= (<uint64_t>1) << line
+        value = self.now.ones[line]
+        first = 0 if line < self.n else self.n
+        for other in range(first, first + self.n):
+            if other != line and self.strike(other, value):
+                if self.now.live[other] == 0:
+                    return False
+                self.dirty |= (<uint64_t>1) << other
+        return True
+
+    cdef bint strike(self, int line, uint32_t value) noexcept nogil:
+        """Remove value from line's live candidates; True if it was there."""
+        cdef uint32_t *values = self.candidates + self.offset[line]
+        cdef int32_t count = self.now.live[line], i
+        for i in range(count):
+            if values[i] == value:
+                count -= 1
+                values[i] = values[count]
+                values[count] = value
+                self.now.live[line] = count
+                return True
+        return False

@@ -1,0 +1,198 @@
+"""Pure-Python twin of the 01-game kernel: the same search, written plainly.
+
+A grid of side ``n`` has ``2n`` lines: lines ``0..n-1`` are the rows and lines
+``n..2n-1`` the columns. A line is a bit mask: bit ``j`` of row ``r`` is the cell
+``(r, j)``, bit ``i`` of column ``c`` is the cell ``(i, c)``; a set bit is a 1.
+
+Each line keeps the list of its *candidates*: every balanced line without three
+equal digits in a run that agrees with what is known. Propagation narrows the
+lists to a fixed point: a cell that is the same in every candidate of its line is
+fixed, which narrows the crossing line; a completed line is struck from the lists
+of its parallel lines. The search branches on the line with the fewest candidates.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional, Sequence
+
+#: Largest side the kernels accept: a line must fit in 32 bits.
+MAX_N = 32
+
+#: Statuses returned by :meth:`Search.next_solution`.
+EXHAUSTED = 0
+SOLUTION = 1
+PAUSED = 2
+
+
+def line_candidates(n: int, ones: int, zeros: int) -> list[int]:
+    """Every valid line of length ``n`` with 1s at ``ones`` and 0s at ``zeros``."""
+    found = []
+
+    def extend(position: int, line: int, count_ones: int, previous: int, run: int) -> None:
+        if position == n:
+            found.append(line)
+            return
+        for digit in (0, 1):
+            bit = 1 << position
+            if digit == 1 and zeros & bit or digit == 0 and ones & bit:
+                continue
+            if digit == previous and run == 2:
+                continue
+            new_ones = count_ones + digit
+            if new_ones > n // 2 or position + 1 - new_ones > n // 2:
+                continue
+            extend(
+                position + 1,
+                line | bit if digit else line,
+                new_ones,
+                digit,
+                run + 1 if digit == previous else 1,
+            )
+
+    extend(0, 0, 0, -1, 0)
+    return found
+
+
+def column_masks(n: int, row_masks: Sequence[int]) -> list[int]:
+    """The column masks of a grid given by its row masks."""
+    return [
+        sum(1 << r for r in range(n) if row_masks[r] >> c & 1) for c in range(n)
+    ]
+
+
+def count_candidates(n: int, row_ones: Sequence[int], row_zeros: Sequence[int]) -> int:
+    """How many candidates all ``2n`` lines start with; the search's memory is proportional."""
+    ones = list(row_ones) + column_masks(n, row_ones)
+    zeros = list(row_zeros) + column_masks(n, row_zeros)
+    return sum(len(line_candidates(n, ones[i], zeros[i])) for i in range(2 * n))
+
+
+class Contradiction(Exception):
+    """A line lost its last candidate."""
+
+
+class _State:
+    """What the search knows at one node: known cells and surviving candidates."""
+
+    def __init__(self, ones: list[int], zeros: list[int], live: list[list[int]], done: list[bool]) -> None:
+        self.ones = ones
+        self.zeros = zeros
+        self.live = live
+        self.done = done
+
+    def copy(self) -> "_State":
+        return _State(list(self.ones), list(self.zeros), [list(c) for c in self.live], list(self.done))
+
+
+class Search:
+    """Enumerate the solutions of a 01-game grid, resumably.
+
+    ``row_ones[r]`` and ``row_zeros[r]`` are the masks of the given 1s and 0s of
+    row ``r``; the caller guarantees ``2 <= n <= MAX_N``, ``n`` even, and that no
+    cell is given both ways.
+    """
+
+    def __init__(self, n: int, row_ones: Sequence[int], row_zeros: Sequence[int]) -> None:
+        self.n = n
+        self.full = (1 << n) - 1
+        self.nodes = 0
+        self._solution: list[int] = []
+        self._walk = self._solutions()
+        ones = list(row_ones) + column_masks(n, row_ones)
+        zeros = list(row_zeros) + column_masks(n, row_zeros)
+        live = [line_candidates(n, ones[i], zeros[i]) for i in range(2 * n)]
+        self._start = _State(ones, zeros, live, [False] * (2 * n))
+
+    def next_solution(self, node_budget: int) -> int:
+        """Search on for at most ``node_budget`` more nodes.
+
+        Returns SOLUTION (read it with :meth:`solution`), EXHAUSTED when no
+        solution is left, or PAUSED when the budget ran out first.
+        """
+        for _ in range(node_budget):
+            step = next(self._walk, EXHAUSTED)
+            if step != PAUSED:
+                return step
+        return PAUSED
+
+    def solution(self) -> list[int]:
+        """Row masks of the solution last reported."""
+        return list(self._solution)
+
+    def _solutions(self) -> Iterator[int]:
+        """Yield PAUSED once per node and SOLUTION at each solution."""
+        state = self._start
+        if not self._settle(state, set(range(2 * self.n))):
+            return
+        stack = [self._branches(state)]
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+                continue
+            self.nodes += 1
+            yield PAUSED
+            if all(child.done):
+                self._solution = child.ones[: self.n]
+                yield SOLUTION
+            else:
+                stack.append(self._branches(child))
+
+    def _branches(self, state: _State) -> Iterator[_State]:
+        """The consistent children of ``state``, one per candidate of its tightest line."""
+        open_lines = [i for i in range(2 * self.n) if not state.done[i]]
+        line = min(open_lines, key=lambda i: len(state.live[i]))
+        for value in list(state.live[line]):
+            child = state.copy()
+            dirty = self._fix(child, line, value & ~child.ones[line], ~value & self.full & ~child.zeros[line])
+            if self._settle(child, dirty | {line}):
+                yield child
+
+    def _settle(self, state: _State, dirty: set[int]) -> bool:
+        """Propagate from the lines in ``dirty`` to a fixed point; False on contradiction."""
+        try:
+            while dirty:
+                line = min(dirty)
+                dirty.discard(line)
+                self._narrow(state, line, dirty)
+        except Contradiction:
+            return False
+        return True
+
+    def _narrow(self, state: _State, line: int, dirty: set[int]) -> None:
+        ones, zeros = state.ones[line], state.zeros[line]
+        live = [v for v in state.live[line] if v & ones == ones and not v & zeros]
+        state.live[line] = live
+        if not live:
+            raise Contradiction
+        always, ever = self.full, 0
+        for value in live:
+            always &= value
+            ever |= value
+        dirty |= self._fix(state, line, always & ~ones, ~ever & self.full & ~zeros)
+        if not state.done[line] and state.ones[line] | state.zeros[line] == self.full:
+            state.done[line] = True
+            value = state.ones[line]
+            first = 0 if line < self.n else self.n
+            for other in range(first, first + self.n):
+                if other != line and value in state.live[other]:
+                    state.live[other].remove(value)
+                    if not state.live[other]:
+                        raise Contradiction
+                    dirty.add(other)
+
+    def _fix(self, state: _State, line: int, new_ones: int, new_zeros: int) -> set[int]:
+        """Record new cells of ``line`` in it and in the crossing lines; return those crossing lines."""
+        state.ones[line] |= new_ones
+        state.zeros[line] |= new_zeros
+        position = line % self.n
+        crossing = self.n if line < self.n else 0
+        changed = set()
+        for j in range(self.n):
+            if new_ones >> j & 1:
+                state.ones[crossing + j] |= 1 << position
+                changed.add(crossing + j)
+            elif new_zeros >> j & 1:
+                state.zeros[crossing + j] |= 1 << position
+                changed.add(crossing + j)
+        return changed

@@ -1,0 +1,98 @@
+"""The command line: ``python -m fastpuzzle <puzzle> [FILE]``.
+
+Reads the contest format from FILE (standard input when FILE is absent or
+``-``) and prints exactly the contest output. Exit codes:
+
+    0  solved            2  bad input (or a bad command line)
+    1  no solution       3  more than one solution
+    4  too large         130  interrupted
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import BinaryIO, Optional, Sequence
+
+from . import ALIASES, PUZZLES, __version__, puzzle_module
+from ._text import read_source
+from .errors import (
+    FastpuzzleError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    ParseError,
+    PuzzleTooLargeError,
+)
+
+EXIT_OK = 0
+EXIT_NO_SOLUTION = 1
+EXIT_BAD_INPUT = 2
+EXIT_SEVERAL_SOLUTIONS = 3
+EXIT_TOO_LARGE = 4
+EXIT_INTERRUPTED = 130
+
+_EXIT_CODES = (
+    (ParseError, EXIT_BAD_INPUT),
+    (NoSolutionError, EXIT_NO_SOLUTION),
+    (MultipleSolutionsError, EXIT_SEVERAL_SOLUTIONS),
+    (PuzzleTooLargeError, EXIT_TOO_LARGE),
+)
+
+_EPILOG = """\
+examples:
+  python -m fastpuzzle takuzu examples/takuzu.txt
+  python -m fastpuzzle 01 --count < puzzle.txt
+
+exit codes: 0 solved, 1 no solution, 2 bad input, 3 more than one solution,
+4 too large for the memory limit, 130 interrupted
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, one subcommand per puzzle."""
+    parser = argparse.ArgumentParser(
+        prog="python -m fastpuzzle",
+        description="Solve binary-grid puzzles given in their contest format.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"fastpuzzle {__version__}")
+    commands = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", required=True)
+    for name, summary in PUZZLES.items():
+        aliases = [alias for alias, target in ALIASES.items() if target == name]
+        sub = commands.add_parser(name, aliases=aliases, help=summary, description=summary)
+        sub.add_argument(
+            "file", nargs="?", default="-", metavar="FILE",
+            help="contest-format input (default: standard input)",
+        )
+        puzzle_module(name).add_cli_arguments(sub)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    options = build_parser().parse_args(argv)
+    name = ALIASES.get(options.puzzle, options.puzzle)
+    try:
+        text = _read(options.file)
+        output = puzzle_module(name).run_cli(text, options)
+    except FastpuzzleError as error:
+        print(f"fastpuzzle: {name}: {error}", file=sys.stderr)
+        return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
+    except OSError as error:
+        print(f"fastpuzzle: {name}: cannot read {options.file}: {error.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"fastpuzzle: {name}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    sys.stdout.write(output)
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return read_source(sys.stdin.buffer)
+    stream: BinaryIO
+    with open(path, "rb") as stream:
+        return read_source(stream)

@@ -1,0 +1,48 @@
+"""The exceptions fastpuzzle raises: one root, a specific class per outcome."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+__all__ = [
+    "FastpuzzleError",
+    "ParseError",
+    "NoSolutionError",
+    "MultipleSolutionsError",
+    "PuzzleTooLargeError",
+]
+
+
+class FastpuzzleError(Exception):
+    """Root of every error fastpuzzle raises on purpose."""
+
+
+class ParseError(FastpuzzleError, ValueError):
+    """The input does not follow the puzzle's format.
+
+    ``line`` and ``column`` are 1-based; ``unit`` names what ``line`` counts
+    (``"line"`` for text input, ``"row"`` for a list of row strings).
+    """
+
+    def __init__(self, reason: str, line: int, column: int, *, unit: str = "line") -> None:
+        self.reason = reason
+        self.line = line
+        self.column = column
+        self.unit = unit
+        super().__init__(f"{unit} {line}, column {column}: {reason}")
+
+
+class NoSolutionError(FastpuzzleError, ValueError):
+    """The puzzle is well formed but has no solution."""
+
+
+class MultipleSolutionsError(FastpuzzleError, ValueError):
+    """The puzzle has more than one solution; ``solutions`` holds two of them."""
+
+    def __init__(self, message: str, solutions: Optional[tuple[object, object]] = None) -> None:
+        self.solutions = solutions
+        super().__init__(message)
+
+
+class PuzzleTooLargeError(FastpuzzleError, ValueError):
+    """The puzzle is well formed but would need more memory than fastpuzzle allows."""

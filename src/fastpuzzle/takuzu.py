@@ -1,0 +1,265 @@
+"""The 01 game (Takuzu, Binairo): parse, check, solve, count and generate.
+
+Fill an ``N x N`` grid with 0s and 1s so that no three equal digits are adjacent
+in a row or column, every row and column holds ``N/2`` of each digit, and all
+rows, and all columns, are pairwise different::
+
+    >>> from fastpuzzle import takuzu
+    >>> puzzle = takuzu.parse("4\\n1__0\\n__0_\\n_0__\\n0__1\\n")
+    >>> print(takuzu.format(takuzu.solve(puzzle)), end="")
+    1100
+    ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import dataclass
+from itertools import islice
+from typing import Iterator, Optional, Sequence, Union
+
+from . import _select
+from ._text import Lines, ParseError, choices, describe, parse_int
+from .errors import MultipleSolutionsError, NoSolutionError, PuzzleTooLargeError
+
+__all__ = [
+    "MAX_N",
+    "Puzzle",
+    "parse",
+    "from_rows",
+    "solve",
+    "solutions",
+    "count_solutions",
+    "generate",
+    "format",
+]
+
+NAME = "takuzu"
+_kernel = _select.kernel(NAME)
+
+#: Largest supported side; a line is one 32-bit word in the kernel.
+MAX_N = 32
+#: Candidate lines the search may hold at once (4 bytes each, twice over).
+MAX_CANDIDATES = 1 << 23
+#: Nodes searched between returns to Python, which keeps Ctrl-C prompt.
+_NODE_BUDGET = 1 << 12
+_CELLS = "01_"
+
+Solution = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank)."""
+
+    rows: tuple[str, ...]
+
+    @property
+    def n(self) -> int:
+        """The side of the grid."""
+        return len(self.rows)
+
+    def __str__(self) -> str:
+        return format(self.rows)
+
+
+def parse(text: str) -> Puzzle:
+    """Read the contest format: a line with ``N``, then ``N`` rows of ``0``, ``1``, ``_``.
+
+    Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
+    """
+    lines = Lines(text)
+    (column, token), = lines.tokens(0, 1, "N (the side of the grid)")
+    n = _parse_side(token, column)
+    rows = tuple(lines.char_row(1 + r, n, _CELLS, "row", r + 1, n) for r in range(n))
+    lines.expect_end(1 + n, f"the {n} rows")
+    return Puzzle(rows)
+
+
+def from_rows(rows: Union[Puzzle, Sequence[str]]) -> Puzzle:
+    """A :class:`Puzzle` from a sequence of row strings, checked like :func:`parse`.
+
+    Errors name the row (1-based) and column of the first problem.
+    """
+    if isinstance(rows, Puzzle):
+        return rows
+    if isinstance(rows, str):
+        raise TypeError("from_rows() takes a sequence of row strings; use parse() for text")
+    rows = tuple(rows)
+    n = len(rows)
+    if not (2 <= n <= MAX_N and n % 2 == 0):
+        raise ParseError(f"expected an even number of rows from 2 to {MAX_N}, found {n}", 1, 1, unit="row")
+    for r, row in enumerate(rows, start=1):
+        if not isinstance(row, str):
+            raise TypeError(f"row {r} is {type(row).__name__}, expected str")
+        for c, char in enumerate(row[:n], start=1):
+            if char not in _CELLS:
+                raise ParseError(f"expected {choices(_CELLS)}, found {describe(char)}", r, c, unit="row")
+        if len(row) != n:
+            raise ParseError(f"expected {n} characters, found {len(row)}", r, min(len(row), n) + 1, unit="row")
+    return Puzzle(rows)
+
+
+def _parse_side(token: str, column: int) -> int:
+    n = parse_int(token, 1, column, "an even N", 2, MAX_N)
+    if n % 2:
+        raise ParseError(f"expected an even N from 2 to {MAX_N}, found {n}", 1, column)
+    return n
+
+
+def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solution:
+    """The solution of ``puzzle``, as a tuple of row strings of ``'0'`` and ``'1'``.
+
+    Raises :class:`~fastpuzzle.NoSolutionError` if there is none and, unless
+    ``unique`` is false, :class:`~fastpuzzle.MultipleSolutionsError` if there is
+    more than one; with ``unique=False`` the first solution found is returned.
+    """
+    puzzle = from_rows(puzzle)
+    _check_givens(puzzle)
+    found = list(islice(solutions(puzzle), 1 if not unique else 2))
+    if not found:
+        raise NoSolutionError("no solution: the givens cannot all be satisfied together")
+    if len(found) > 1:
+        first, second = found
+        r, c = next((r, c) for r in range(puzzle.n) for c in range(puzzle.n) if first[r][c] != second[r][c])
+        raise MultipleSolutionsError(
+            f"more than one solution: two of them differ at row {r + 1}, column {c + 1}",
+            (first, second),
+        )
+    return found[0]
+
+
+def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
+    """Every solution of ``puzzle``, lazily, in the search's order."""
+    puzzle = from_rows(puzzle)
+    n = puzzle.n
+    ones = [_mask(row, "1") for row in puzzle.rows]
+    zeros = [_mask(row, "0") for row in puzzle.rows]
+    needed = _kernel.count_candidates(n, ones, zeros)
+    if needed > MAX_CANDIDATES:
+        raise PuzzleTooLargeError(
+            f"too few givens for a {n}x{n} grid: the search would hold {needed} candidate "
+            f"lines, more than the limit of {MAX_CANDIDATES}"
+        )
+    return _walk(_kernel.Search(n, ones, zeros), n)
+
+
+def _walk(search: object, n: int) -> Iterator[Solution]:
+    solution_status, exhausted_status = _kernel.SOLUTION, _kernel.EXHAUSTED
+    while True:
+        status = search.next_solution(_NODE_BUDGET)  # type: ignore[attr-defined]
+        if status == solution_status:
+            yield tuple(_row_text(mask, n) for mask in search.solution())  # type: ignore[attr-defined]
+        elif status == exhausted_status:
+            return
+
+
+def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
+    """The number of solutions of ``puzzle``, or ``limit`` if there are at least that many."""
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be at least 0, got {limit}")
+    return sum(1 for _ in islice(solutions(puzzle), limit))
+
+
+def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
+    """A random puzzle of side ``n`` with a unique solution and no redundant given.
+
+    The same ``seed`` always gives the same puzzle.
+    """
+    if not (2 <= n <= MAX_N and n % 2 == 0):
+        raise ValueError(f"n must be an even number from 2 to {MAX_N}, got {n}")
+    rng = random.Random(seed)
+    grid = [["_"] * n for _ in range(n)]
+
+    def two_solutions() -> list[Solution]:
+        return list(islice(solutions(Puzzle(tuple("".join(row) for row in grid))), 2))
+
+    # Fix cells where two solutions still differ until one solution is left;
+    # either value there keeps the puzzle solvable.
+    while len(found := two_solutions()) > 1:
+        first, second = found
+        r, c = rng.choice([(r, c) for r in range(n) for c in range(n) if first[r][c] != second[r][c]])
+        grid[r][c] = rng.choice("01")
+    # Then drop every given the solution does not need, in random order.
+    givens = [(r, c) for r in range(n) for c in range(n) if grid[r][c] != "_"]
+    rng.shuffle(givens)
+    for r, c in givens:
+        value, grid[r][c] = grid[r][c], "_"
+        if len(two_solutions()) > 1:
+            grid[r][c] = value
+    return Puzzle(tuple("".join(row) for row in grid))
+
+
+def format(solution: Sequence[str]) -> str:  # noqa: A001 - mirrors parse()
+    """The contest output: one line per row, each ending in a newline."""
+    return "".join(row + "\n" for row in solution)
+
+
+def solve_text(text: str) -> str:
+    """Contest input in, contest output out (the unique solution)."""
+    return format(solve(parse(text)))
+
+
+def _check_givens(puzzle: Puzzle) -> None:
+    """Name the rule the givens already break, if any."""
+    n = puzzle.n
+    columns = ["".join(row[c] for row in puzzle.rows) for c in range(n)]
+    for kind, lines in (("row", puzzle.rows), ("column", columns)):
+        across = "columns" if kind == "row" else "rows"
+        for index, line in enumerate(lines, start=1):
+            for digit in "01":
+                start = line.find(digit * 3)
+                if start >= 0:
+                    raise NoSolutionError(
+                        f"the givens break rule 1 (no three equal digits in a run): "
+                        f"{kind} {index}, {across} {start + 1}-{start + 3} are all {digit}"
+                    )
+                if line.count(digit) > n // 2:
+                    raise NoSolutionError(
+                        f"the givens break rule 2 ({n // 2} zeros and {n // 2} ones per line): "
+                        f"{kind} {index} has {line.count(digit)} {digit}s"
+                    )
+        complete: dict[str, int] = {}
+        for index, line in enumerate(lines, start=1):
+            if "_" not in line:
+                if line in complete:
+                    raise NoSolutionError(
+                        f"the givens break rule 3 (all {kind}s differ): "
+                        f"{kind}s {complete[line]} and {index} are both {line}"
+                    )
+                complete[line] = index
+
+
+_AS_BITS = {
+    "1": str.maketrans({"1": "1", "0": "0", "_": "0"}),
+    "0": str.maketrans({"1": "0", "0": "1", "_": "0"}),
+}
+
+
+def _mask(row: str, digit: str) -> int:
+    """Bit ``c`` set where ``row[c] == digit``."""
+    return int(row[::-1].translate(_AS_BITS[digit]), 2)
+
+
+def _row_text(mask: int, n: int) -> str:
+    """Row mask to text: bit ``c`` is column ``c``."""
+    return bin(mask)[2:].zfill(n)[::-1]
+
+
+# -- command line -----------------------------------------------------------
+
+
+def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
+    """The 01 game's options for ``python -m fastpuzzle takuzu``."""
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--first", action="store_true", help="print the first solution found, without proving it unique")
+    mode.add_argument("--count", action="store_true", help="print the number of solutions instead of a solution")
+
+
+def run_cli(text: str, options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle takuzu`` prints for ``text``."""
+    puzzle = parse(text)
+    if options.count:
+        return f"{count_solutions(puzzle)}\n"
+    return format(solve(puzzle, unique=not options.first))
