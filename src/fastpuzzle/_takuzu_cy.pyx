@@ -173,6 +173,9 @@ cdef class Search:
     cdef uint32_t *candidates     # all lines' candidate lists, back to back
     cdef int32_t *offset          # line i's list starts at candidates + offset[i]
     cdef Snapshot now             # the node being worked on
+    cdef Snapshot probe_base      # now, before a probe
+    cdef uint32_t probe_ones[32]  # row knowns after probing a 0, then what both probes agree on
+    cdef uint32_t probe_zeros[32]
     cdef Snapshot *saved          # saved[d]: the node at depth d, before its branches
     cdef int32_t *branch_line     # branch_line[d]: the line branched on at depth d
     cdef int32_t *branch_next     # branch_next[d]: index of the next value to try
@@ -224,8 +227,9 @@ cdef class Search:
         self.branch_next = self.branch_line + levels
         self.branch_start = self.branch_next + levels
         self.branch_end = self.branch_start + levels
-        # The working node lives in the last snapshot slot.
+        # The working node and the probe's saved copy live in the last two slots.
         self.now = self.saved[levels]
+        self.probe_base = self.saved[levels - 1]
         self.offset[0] = 0
         for i in range(lines):
             self.offset[i + 1] = <int32_t>(line_fill(n, ones[i], zeros[i], self.candidates + self.offset[i]) - self.candidates)
@@ -268,6 +272,9 @@ cdef class Search:
         cdef uint32_t value
         while self.phase != FINISHED:
             if self.phase == DESCEND:
+                if not self.probe():
+                    self.phase = ADVANCE
+                    continue
                 line = self.tightest_line()
                 if line < 0:
                     self.phase = ADVANCE
@@ -294,6 +301,74 @@ cdef class Search:
             if self.settle():
                 self.phase = DESCEND
         return STATUS_EXHAUSTED
+
+    cdef bint probe(self) noexcept nogil:
+        """Try both digits in every open cell and keep what either outcome proves.
+
+        A digit whose propagation fails fixes the other one; cells that come out
+        the same under both digits are fixed too. False if both digits fail.
+        """
+        cdef Snapshot *base = &self.probe_base
+        cdef bint changed = True, zero_ok, one_ok
+        cdef int r, j
+        cdef uint32_t bit
+        while changed:
+            changed = False
+            for r in range(self.n):
+                for j in range(self.n):
+                    bit = (<uint32_t>1) << j
+                    if (self.now.ones[r] | self.now.zeros[r]) & bit:
+                        continue
+                    self.node_count += 2
+                    self.copy_snapshot(base, &self.now)
+                    zero_ok = self.try_cell(r, 0, bit)
+                    if zero_ok:
+                        # Only the known cells of this outcome are kept: its live
+                        # counts stop being valid once the sibling trial reorders lists.
+                        memcpy(self.probe_ones, self.now.ones, self.n * sizeof(uint32_t))
+                        memcpy(self.probe_zeros, self.now.zeros, self.n * sizeof(uint32_t))
+                    self.copy_snapshot(&self.now, base)
+                    one_ok = self.try_cell(r, bit, 0)
+                    if one_ok and zero_ok:
+                        if self.keep_agreement(base):
+                            changed = True
+                            if not self.settle():
+                                return False
+                        continue
+                    if not one_ok:
+                        if not zero_ok:
+                            return False
+                        self.copy_snapshot(&self.now, base)
+                        if not self.try_cell(r, 0, bit):
+                            return False
+                    # now holds the settled outcome of the only digit that works.
+                    changed = True
+        return True
+
+    cdef bint try_cell(self, int r, uint32_t one, uint32_t zero) noexcept nogil:
+        """Fix one cell of row r in now and propagate; False on a contradiction."""
+        self.fix(r, one, zero)
+        self.dirty |= (<uint64_t>1) << r
+        return self.settle()
+
+    cdef bint keep_agreement(self, const Snapshot *base) noexcept nogil:
+        """Reset now to base plus the cells now and the saved probe outcome both fixed alike."""
+        cdef int r
+        cdef uint32_t agreed_ones, agreed_zeros
+        cdef bint found = False
+        for r in range(self.n):
+            agreed_ones = self.now.ones[r] & self.probe_ones[r] & ~base.ones[r]
+            agreed_zeros = self.now.zeros[r] & self.probe_zeros[r] & ~base.zeros[r]
+            self.probe_ones[r] = agreed_ones
+            self.probe_zeros[r] = agreed_zeros
+            found = found or (agreed_ones | agreed_zeros) != 0
+        self.copy_snapshot(&self.now, base)
+        if found:
+            for r in range(self.n):
+                if self.probe_ones[r] | self.probe_zeros[r]:
+                    self.fix(r, self.probe_ones[r], self.probe_zeros[r])
+                    self.dirty |= (<uint64_t>1) << r
+        return found
 
     cdef int tightest_line(self) noexcept nogil:
         """The open line with the fewest live candidates, or -1 when all are done."""
@@ -346,11 +421,26 @@ cdef class Search:
             self.dirty |= (<uint64_t>1) << (crossing + j)
 
     cdef bint settle(self) noexcept nogil:
-        """Narrow dirty lines until nothing changes; False on a contradiction."""
-        cdef int line
+        """Narrow dirty lines until nothing changes; False on a contradiction.
+
+        Short candidate lists go first: they are cheap and often fix cells that
+        shrink the long ones before those are scanned.
+        """
+        cdef int line, i
+        cdef uint64_t pending
+        cdef int32_t fewest
         while self.dirty:
-            line = fp_ctz64(self.dirty)
-            self.dirty &= self.dirty - 1
+            pending = self.dirty
+            line = fp_ctz64(pending)
+            fewest = self.now.live[line]
+            pending &= pending - 1
+            while pending:
+                i = fp_ctz64(pending)
+                pending &= pending - 1
+                if self.now.live[i] < fewest:
+                    fewest = self.now.live[i]
+                    line = i
+            self.dirty &= ~((<uint64_t>1) << line)
             if not self.narrow(line):
                 self.dirty = 0
                 return False
