@@ -169,7 +169,7 @@ cdef class Search:
 
     cdef int n, lines, depth, phase
     cdef uint32_t full
-    cdef uint64_t dirty, node_count
+    cdef uint64_t dirty, node_count, found_count
     cdef uint32_t *candidates     # all lines' candidate lists, back to back
     cdef int32_t *offset          # line i's list starts at candidates + offset[i]
     cdef Snapshot now             # the node being worked on
@@ -239,6 +239,7 @@ cdef class Search:
         self.now.done = 0
         self.depth = 0
         self.node_count = 0
+        self.found_count = 0
         self.dirty = (<uint64_t>-1) >> (64 - lines)
         self.phase = DESCEND if self.settle() else FINISHED
 
@@ -264,6 +265,29 @@ cdef class Search:
         cdef int status
         with nogil:
             status = self.walk(node_budget)
+        return status
+
+    @property
+    def found(self):
+        """Solutions counted so far by count()."""
+        return self.found_count
+
+    def count(self, uint64_t node_budget, uint64_t limit):
+        """Count solutions for at most node_budget more nodes, adding them to found.
+
+        Returns SOLUTION once found reaches limit (0: no limit), EXHAUSTED when
+        the search is over, or PAUSED when the budget ran out first.
+        """
+        cdef int status
+        cdef uint64_t stop = self.node_count + node_budget
+        with nogil:
+            while True:
+                status = self.walk(stop - self.node_count if stop > self.node_count else 0)
+                if status != STATUS_SOLUTION:
+                    break
+                self.found_count += 1
+                if self.found_count == limit:
+                    break
         return status
 
     cdef int walk(self, uint64_t node_budget) noexcept nogil:

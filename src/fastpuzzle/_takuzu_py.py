@@ -83,6 +83,10 @@ class _State:
     def copy(self) -> "_State":
         return _State(list(self.ones), list(self.zeros), [list(c) for c in self.live], list(self.done))
 
+    def become(self, other: "_State") -> None:
+        """Take over everything ``other`` knows."""
+        self.ones, self.zeros, self.live, self.done = other.ones, other.zeros, other.live, other.done
+
 
 class Search:
     """Enumerate the solutions of a 01-game grid, resumably.
@@ -96,6 +100,7 @@ class Search:
         self.n = n
         self.full = (1 << n) - 1
         self.nodes = 0
+        self.found = 0
         self._solution: list[int] = []
         self._walk = self._solutions()
         ones = list(row_ones) + column_masks(n, row_ones)
@@ -115,28 +120,46 @@ class Search:
                 return step
         return PAUSED
 
+    def count(self, node_budget: int, limit: int) -> int:
+        """Count solutions for at most ``node_budget`` more nodes, adding them to ``found``.
+
+        Returns SOLUTION once ``found`` reaches ``limit`` (0: no limit), EXHAUSTED
+        when the search is over, or PAUSED when the budget ran out first.
+        """
+        for _ in range(node_budget):
+            step = next(self._walk, EXHAUSTED)
+            if step == SOLUTION:
+                self.found += 1
+                if self.found == limit:
+                    return SOLUTION
+            elif step == EXHAUSTED:
+                return EXHAUSTED
+        return PAUSED
+
     def solution(self) -> list[int]:
         """Row masks of the solution last reported."""
         return list(self._solution)
 
     def _solutions(self) -> Iterator[int]:
         """Yield PAUSED once per node and SOLUTION at each solution."""
-        state = self._start
-        if not self._settle(state, set(range(2 * self.n))):
+        root = self._start
+        if not self._settle(root, set(range(2 * self.n))):
             return
-        stack = [self._branches(state)]
+        stack = [iter([root])]
         while stack:
-            child = next(stack[-1], None)
-            if child is None:
+            state = next(stack[-1], None)
+            if state is None:
                 stack.pop()
                 continue
             self.nodes += 1
             yield PAUSED
-            if all(child.done):
-                self._solution = child.ones[: self.n]
+            if not self._probe(state):
+                continue
+            if all(state.done):
+                self._solution = state.ones[: self.n]
                 yield SOLUTION
             else:
-                stack.append(self._branches(child))
+                stack.append(self._branches(state))
 
     def _branches(self, state: _State) -> Iterator[_State]:
         """The consistent children of ``state``, one per candidate of its tightest line."""
@@ -147,6 +170,41 @@ class Search:
             dirty = self._fix(child, line, value & ~child.ones[line], ~value & self.full & ~child.zeros[line])
             if self._settle(child, dirty | {line}):
                 yield child
+
+    def _probe(self, state: _State) -> bool:
+        """Try both digits in every open cell and keep what either outcome proves.
+
+        A digit whose propagation fails fixes the other one; cells that come out
+        the same under both digits are fixed too. False if both digits fail.
+        """
+        changed = True
+        while changed:
+            changed = False
+            for r in range(self.n):
+                for c in range(self.n):
+                    bit = 1 << c
+                    if (state.ones[r] | state.zeros[r]) & bit:
+                        continue
+                    zero, one = state.copy(), state.copy()
+                    zero_ok = self._settle(zero, self._fix(zero, r, 0, bit) | {r})
+                    one_ok = self._settle(one, self._fix(one, r, bit, 0) | {r})
+                    if not zero_ok and not one_ok:
+                        return False
+                    if not (zero_ok and one_ok):
+                        state.become(one if one_ok else zero)
+                        changed = True
+                        continue
+                    dirty: set[int] = set()
+                    for row in range(self.n):
+                        agreed_ones = zero.ones[row] & one.ones[row] & ~state.ones[row]
+                        agreed_zeros = zero.zeros[row] & one.zeros[row] & ~state.zeros[row]
+                        if agreed_ones | agreed_zeros:
+                            dirty |= self._fix(state, row, agreed_ones, agreed_zeros) | {row}
+                    if dirty:
+                        changed = True
+                        if not self._settle(state, dirty):
+                            return False
+        return True
 
     def _settle(self, state: _State, dirty: set[int]) -> bool:
         """Propagate from the lines in ``dirty`` to a fixed point; False on contradiction."""

@@ -17,7 +17,7 @@ import argparse
 import random
 from dataclasses import dataclass
 from itertools import islice
-from typing import Iterator, Optional, Sequence, Union
+from typing import Any, Iterator, Optional, Sequence, Union
 
 from . import _select
 from ._text import Lines, ParseError, choices, describe, parse_int
@@ -133,6 +133,28 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     """Every solution of ``puzzle``, lazily, in the search's order."""
     puzzle = from_rows(puzzle)
+    return _walk(_search(puzzle), puzzle.n)
+
+
+def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
+    """The number of solutions of ``puzzle``, or ``limit`` if there are at least that many.
+
+    Counting runs inside the kernel; it can take long on open grids, and
+    Ctrl-C (KeyboardInterrupt) stops it promptly.
+    """
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be at least 0, got {limit}")
+    puzzle = from_rows(puzzle)
+    if limit == 0:
+        return 0
+    search = _search(puzzle)
+    while search.count(_NODE_BUDGET, limit or 0) == _kernel.PAUSED:
+        pass
+    return int(search.found)
+
+
+def _search(puzzle: Puzzle) -> Any:
+    """A kernel search over ``puzzle``, once its memory is known to fit the limit."""
     n = puzzle.n
     ones = [_mask(row, "1") for row in puzzle.rows]
     zeros = [_mask(row, "0") for row in puzzle.rows]
@@ -142,24 +164,16 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
             f"too few givens for a {n}x{n} grid: the search would hold {needed} candidate "
             f"lines, more than the limit of {MAX_CANDIDATES}"
         )
-    return _walk(_kernel.Search(n, ones, zeros), n)
+    return _kernel.Search(n, ones, zeros)
 
 
-def _walk(search: object, n: int) -> Iterator[Solution]:
-    solution_status, exhausted_status = _kernel.SOLUTION, _kernel.EXHAUSTED
+def _walk(search: Any, n: int) -> Iterator[Solution]:
     while True:
-        status = search.next_solution(_NODE_BUDGET)  # type: ignore[attr-defined]
-        if status == solution_status:
-            yield tuple(_row_text(mask, n) for mask in search.solution())  # type: ignore[attr-defined]
-        elif status == exhausted_status:
+        status = search.next_solution(_NODE_BUDGET)
+        if status == _kernel.SOLUTION:
+            yield tuple(_row_text(mask, n) for mask in search.solution())
+        elif status == _kernel.EXHAUSTED:
             return
-
-
-def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
-    """The number of solutions of ``puzzle``, or ``limit`` if there are at least that many."""
-    if limit is not None and limit < 0:
-        raise ValueError(f"limit must be at least 0, got {limit}")
-    return sum(1 for _ in islice(solutions(puzzle), limit))
 
 
 def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:

@@ -1,0 +1,171 @@
+"""The 01-game kernel and its twin against each other and a brute-force reference."""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from itertools import product
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fastpuzzle import _takuzu_cy, _takuzu_py, takuzu
+
+from reference import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
+
+ENUMERATION_LIMIT = 300
+
+
+def masks(rows: tuple[str, ...]) -> tuple[list[int], list[int]]:
+    """Row masks of the given 1s and 0s."""
+    ones = [sum(1 << c for c, ch in enumerate(row) if ch == "1") for row in rows]
+    zeros = [sum(1 << c for c, ch in enumerate(row) if ch == "0") for row in rows]
+    return ones, zeros
+
+
+def enumerate_solutions(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT) -> list[tuple[str, ...]]:
+    """Up to ``limit`` solutions straight from a kernel, as row strings."""
+    n = len(rows)
+    search = kernel.Search(n, *masks(rows))
+    found = []
+    while len(found) < limit:
+        status = search.next_solution(1000)
+        if status == kernel.EXHAUSTED:
+            break
+        if status == kernel.SOLUTION:
+            found.append(tuple("".join("1" if m >> c & 1 else "0" for c in range(n)) for m in search.solution()))
+    return found
+
+
+def blanked(grid: tuple[str, ...], keep: list[bool]) -> tuple[str, ...]:
+    n = len(grid)
+    return tuple("".join(grid[r][c] if keep[r * n + c] else "_" for c in range(n)) for r in range(n))
+
+
+@st.composite
+def solvable_puzzles(draw: st.DrawFn, sizes: tuple[int, ...] = (2, 4, 6)) -> tuple[str, ...]:
+    """A valid grid with a random subset of its cells blanked: at least one solution."""
+    n = draw(st.sampled_from(sizes))
+    grid = draw(st.sampled_from(takuzu_all_grids(n)))
+    keep = draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))
+    return blanked(grid, keep)
+
+
+@st.composite
+def arbitrary_puzzles(draw: st.DrawFn) -> tuple[str, ...]:
+    """Random givens: most have no solution, some several."""
+    n = draw(st.sampled_from((2, 4, 6)))
+    cells = st.sampled_from("01____")
+    return tuple("".join(draw(st.lists(cells, min_size=n, max_size=n))) for _ in range(n))
+
+
+@settings(max_examples=300, deadline=None)
+@given(solvable_puzzles())
+def test_solvable_puzzles_match_reference(takuzu_kernel: ModuleType, puzzle: tuple[str, ...]) -> None:
+    expected = takuzu_solutions(puzzle)
+    found = enumerate_solutions(takuzu_kernel, puzzle)
+    assert len(found) == min(len(expected), ENUMERATION_LIMIT)
+    assert len(set(found)) == len(found)
+    assert set(found) <= set(expected)
+
+
+@settings(max_examples=300, deadline=None)
+@given(arbitrary_puzzles())
+def test_arbitrary_puzzles_match_reference(takuzu_kernel: ModuleType, puzzle: tuple[str, ...]) -> None:
+    expected = takuzu_solutions(puzzle)
+    found = enumerate_solutions(takuzu_kernel, puzzle)
+    assert len(found) == min(len(expected), ENUMERATION_LIMIT)
+    assert set(found) <= set(expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from((8, 10)), data=st.data())
+def test_kernel_matches_twin_on_larger_grids(seed: int, n: int, data: st.DataObject) -> None:
+    puzzle = takuzu.generate(n, seed=seed).rows
+    # Drop a few givens so that several solutions appear too.
+    keep = data.draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))
+    loosened = blanked(puzzle, keep)
+    kernel = set(enumerate_solutions(_takuzu_cy, loosened, 50))
+    twin = set(enumerate_solutions(_takuzu_py, loosened, 50))
+    if len(kernel) < 50:
+        assert kernel == twin
+    else:
+        assert len(twin) == 50
+    assert all(takuzu_grid_ok(grid) and agrees(loosened, grid) for grid in kernel)
+
+
+@pytest.mark.parametrize(("n", "total"), [(2, 2), (4, 72), (6, 4140)])
+def test_empty_grid_totals(takuzu_kernel: ModuleType, n: int, total: int) -> None:
+    assert len(enumerate_solutions(takuzu_kernel, ("_" * n,) * n, limit=10**6)) == total
+
+
+@pytest.mark.parametrize("n", range(2, 13, 2))
+def test_candidate_counts_match_plain_enumeration(takuzu_kernel: ModuleType, n: int) -> None:
+    plain = sum(takuzu_line_ok("".join(bits)) for bits in product("01", repeat=n))
+    assert takuzu_kernel.count_candidates(n, [0] * n, [0] * n) == 2 * n * plain
+
+
+def test_candidate_counts_respect_givens(takuzu_kernel: ModuleType) -> None:
+    rows = ("1_0_", "____", "__1_", "0___")
+    ones, zeros = masks(rows)
+    columns = ["".join(row[c] for row in rows) for c in range(4)]
+    expected = sum(
+        sum(1 for bits in product("01", repeat=4) if takuzu_line_ok("".join(bits)) and all(g in "_" + b for g, b in zip(line, bits)))
+        for line in rows + tuple(columns)
+    )
+    assert takuzu_kernel.count_candidates(4, ones, zeros) == expected
+
+
+def test_search_pauses_and_resumes(takuzu_kernel: ModuleType) -> None:
+    n = 6
+    search = takuzu_kernel.Search(n, [0] * n, [0] * n)
+    statuses = []
+    while True:
+        status = search.next_solution(1)
+        statuses.append(status)
+        if status == takuzu_kernel.EXHAUSTED:
+            break
+    assert statuses.count(takuzu_kernel.SOLUTION) == 4140
+    assert takuzu_kernel.PAUSED in statuses
+    assert search.next_solution(10) == takuzu_kernel.EXHAUSTED
+
+
+def test_zero_budget_pauses_before_any_solution(takuzu_kernel: ModuleType) -> None:
+    search = takuzu_kernel.Search(4, [0] * 4, [0] * 4)
+    assert search.next_solution(0) == takuzu_kernel.PAUSED
+    assert search.next_solution(10**6) == takuzu_kernel.SOLUTION
+
+
+def test_searches_are_independent_across_threads() -> None:
+    puzzles = [takuzu.generate(10, seed=seed).rows for seed in range(8)]
+    expected = [enumerate_solutions(_takuzu_cy, p) for p in puzzles]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        found = list(pool.map(enumerate_solutions, [_takuzu_cy] * 8, puzzles))
+    assert found == expected
+    assert all(len(solutions) == 1 for solutions in found)
+
+
+def test_kernel_releases_the_gil() -> None:
+    search = _takuzu_cy.Search(10, [0] * 10, [0] * 10)
+    worker = threading.Thread(target=search.count, args=(300_000, 0))
+    ticks = 0
+    worker.start()
+    # While the worker is inside one long kernel call, this thread must still run.
+    while worker.is_alive():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    assert search.found > 0
+    assert ticks > 5
+
+
+def test_count_stops_at_limit(takuzu_kernel: ModuleType) -> None:
+    search = takuzu_kernel.Search(6, [0] * 6, [0] * 6)
+    assert search.count(10**7, 100) == takuzu_kernel.SOLUTION
+    assert search.found == 100
+    while search.count(10**7, 0) == takuzu_kernel.PAUSED:
+        pass
+    assert search.found == 4140
