@@ -16,7 +16,7 @@ from fastpuzzle import _takuzu_cy, _takuzu_py, takuzu
 SIZES = (6, 10, 14, 20)
 SEEDS = range(6)
 
-IMPLEMENTATIONS = {"kernel": _takuzu_cy, "twin": _takuzu_py}
+IMPLEMENTATIONS: dict[str, ModuleType] = {"kernel": _takuzu_cy, "twin": _takuzu_py}
 
 
 @dataclass(frozen=True)

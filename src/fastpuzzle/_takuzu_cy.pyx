@@ -241,7 +241,9 @@ cdef class Search:
         self.node_count = 0
         self.found_count = 0
         self.dirty = (<uint64_t>-1) >> (64 - lines)
-        self.phase = DESCEND if self.settle() else FINISHED
+        # Probing pays for itself at the root; deeper down it costs more than it saves.
+        with nogil:
+            self.phase = DESCEND if self.settle() and self.probe() else FINISHED
 
     def __dealloc__(self):
         free(self.arena)
@@ -296,9 +298,6 @@ cdef class Search:
         cdef uint32_t value
         while self.phase != FINISHED:
             if self.phase == DESCEND:
-                if not self.probe():
-                    self.phase = ADVANCE
-                    continue
                 line = self.tightest_line()
                 if line < 0:
                     self.phase = ADVANCE

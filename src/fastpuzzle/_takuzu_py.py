@@ -143,7 +143,8 @@ class Search:
     def _solutions(self) -> Iterator[int]:
         """Yield PAUSED once per node and SOLUTION at each solution."""
         root = self._start
-        if not self._settle(root, set(range(2 * self.n))):
+        # Probing pays for itself at the root; deeper down it costs more than it saves.
+        if not self._settle(root, set(range(2 * self.n))) or not self._probe(root):
             return
         stack = [iter([root])]
         while stack:
@@ -153,8 +154,6 @@ class Search:
                 continue
             self.nodes += 1
             yield PAUSED
-            if not self._probe(state):
-                continue
             if all(state.done):
                 self._solution = state.ones[: self.n]
                 yield SOLUTION

@@ -195,12 +195,16 @@ def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
         first, second = found
         r, c = rng.choice([(r, c) for r in range(n) for c in range(n) if first[r][c] != second[r][c]])
         grid[r][c] = rng.choice("01")
-    # Then drop every given the solution does not need, in random order.
+    # Then drop, in random order, every given whose opposite digit has no
+    # solution: the remaining givens force it anyway.
     givens = [(r, c) for r in range(n) for c in range(n) if grid[r][c] != "_"]
     rng.shuffle(givens)
     for r, c in givens:
-        value, grid[r][c] = grid[r][c], "_"
-        if len(two_solutions()) > 1:
+        value = grid[r][c]
+        grid[r][c] = "1" if value == "0" else "0"
+        if next(solutions(Puzzle(tuple("".join(row) for row in grid))), None) is None:
+            grid[r][c] = "_"
+        else:
             grid[r][c] = value
     return Puzzle(tuple("".join(row) for row in grid))
 
