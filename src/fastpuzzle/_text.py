@@ -8,9 +8,12 @@ blank lines after the last one.
 
 from __future__ import annotations
 
-from typing import BinaryIO, Iterator
+TYPE_CHECKING = False
 
 from .errors import ParseError
+
+if TYPE_CHECKING:
+    from typing import BinaryIO, Iterator
 
 #: The most input the CLI reads; every supported puzzle is far smaller.
 MAX_INPUT_BYTES = 1 << 20

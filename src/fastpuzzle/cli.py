@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import BinaryIO, Optional, Sequence
+TYPE_CHECKING = False
 
 from . import ALIASES, PUZZLES, __version__, puzzle_module
 from ._text import read_source
@@ -23,6 +23,9 @@ from .errors import (
     ParseError,
     PuzzleTooLargeError,
 )
+
+if TYPE_CHECKING:
+    from typing import BinaryIO, Optional, Sequence
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Optional
+TYPE_CHECKING = False
 
+if TYPE_CHECKING:
+    from typing import Optional
 __all__ = [
     "FastpuzzleError",
     "ParseError",

@@ -13,15 +13,18 @@ rows, and all columns, are pairwise different::
 
 from __future__ import annotations
 
-import argparse
-import random
-from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Iterator, Optional, Sequence, Union
+TYPE_CHECKING = False
 
 from . import _select
 from ._text import Lines, ParseError, choices, describe, parse_int
 from .errors import MultipleSolutionsError, NoSolutionError, PuzzleTooLargeError
+
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any, Iterator, Optional, Sequence, Union
+
+    Solution = tuple[str, ...]
 
 __all__ = [
     "MAX_N",
@@ -46,19 +49,31 @@ MAX_CANDIDATES = 1 << 23
 _NODE_BUDGET = 1 << 12
 _CELLS = "01_"
 
-Solution = tuple[str, ...]
 
-
-@dataclass(frozen=True)
 class Puzzle:
-    """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank)."""
+    """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank).
 
-    rows: tuple[str, ...]
+    Build one with :func:`parse` or :func:`from_rows`, which check it.
+    """
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: tuple[str, ...]) -> None:
+        self.rows = rows
 
     @property
     def n(self) -> int:
         """The side of the grid."""
         return len(self.rows)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Puzzle) and other.rows == self.rows
+
+    def __hash__(self) -> int:
+        return hash(self.rows)
+
+    def __repr__(self) -> str:
+        return f"Puzzle(rows={self.rows!r})"
 
     def __str__(self) -> str:
         return format(self.rows)
@@ -181,6 +196,8 @@ def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
 
     The same ``seed`` always gives the same puzzle.
     """
+    import random
+
     if not (2 <= n <= MAX_N and n % 2 == 0):
         raise ValueError(f"n must be an even number from 2 to {MAX_N}, got {n}")
     rng = random.Random(seed)
