@@ -1,0 +1,28 @@
+"""Type stub of the compiled 01-game kernel (and of its twin, ``_takuzu_py``)."""
+
+from typing import Sequence
+
+MAX_N: int
+EXHAUSTED: int
+SOLUTION: int
+PAUSED: int
+
+def count_candidates(n: int, row_ones: Sequence[int], row_zeros: Sequence[int]) -> int:
+    """How many candidates all ``2n`` lines start with; the search's memory is proportional."""
+
+class Search:
+    """Enumerate the solutions of a 01-game grid, resumably."""
+
+    def __init__(self, n: int, row_ones: Sequence[int], row_zeros: Sequence[int]) -> None: ...
+    @property
+    def nodes(self) -> int:
+        """Branches and probes tried so far."""
+    @property
+    def found(self) -> int:
+        """Solutions counted so far by :meth:`count`."""
+    def next_solution(self, node_budget: int) -> int:
+        """Search on for at most ``node_budget`` more nodes; SOLUTION, EXHAUSTED or PAUSED."""
+    def count(self, node_budget: int, limit: int) -> int:
+        """Count solutions for at most ``node_budget`` more nodes; SOLUTION at ``limit``."""
+    def solution(self) -> list[int]:
+        """Row masks of the solution last reported."""

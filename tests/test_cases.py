@@ -1,0 +1,65 @@
+"""Every public case in ../shared/cases: expected output, or the right exit code and message."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import fastpuzzle
+
+from conftest import cases_dir
+
+EXIT_CODES = {"no solution": 1, "bad input": 2, "several solutions": 3}
+
+
+def expected_outcome(why: str) -> str:
+    """Classify a bad case by the reason written beside it."""
+    text = why.lower()
+    if "multiple solutions" in text:
+        return "several solutions"
+    if "no solution" in text or "violate" in text:
+        return "no solution"
+    return "bad input"
+
+
+def good_cases(puzzle: str) -> list[Path]:
+    return sorted(cases_dir(puzzle).glob("*.in"))
+
+
+def bad_cases(puzzle: str) -> list[Path]:
+    return sorted((cases_dir(puzzle) / "bad").glob("*.in"))
+
+
+@pytest.mark.parametrize("puzzle", sorted(fastpuzzle.PUZZLES))
+def test_good_cases_give_the_expected_output(puzzle: str) -> None:
+    cases = good_cases(puzzle)
+    assert cases, f"no cases in {cases_dir(puzzle)}"
+    for case in cases:
+        expected = case.with_suffix(".out").read_text()
+        assert fastpuzzle.solve_text(puzzle, case.read_text()) == expected, case.name
+
+
+@pytest.mark.parametrize("puzzle", sorted(fastpuzzle.PUZZLES))
+def test_bad_cases_exit_with_a_one_line_message(puzzle: str) -> None:
+    cases = bad_cases(puzzle)
+    assert cases, f"no bad cases in {cases_dir(puzzle)}"
+    for case in cases:
+        why = case.with_suffix(".why").read_text().strip()
+        outcome = expected_outcome(why)
+        run = subprocess.run(
+            [sys.executable, "-m", "fastpuzzle", puzzle, str(case)],
+            capture_output=True, text=True, timeout=60,
+        )
+        assert run.returncode == EXIT_CODES[outcome], (case.name, why, run.stderr)
+        assert run.stdout == "", case.name
+        lines = run.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"fastpuzzle: {puzzle}: "), (case.name, run.stderr)
+        if outcome == "bad input":
+            assert re.search(r": line \d+, column \d+: expected .*, found ", lines[0]), (case.name, lines[0])
+        rule = re.search(r"rule (\d)", why)
+        if rule:
+            assert f"rule {rule.group(1)}" in lines[0], (case.name, lines[0])

@@ -1,0 +1,146 @@
+"""``python -m fastpuzzle``: in-process through main() and as a real subprocess."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import fastpuzzle
+from fastpuzzle.cli import main
+
+from conftest import ROOT
+
+SAMPLE_FILE = ROOT / "examples" / "takuzu.txt"
+SAMPLE_ANSWER = "100110\n010101\n001011\n101100\n110010\n011001\n"
+
+
+def run(*args: str, stdin: "str | bytes" = b"") -> subprocess.CompletedProcess[str]:
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    completed = subprocess.run(
+        [sys.executable, "-m", "fastpuzzle", *args], input=data, capture_output=True, timeout=120
+    )
+    return subprocess.CompletedProcess(
+        completed.args, completed.returncode, completed.stdout.decode(), completed.stderr.decode()
+    )
+
+
+def test_sample_from_a_file() -> None:
+    result = run("takuzu", str(SAMPLE_FILE))
+    assert (result.returncode, result.stdout, result.stderr) == (0, SAMPLE_ANSWER, "")
+
+
+@pytest.mark.parametrize("args", [("takuzu",), ("takuzu", "-"), ("01",)])
+def test_sample_from_standard_input(args: tuple[str, ...]) -> None:
+    result = run(*args, stdin=SAMPLE_FILE.read_text())
+    assert (result.returncode, result.stdout) == (0, SAMPLE_ANSWER)
+
+
+def test_help_and_version() -> None:
+    result = run("--help")
+    assert result.returncode == 0 and "takuzu" in result.stdout and "exit codes" in result.stdout
+    result = run("--version")
+    assert (result.returncode, result.stdout.strip()) == (0, f"fastpuzzle {fastpuzzle.__version__}")
+    result = run("takuzu", "--help")
+    assert result.returncode == 0 and "--count" in result.stdout and "--first" in result.stdout
+
+
+def test_count_and_first() -> None:
+    assert run("takuzu", "--count", stdin="4\n____\n____\n____\n____\n").stdout == "72\n"
+    result = run("takuzu", "--first", stdin="4\n____\n____\n____\n____\n")
+    assert result.returncode == 0 and len(result.stdout.split()) == 4
+
+
+def test_count_and_first_are_exclusive() -> None:
+    result = run("takuzu", "--count", "--first", stdin=SAMPLE_FILE.read_text())
+    assert result.returncode == 2 and "not allowed with" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("stdin", "code", "message"),
+    [
+        ("4\n____\n____\n____\n____\n", 3, "more than one solution"),
+        ("4\n0___\n__01\n_1_1\n_1__\n", 1, "no solution"),
+        ("4\n000_\n____\n____\n____\n", 1, "rule 1"),
+        ("4\n0_1_\n__x_\n____\n____\n", 2, "line 3, column 3: expected '0', '1' or '_', found 'x'"),
+        ("", 2, "line 1, column 1: expected N"),
+        ("1000000000\n", 2, "line 1, column 1: expected an even N from 2 to 32, found '1000000000'"),
+        (b"4\n0_\xff_\n", 2, "line 2, column 3: expected UTF-8 text, found byte 0xff"),
+        ("32\n" + ("_" * 32 + "\n") * 32, 4, "too few givens"),
+    ],
+    ids=["several", "none", "broken-rule", "bad-char", "empty", "huge-n", "not-utf8", "too-open"],
+)
+def test_outcomes_and_exit_codes(stdin: "str | bytes", code: int, message: str) -> None:
+    result = run("takuzu", stdin=stdin)
+    assert result.returncode == code
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+    assert result.stderr.startswith("fastpuzzle: takuzu: ")
+
+
+def test_a_huge_file_is_refused_after_a_bounded_read() -> None:
+    data = b"4\n" + b"_" * (64 << 20)
+    result = run("takuzu", stdin=data)
+    assert result.returncode == 2
+    assert "expected at most 1048576 bytes of input" in result.stderr
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    result = run("takuzu", str(tmp_path / "absent.txt"))
+    assert result.returncode == 2 and "cannot read" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_unknown_puzzle_is_a_usage_error() -> None:
+    result = run("nonogram")
+    assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+def test_main_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["takuzu", str(SAMPLE_FILE)]) == 0
+    assert capsys.readouterr().out == SAMPLE_ANSWER
+    assert main(["01", "--count", str(SAMPLE_FILE)]) == 0
+    assert capsys.readouterr().out == "1\n"
+
+
+def test_main_reports_errors_without_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("4\n0_1_\n___\n____\n____\n")
+    assert main(["takuzu", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "fastpuzzle: takuzu: line 3, column 4: expected 4 characters in row 2 of 4, found 3\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+def test_ctrl_c_stops_a_long_count_promptly(tmp_path: Path) -> None:
+    blank = tmp_path / "blank.txt"
+    blank.write_text("16\n" + ("_" * 16 + "\n") * 16)
+    with subprocess.Popen(
+        [sys.executable, "-m", "fastpuzzle", "takuzu", "--count", str(blank)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    ) as process:
+        time.sleep(1.0)
+        assert process.poll() is None, "the count finished before it could be interrupted"
+        process.send_signal(signal.SIGINT)
+        try:
+            out, err = process.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise AssertionError("Ctrl-C did not stop the count within 5 s") from None
+    assert process.returncode == 130
+    assert out == b""
+    assert err.decode() == "fastpuzzle: takuzu: interrupted\n"
+
+
+def test_the_package_runs_from_any_directory(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "fastpuzzle", "takuzu", str(SAMPLE_FILE)],
+        capture_output=True, text=True, cwd=tmp_path, env={**os.environ}, timeout=60,
+    )
+    assert result.stdout == SAMPLE_ANSWER
