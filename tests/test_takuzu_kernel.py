@@ -30,7 +30,7 @@ def enumerate_solutions(kernel: ModuleType, rows: tuple[str, ...], limit: int = 
     """Up to ``limit`` solutions straight from a kernel, as row strings."""
     n = len(rows)
     search = kernel.Search(n, *masks(rows))
-    found = []
+    found: list[tuple[str, ...]] = []
     while len(found) < limit:
         status = search.next_solution(1000)
         if status == kernel.EXHAUSTED:
@@ -169,3 +169,20 @@ def test_count_stops_at_limit(takuzu_kernel: ModuleType) -> None:
     while search.count(10**7, 0) == takuzu_kernel.PAUSED:
         pass
     assert search.found == 4140
+
+
+def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
+    import ast
+    from pathlib import Path
+
+    stub = ast.parse(Path(_takuzu_cy.__file__).with_name("_takuzu_cy.pyi").read_text())
+    names = {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    names |= {node.name for node in stub.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    search = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Search")
+    members = {node.name for node in search.body if isinstance(node, ast.FunctionDef)} - {"__init__"}
+    for module in (_takuzu_cy, _takuzu_py):
+        assert all(hasattr(module, name) for name in names), module.__name__
+        instance = module.Search(4, [0] * 4, [0] * 4)
+        assert all(hasattr(instance, member) for member in members), module.__name__
+    for constant in ("MAX_N", "EXHAUSTED", "SOLUTION", "PAUSED"):
+        assert getattr(_takuzu_cy, constant) == getattr(_takuzu_py, constant)

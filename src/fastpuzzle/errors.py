@@ -5,7 +5,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from typing import Optional
+    from typing import Any, Optional
 __all__ = [
     "FastpuzzleError",
     "ParseError",
@@ -41,7 +41,7 @@ class NoSolutionError(FastpuzzleError, ValueError):
 class MultipleSolutionsError(FastpuzzleError, ValueError):
     """The puzzle has more than one solution; ``solutions`` holds two of them."""
 
-    def __init__(self, message: str, solutions: Optional[tuple[object, object]] = None) -> None:
+    def __init__(self, message: str, solutions: Optional[tuple[Any, Any]] = None) -> None:
         self.solutions = solutions
         super().__init__(message)
 

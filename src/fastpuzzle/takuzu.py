@@ -17,8 +17,8 @@ from itertools import islice
 TYPE_CHECKING = False
 
 from . import _select
-from ._text import Lines, ParseError, choices, describe, parse_int
-from .errors import MultipleSolutionsError, NoSolutionError, PuzzleTooLargeError
+from ._text import Lines, choices, describe, parse_int
+from .errors import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 if TYPE_CHECKING:
     import argparse

@@ -1,0 +1,46 @@
+"""The built wheel: installs into a clean venv without Cython and works there."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+
+def test_wheel_installs_and_runs_in_a_clean_venv(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-w", str(dist)],
+        check=True, capture_output=True, timeout=900,
+    )
+    wheel, = dist.glob("fastpuzzle-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(name.startswith("fastpuzzle/_takuzu_cy.") and name.endswith((".so", ".pyd")) for name in names)
+    assert "fastpuzzle/_takuzu_cy.pyi" in names and "fastpuzzle/py.typed" in names
+    assert not any(name.endswith((".pyx", ".c")) for name in names), names
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--no-deps", str(wheel)], check=True, capture_output=True, timeout=300)
+
+    listed = subprocess.run([str(python), "-m", "pip", "list"], check=True, capture_output=True, text=True).stdout
+    assert "Cython" not in listed
+    result = subprocess.run(
+        [str(python), "-m", "fastpuzzle", "takuzu", str(ROOT / "examples" / "takuzu.txt")],
+        capture_output=True, text=True, cwd=tmp_path, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "100110\n010101\n001011\n101100\n110010\n011001\n"
+    where = subprocess.run(
+        [str(python), "-c", "import fastpuzzle._takuzu_cy as k; print(k.__file__)"],
+        capture_output=True, text=True, cwd=tmp_path, check=True,
+    ).stdout
+    assert str(venv) in where
