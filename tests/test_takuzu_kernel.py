@@ -19,24 +19,18 @@ from reference import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, 
 ENUMERATION_LIMIT = 300
 
 
-def masks(rows: tuple[str, ...]) -> tuple[list[int], list[int]]:
-    """Row masks of the given 1s and 0s."""
-    ones = [sum(1 << c for c, ch in enumerate(row) if ch == "1") for row in rows]
-    zeros = [sum(1 << c for c, ch in enumerate(row) if ch == "0") for row in rows]
-    return ones, zeros
-
-
 def enumerate_solutions(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT) -> list[tuple[str, ...]]:
     """Up to ``limit`` solutions straight from a kernel, as row strings."""
     n = len(rows)
-    search = kernel.Search(n, *masks(rows))
+    search = kernel.Search(n, "".join(rows))
     found: list[tuple[str, ...]] = []
     while len(found) < limit:
         status = search.next_solution(1000)
         if status == kernel.EXHAUSTED:
             break
         if status == kernel.SOLUTION:
-            found.append(tuple("".join("1" if m >> c & 1 else "0" for c in range(n)) for m in search.solution()))
+            cells = search.solution()
+            found.append(tuple(cells[r * n : (r + 1) * n] for r in range(n)))
     return found
 
 
@@ -105,23 +99,22 @@ def test_empty_grid_totals(takuzu_kernel: ModuleType, n: int, total: int) -> Non
 @pytest.mark.parametrize("n", range(2, 13, 2))
 def test_candidate_counts_match_plain_enumeration(takuzu_kernel: ModuleType, n: int) -> None:
     plain = sum(takuzu_line_ok("".join(bits)) for bits in product("01", repeat=n))
-    assert takuzu_kernel.count_candidates(n, [0] * n, [0] * n) == 2 * n * plain
+    assert takuzu_kernel.count_candidates(n, "_" * (n * n)) == 2 * n * plain
 
 
 def test_candidate_counts_respect_givens(takuzu_kernel: ModuleType) -> None:
     rows = ("1_0_", "____", "__1_", "0___")
-    ones, zeros = masks(rows)
     columns = ["".join(row[c] for row in rows) for c in range(4)]
     expected = sum(
         sum(1 for bits in product("01", repeat=4) if takuzu_line_ok("".join(bits)) and all(g in "_" + b for g, b in zip(line, bits)))
         for line in rows + tuple(columns)
     )
-    assert takuzu_kernel.count_candidates(4, ones, zeros) == expected
+    assert takuzu_kernel.count_candidates(4, "".join(rows)) == expected
 
 
 def test_search_pauses_and_resumes(takuzu_kernel: ModuleType) -> None:
     n = 6
-    search = takuzu_kernel.Search(n, [0] * n, [0] * n)
+    search = takuzu_kernel.Search(n, "_" * (n * n))
     statuses = []
     while True:
         status = search.next_solution(1)
@@ -134,7 +127,7 @@ def test_search_pauses_and_resumes(takuzu_kernel: ModuleType) -> None:
 
 
 def test_zero_budget_pauses_before_any_solution(takuzu_kernel: ModuleType) -> None:
-    search = takuzu_kernel.Search(4, [0] * 4, [0] * 4)
+    search = takuzu_kernel.Search(4, "_" * 16)
     assert search.next_solution(0) == takuzu_kernel.PAUSED
     assert search.next_solution(10**6) == takuzu_kernel.SOLUTION
 
@@ -149,7 +142,7 @@ def test_searches_are_independent_across_threads() -> None:
 
 
 def test_kernel_releases_the_gil() -> None:
-    search = _takuzu_cy.Search(10, [0] * 10, [0] * 10)
+    search = _takuzu_cy.Search(10, "_" * 100)
     worker = threading.Thread(target=search.count, args=(300_000, 0))
     ticks = 0
     worker.start()
@@ -163,7 +156,7 @@ def test_kernel_releases_the_gil() -> None:
 
 
 def test_count_stops_at_limit(takuzu_kernel: ModuleType) -> None:
-    search = takuzu_kernel.Search(6, [0] * 6, [0] * 6)
+    search = takuzu_kernel.Search(6, "_" * 36)
     assert search.count(10**7, 100) == takuzu_kernel.SOLUTION
     assert search.found == 100
     while search.count(10**7, 0) == takuzu_kernel.PAUSED:
@@ -182,7 +175,7 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     members = {node.name for node in search.body if isinstance(node, ast.FunctionDef)} - {"__init__"}
     for module in (_takuzu_cy, _takuzu_py):
         assert all(hasattr(module, name) for name in names), module.__name__
-        instance = module.Search(4, [0] * 4, [0] * 4)
+        instance = module.Search(4, "_" * 16)
         assert all(hasattr(instance, member) for member in members), module.__name__
     for constant in ("MAX_N", "EXHAUSTED", "SOLUTION", "PAUSED"):
         assert getattr(_takuzu_cy, constant) == getattr(_takuzu_py, constant)

@@ -1,19 +1,17 @@
 """Type stub of the compiled 01-game kernel (and of its twin, ``_takuzu_py``)."""
 
-from typing import Sequence
-
 MAX_N: int
 EXHAUSTED: int
 SOLUTION: int
 PAUSED: int
 
-def count_candidates(n: int, row_ones: Sequence[int], row_zeros: Sequence[int]) -> int:
+def count_candidates(n: int, cells: str) -> int:
     """How many candidates all ``2n`` lines start with; the search's memory is proportional."""
 
 class Search:
     """Enumerate the solutions of a 01-game grid, resumably."""
 
-    def __init__(self, n: int, row_ones: Sequence[int], row_zeros: Sequence[int]) -> None: ...
+    def __init__(self, n: int, cells: str) -> None: ...
     @property
     def nodes(self) -> int:
         """Branches and probes tried so far."""
@@ -24,5 +22,5 @@ class Search:
         """Search on for at most ``node_budget`` more nodes; SOLUTION, EXHAUSTED or PAUSED."""
     def count(self, node_budget: int, limit: int) -> int:
         """Count solutions for at most ``node_budget`` more nodes; SOLUTION at ``limit``."""
-    def solution(self) -> list[int]:
-        """Row masks of the solution last reported."""
+    def solution(self) -> str:
+        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""

@@ -16,8 +16,11 @@ cdef extern from *:
     """
     int fp_ctz64(unsigned long long x) nogil
 
-# Largest side: a line is one uint32_t, and the 2n lines fit one uint64_t of flags.
-MAX_N = 32
+cdef enum:
+    # Largest side: a line is one uint32_t, and the 2n lines fit one uint64_t of flags.
+    MAX_SIDE = 32
+
+MAX_N = MAX_SIDE
 
 cdef enum:
     # Statuses returned by Search.next_solution; the twin uses the same values.
@@ -28,6 +31,11 @@ cdef enum:
 EXHAUSTED = STATUS_EXHAUSTED
 SOLUTION = STATUS_SOLUTION
 PAUSED = STATUS_PAUSED
+
+cdef enum:
+    # Up to this side, filtering the list of all valid lines by the givens is
+    # cheaper than generating each line's candidates from its givens.
+    FILTER_MAX_N = 16
 
 cdef enum:
     # Search.next_solution's phases: expand the current node, or try the next branch.
@@ -43,128 +51,134 @@ cdef struct Snapshot:
     uint32_t *zeros
 
 
-cdef uint64_t line_count(int n, uint32_t ones, uint32_t zeros) noexcept nogil:
-    """Number of valid lines agreeing with the given 1s and 0s (a run/balance DP)."""
-    # ways[k][d][r]: prefixes with k ones, ending in a run of r+1 copies of digit d.
-    cdef uint64_t ways[17][2][2]
-    cdef uint64_t step[17][2][2]
-    cdef int half = n // 2, position, k, d, r, digit
-    cdef uint64_t total = 0
-    for k in range(half + 1):
-        for d in range(2):
-            ways[k][d][0] = 0
-            ways[k][d][1] = 0
-    if not (ones & 1):
-        ways[0][0][0] = 1
-    if not (zeros & 1):
-        ways[1][1][0] = 1
-    for position in range(1, n):
+cdef inline int slot(int position, int ones_so_far, int last, int run) noexcept nogil:
+    """Index of a prefix state in a completion table (run is 1 or 2)."""
+    return ((position * 17 + ones_so_far) * 2 + last) * 2 + run - 1
+
+
+cdef uint64_t completion_table(int n, uint32_t ones, uint32_t zeros, uint64_t *table) noexcept nogil:
+    """Count the valid lines agreeing with the givens, and how each prefix completes.
+
+    table[slot(p, k, d, r)] is the number of ways to finish a line whose first p
+    cells hold k ones and end in a run of r copies of digit d.
+    """
+    cdef int half = n // 2, position, k, d, r, digit, after
+    cdef uint64_t total
+    for position in range(n, 0, -1):
         for k in range(half + 1):
             for d in range(2):
-                step[k][d][0] = 0
-                step[k][d][1] = 0
-        for k in range(half + 1):
-            for d in range(2):
-                for r in range(2):
-                    if ways[k][d][r] == 0:
+                for r in range(1, 3):
+                    if position == n:
+                        table[slot(position, k, d, r)] = k == half
                         continue
+                    total = 0
                     for digit in range(2):
-                        if digit == 1 and (zeros >> position) & 1:
+                        after = k + digit
+                        if ((ones if digit == 0 else zeros) >> position) & 1:
                             continue
-                        if digit == 0 and (ones >> position) & 1:
+                        if (digit == d and r == 2) or after > half or position + 1 - after > half:
                             continue
-                        if digit == d and r == 1:
-                            continue
-                        if k + digit > half or position + 1 - (k + digit) > half:
-                            continue
-                        step[k + digit][digit][r + 1 if digit == d else 0] += ways[k][d][r]
-        for k in range(half + 1):
-            for d in range(2):
-                ways[k][d][0] = step[k][d][0]
-                ways[k][d][1] = step[k][d][1]
-    for d in range(2):
-        for r in range(2):
-            total += ways[half][d][r]
+                        total += table[slot(position + 1, after, digit, r + 1 if digit == d else 1)]
+                    table[slot(position, k, d, r)] = total
+    total = 0
+    for digit in range(2):
+        if not ((ones if digit == 0 else zeros) & 1) and n >= 2:
+            total += table[slot(1, digit, digit, 1)]
     return total
+
+
+cdef uint64_t line_count(int n, uint32_t ones, uint32_t zeros) noexcept nogil:
+    """Number of valid lines agreeing with the given 1s and 0s."""
+    cdef uint64_t table[33 * 17 * 4]
+    return completion_table(n, ones, zeros, table)
+
+
+cdef uint32_t *extend(int n, uint32_t ones, uint32_t zeros, const uint64_t *table, int position,
+                      int ones_so_far, int last, int run, uint32_t line, uint32_t *out) noexcept nogil:
+    """Write every completion of a prefix; the table steers clear of dead ends."""
+    cdef int digit, after, next_run
+    if position == n:
+        out[0] = line
+        return out + 1
+    for digit in range(2):
+        if ((ones if digit == 0 else zeros) >> position) & 1:
+            continue
+        after = ones_so_far + digit
+        next_run = run + 1 if digit == last else 1
+        if after <= n // 2 and next_run <= 2 and table[slot(position + 1, after, digit, next_run)]:
+            out = extend(n, ones, zeros, table, position + 1, after, digit, next_run,
+                         line | (<uint32_t>digit << position), out)
+    return out
 
 
 cdef uint32_t *line_fill(int n, uint32_t ones, uint32_t zeros, uint32_t *out) noexcept nogil:
     """Write every valid line agreeing with the givens to out; return the end pointer."""
-    # An explicit DFS over positions: digit[p] is the digit tried at p, -1 before the first.
-    cdef int digit[32]
-    cdef int ones_at[33]
-    cdef int position = 0, half = n // 2, d, k, run_ok
-    cdef uint32_t line = 0, bit
-    digit[0] = -1
-    ones_at[0] = 0
-    while position >= 0:
-        d = digit[position] + 1
-        bit = (<uint32_t>1) << position
-        line &= ~bit
-        while d <= 1:
-            k = ones_at[position] + d
-            run_ok = not (position >= 2 and
-                          ((line >> (position - 1)) & 1) == <uint32_t>d and
-                          ((line >> (position - 2)) & 1) == <uint32_t>d)
-            if (run_ok and not (d == 1 and (zeros & bit)) and not (d == 0 and (ones & bit))
-                    and k <= half and position + 1 - k <= half):
-                break
-            d += 1
-        if d > 1:
-            position -= 1
-            continue
-        digit[position] = d
-        if d:
-            line |= bit
-        if position == n - 1:
-            out[0] = line
-            out += 1
-            continue
-        ones_at[position + 1] = k
-        position += 1
-        digit[position] = -1
+    cdef uint64_t table[33 * 17 * 4]
+    cdef int digit
+    completion_table(n, ones, zeros, table)
+    for digit in range(2):
+        if not ((ones if digit == 0 else zeros) & 1) and table[slot(1, digit, digit, 1)]:
+            out = extend(n, ones, zeros, table, 1, digit, digit, 1, <uint32_t>digit, out)
     return out
 
 
-cdef uint32_t column_of(int n, const uint32_t *rows, int c) noexcept nogil:
-    cdef uint32_t column = 0
-    cdef int r
-    for r in range(n):
-        column |= ((rows[r] >> c) & 1) << r
-    return column
+cdef uint64_t count_matching(const uint32_t *lines, uint64_t count, uint32_t ones, uint32_t zeros) noexcept nogil:
+    """How many of lines have 1s at ones and 0s at zeros."""
+    cdef uint64_t i, matching = 0
+    for i in range(count):
+        matching += (lines[i] & ones) == ones and not (lines[i] & zeros)
+    return matching
 
 
-def count_candidates(int n, row_ones, row_zeros):
+cdef uint32_t *copy_matching(const uint32_t *lines, uint64_t count, uint32_t ones, uint32_t zeros,
+                             uint32_t *out) noexcept nogil:
+    """Copy the lines with 1s at ones and 0s at zeros to out; return the end pointer."""
+    cdef uint64_t i
+    for i in range(count):
+        if (lines[i] & ones) == ones and not (lines[i] & zeros):
+            out[0] = lines[i]
+            out += 1
+    return out
+
+
+def count_candidates(int n, str cells):
     """How many candidates all 2n lines start with; the search's memory is proportional."""
     cdef uint32_t ones[64]
     cdef uint32_t zeros[64]
     cdef uint64_t total = 0
     cdef int i
-    _load_lines(n, row_ones, row_zeros, ones, zeros)
+    _load_lines(n, cells, ones, zeros)
     with nogil:
         for i in range(2 * n):
             total += line_count(n, ones[i], zeros[i])
     return total
 
 
-cdef void _load_lines(int n, row_ones, row_zeros, uint32_t *ones, uint32_t *zeros) except *:
-    """Fill the 2n line masks (rows, then columns) from the row masks."""
-    cdef int i
-    if not 2 <= n <= MAX_N or n % 2 or len(row_ones) != n or len(row_zeros) != n:
-        raise ValueError("n must be even, 2..32, with n row masks of each kind")
-    for i in range(n):
-        ones[i] = row_ones[i]
-        zeros[i] = row_zeros[i]
-    for i in range(n):
-        ones[n + i] = column_of(n, ones, i)
-        zeros[n + i] = column_of(n, zeros, i)
+cdef void _load_lines(int n, str cells, uint32_t *ones, uint32_t *zeros) except *:
+    """Fill the 2n line masks (rows, then columns) from the row-major cells."""
+    cdef bytes data = cells.encode("ascii")
+    cdef const unsigned char *text = data
+    cdef int r, c
+    if not 2 <= n <= MAX_SIDE or n % 2 or len(data) != n * n:
+        raise ValueError("n must be even, 2..32, with n * n cells")
+    for r in range(2 * n):
+        ones[r] = 0
+        zeros[r] = 0
+    for r in range(n):
+        for c in range(n):
+            if text[r * n + c] == b'1':
+                ones[r] |= (<uint32_t>1) << c
+                ones[n + c] |= (<uint32_t>1) << r
+            elif text[r * n + c] == b'0':
+                zeros[r] |= (<uint32_t>1) << c
+                zeros[n + c] |= (<uint32_t>1) << r
 
 
 cdef class Search:
     """Enumerate the solutions of a 01-game grid, resumably.
 
-    row_ones[r] and row_zeros[r] are the masks of the given 1s and 0s of row r;
-    the caller guarantees 2 <= n <= MAX_N, n even, and no cell given both ways.
+    cells holds the n * n cells row by row, each '0', '1' or '_' (blank); the
+    caller guarantees 2 <= n <= MAX_N, n even, and nothing else in cells.
     """
 
     cdef int n, lines, depth, phase
@@ -184,18 +198,55 @@ cdef class Search:
     cdef uint32_t *choices        # a stack of copied candidate values, one block per depth
     cdef void *arena
 
-    def __cinit__(self, int n, row_ones, row_zeros):
+    def __cinit__(self, int n, str cells):
         cdef uint32_t ones[64]
         cdef uint32_t zeros[64]
         cdef uint64_t total = 0
-        cdef int i, d, lines = 2 * n, levels = 2 * n + 2
-        cdef size_t arena_bytes
-        cdef char *cursor
+        cdef int i, lines = 2 * n
+        cdef uint32_t *every_line = NULL
+        cdef uint32_t *end
+        cdef uint64_t every_count = 0
         self.arena = NULL
         self.candidates = NULL
-        _load_lines(n, row_ones, row_zeros, ones, zeros)
-        for i in range(lines):
-            total += line_count(n, ones[i], zeros[i])
+        _load_lines(n, cells, ones, zeros)
+        if n <= FILTER_MAX_N:
+            every_count = line_count(n, 0, 0)
+            every_line = <uint32_t *>malloc(every_count * sizeof(uint32_t))
+            if every_line == NULL:
+                raise MemoryError()
+            line_fill(n, 0, 0, every_line)
+            for i in range(lines):
+                total += count_matching(every_line, every_count, ones[i], zeros[i])
+        else:
+            for i in range(lines):
+                total += line_count(n, ones[i], zeros[i])
+        try:
+            self.allocate(n, total)
+            for i in range(lines):
+                if every_line != NULL:
+                    end = copy_matching(every_line, every_count, ones[i], zeros[i], self.candidates + self.offset[i])
+                else:
+                    end = line_fill(n, ones[i], zeros[i], self.candidates + self.offset[i])
+                self.offset[i + 1] = <int32_t>(end - self.candidates)
+                self.now.live[i] = self.offset[i + 1] - self.offset[i]
+                self.now.ones[i] = ones[i]
+                self.now.zeros[i] = zeros[i]
+        finally:
+            free(every_line)
+        self.now.done = 0
+        self.depth = 0
+        self.node_count = 0
+        self.found_count = 0
+        self.dirty = (<uint64_t>-1) >> (64 - lines)
+        # Probing pays for itself at the root; deeper down it costs more than it saves.
+        with nogil:
+            self.phase = DESCEND if self.settle() and self.probe() else FINISHED
+
+    cdef void allocate(self, int n, uint64_t total) except *:
+        """Allocate the tables for a side-n grid whose lines hold total candidates."""
+        cdef int d, lines = 2 * n, levels = 2 * n + 2
+        cdef size_t arena_bytes
+        cdef char *cursor
         self.n = n
         self.lines = lines
         self.full = <uint32_t>((<uint64_t>1 << n) - 1)
@@ -231,19 +282,6 @@ cdef class Search:
         self.now = self.saved[levels]
         self.probe_base = self.saved[levels - 1]
         self.offset[0] = 0
-        for i in range(lines):
-            self.offset[i + 1] = <int32_t>(line_fill(n, ones[i], zeros[i], self.candidates + self.offset[i]) - self.candidates)
-            self.now.live[i] = self.offset[i + 1] - self.offset[i]
-            self.now.ones[i] = ones[i]
-            self.now.zeros[i] = zeros[i]
-        self.now.done = 0
-        self.depth = 0
-        self.node_count = 0
-        self.found_count = 0
-        self.dirty = (<uint64_t>-1) >> (64 - lines)
-        # Probing pays for itself at the root; deeper down it costs more than it saves.
-        with nogil:
-            self.phase = DESCEND if self.settle() and self.probe() else FINISHED
 
     def __dealloc__(self):
         free(self.arena)
@@ -255,8 +293,13 @@ cdef class Search:
         return self.node_count
 
     def solution(self):
-        """Row masks of the solution last reported."""
-        return [self.now.ones[i] for i in range(self.n)]
+        """The cells of the solution last reported, row by row, as '0' and '1'."""
+        cdef char text[MAX_SIDE * MAX_SIDE]
+        cdef int r, c
+        for r in range(self.n):
+            for c in range(self.n):
+                text[r * self.n + c] = b'1' if (self.now.ones[r] >> c) & 1 else b'0'
+        return text[:self.n * self.n].decode("ascii")
 
     def next_solution(self, uint64_t node_budget):
         """Search on for at most node_budget more nodes.

@@ -13,7 +13,7 @@ of its parallel lines. The search branches on the line with the fewest candidate
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Sequence
+from typing import Iterator
 
 #: Largest side the kernels accept: a line must fit in 32 bits.
 MAX_N = 32
@@ -53,17 +53,16 @@ def line_candidates(n: int, ones: int, zeros: int) -> list[int]:
     return found
 
 
-def column_masks(n: int, row_masks: Sequence[int]) -> list[int]:
-    """The column masks of a grid given by its row masks."""
-    return [
-        sum(1 << r for r in range(n) if row_masks[r] >> c & 1) for c in range(n)
-    ]
+def line_masks(n: int, cells: str, digit: str) -> list[int]:
+    """Masks of ``digit`` in the ``2n`` lines (rows, then columns) of the row-major cells."""
+    rows = [cells[r * n : (r + 1) * n] for r in range(n)]
+    columns = [cells[c::n] for c in range(n)]
+    return [sum(1 << i for i, cell in enumerate(line) if cell == digit) for line in rows + columns]
 
 
-def count_candidates(n: int, row_ones: Sequence[int], row_zeros: Sequence[int]) -> int:
+def count_candidates(n: int, cells: str) -> int:
     """How many candidates all ``2n`` lines start with; the search's memory is proportional."""
-    ones = list(row_ones) + column_masks(n, row_ones)
-    zeros = list(row_zeros) + column_masks(n, row_zeros)
+    ones, zeros = line_masks(n, cells, "1"), line_masks(n, cells, "0")
     return sum(len(line_candidates(n, ones[i], zeros[i])) for i in range(2 * n))
 
 
@@ -91,20 +90,19 @@ class _State:
 class Search:
     """Enumerate the solutions of a 01-game grid, resumably.
 
-    ``row_ones[r]`` and ``row_zeros[r]`` are the masks of the given 1s and 0s of
-    row ``r``; the caller guarantees ``2 <= n <= MAX_N``, ``n`` even, and that no
-    cell is given both ways.
+    ``cells`` holds the ``n * n`` cells row by row, each ``'0'``, ``'1'`` or
+    ``'_'`` (blank); the caller guarantees ``2 <= n <= MAX_N``, ``n`` even, and
+    nothing else in ``cells``.
     """
 
-    def __init__(self, n: int, row_ones: Sequence[int], row_zeros: Sequence[int]) -> None:
+    def __init__(self, n: int, cells: str) -> None:
         self.n = n
         self.full = (1 << n) - 1
         self.nodes = 0
         self.found = 0
         self._solution: list[int] = []
         self._walk = self._solutions()
-        ones = list(row_ones) + column_masks(n, row_ones)
-        zeros = list(row_zeros) + column_masks(n, row_zeros)
+        ones, zeros = line_masks(n, cells, "1"), line_masks(n, cells, "0")
         live = [line_candidates(n, ones[i], zeros[i]) for i in range(2 * n)]
         self._start = _State(ones, zeros, live, [False] * (2 * n))
 
@@ -136,9 +134,9 @@ class Search:
                 return EXHAUSTED
         return PAUSED
 
-    def solution(self) -> list[int]:
-        """Row masks of the solution last reported."""
-        return list(self._solution)
+    def solution(self) -> str:
+        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
+        return "".join("1" if mask >> c & 1 else "0" for mask in self._solution for c in range(self.n))
 
     def _solutions(self) -> Iterator[int]:
         """Yield PAUSED once per node and SOLUTION at each solution."""

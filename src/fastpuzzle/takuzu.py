@@ -13,6 +13,7 @@ rows, and all columns, are pairwise different::
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import islice
 TYPE_CHECKING = False
 
@@ -131,9 +132,9 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     more than one; with ``unique=False`` the first solution found is returned.
     """
     puzzle = from_rows(puzzle)
-    _check_givens(puzzle)
     found = list(islice(solutions(puzzle), 1 if not unique else 2))
     if not found:
+        _check_givens(puzzle)
         raise NoSolutionError("no solution: the givens cannot all be satisfied together")
     if len(found) > 1:
         first, second = found
@@ -170,23 +171,27 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
 
 def _search(puzzle: Puzzle) -> Any:
     """A kernel search over ``puzzle``, once its memory is known to fit the limit."""
-    n = puzzle.n
-    ones = [_mask(row, "1") for row in puzzle.rows]
-    zeros = [_mask(row, "0") for row in puzzle.rows]
-    needed = _kernel.count_candidates(n, ones, zeros)
-    if needed > MAX_CANDIDATES:
+    n, cells = puzzle.n, "".join(puzzle.rows)
+    if _blank_candidates(n) > MAX_CANDIDATES and (needed := _kernel.count_candidates(n, cells)) > MAX_CANDIDATES:
         raise PuzzleTooLargeError(
             f"too few givens for a {n}x{n} grid: the search would hold {needed} candidate "
             f"lines, more than the limit of {MAX_CANDIDATES}"
         )
-    return _kernel.Search(n, ones, zeros)
+    return _kernel.Search(n, cells)
+
+
+@lru_cache(maxsize=None)
+def _blank_candidates(n: int) -> int:
+    """Candidates of a blank grid: the most any side-n puzzle can need."""
+    return int(_kernel.count_candidates(n, "_" * (n * n)))
 
 
 def _walk(search: Any, n: int) -> Iterator[Solution]:
     while True:
         status = search.next_solution(_NODE_BUDGET)
         if status == _kernel.SOLUTION:
-            yield tuple(_row_text(mask, n) for mask in search.solution())
+            cells = search.solution()
+            yield tuple(cells[start : start + n] for start in range(0, n * n, n))
         elif status == _kernel.EXHAUSTED:
             return
 
@@ -239,7 +244,7 @@ def solve_text(text: str) -> str:
 def _check_givens(puzzle: Puzzle) -> None:
     """Name the rule the givens already break, if any."""
     n = puzzle.n
-    columns = ["".join(row[c] for row in puzzle.rows) for c in range(n)]
+    columns = ["".join(column) for column in zip(*puzzle.rows)]
     for kind, lines in (("row", puzzle.rows), ("column", columns)):
         across = "columns" if kind == "row" else "rows"
         for index, line in enumerate(lines, start=1):
@@ -264,22 +269,6 @@ def _check_givens(puzzle: Puzzle) -> None:
                         f"{kind}s {complete[line]} and {index} are both {line}"
                     )
                 complete[line] = index
-
-
-_AS_BITS = {
-    "1": str.maketrans({"1": "1", "0": "0", "_": "0"}),
-    "0": str.maketrans({"1": "0", "0": "1", "_": "0"}),
-}
-
-
-def _mask(row: str, digit: str) -> int:
-    """Bit ``c`` set where ``row[c] == digit``."""
-    return int(row[::-1].translate(_AS_BITS[digit]), 2)
-
-
-def _row_text(mask: int, n: int) -> str:
-    """Row mask to text: bit ``c`` is column ``c``."""
-    return bin(mask)[2:].zfill(n)[::-1]
 
 
 # -- command line -----------------------------------------------------------
