@@ -58,7 +58,7 @@ def test_liberal_in_small_things(text: str) -> None:
         ("", 1, 1, "expected N .*, found end of input"),
         ("\n\n", 1, 1, "expected N .*, found end of input"),
         ("x\n", 1, 1, r"expected an even N \(an integer\), found 'x'"),
-        ("3\n0_1\n___\n1_0\n", 1, 1, "expected an even N from 2 to 32, found 3"),
+        ("3\n0_1\n___\n1_0\n", 1, 1, "expected an even N from 2 to 32, found '3'"),
         ("0\n", 1, 1, "expected an even N from 2 to 32, found '0'"),
         ("-4\n", 1, 1, "expected an even N from 2 to 32, found '-4'"),
         ("99999999999999999999999\n", 1, 1, "expected an even N from 2 to 32"),
@@ -100,7 +100,7 @@ def test_row_list_errors(rows: list[str], message: str) -> None:
 
 
 def test_row_list_rejects_text() -> None:
-    with pytest.raises(TypeError, match="use parse"):
+    with pytest.raises(TypeError, match=r"use parse\(\) for contest text"):
         takuzu.from_rows(SAMPLE)
 
 
@@ -205,3 +205,9 @@ def test_puzzle_prints_as_its_grid() -> None:
     puzzle = takuzu.parse(SAMPLE)
     assert str(puzzle) == SAMPLE.split("\n", 1)[1]
     assert puzzle.n == 6
+
+
+def test_puzzles_built_directly_are_checked_too() -> None:
+    with pytest.raises(ParseError, match="row 1, column 2: expected '0', '1' or '_', found 'x'"):
+        takuzu.Puzzle(["0x", "__"])
+    assert takuzu.Puzzle(["0_", "__"]) == takuzu.from_rows(("0_", "__"))

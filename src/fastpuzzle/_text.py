@@ -113,19 +113,7 @@ class Lines:
         """A row of exactly ``width`` characters drawn from ``alphabet``."""
         expected = f"{what} {row} of {rows}"
         text = self.line(index, expected)
-        for column, char in enumerate(text[:width], start=1):
-            if char not in alphabet:
-                raise ParseError(
-                    f"expected {choices(alphabet)}, found {describe(char)}",
-                    index + 1,
-                    column,
-                )
-        if len(text) != width:
-            raise ParseError(
-                f"expected {width} characters in {expected}, found {len(text)}",
-                index + 1,
-                min(len(text), width) + 1,
-            )
+        check_row(text, width, alphabet, index + 1, f" in {expected}")
         return text
 
     def expect_end(self, index: int, after: str) -> None:
@@ -137,6 +125,18 @@ class Lines:
                 first + 1,
                 len(self.lines[first]) - len(self.lines[first].lstrip()) + 1,
             )
+
+
+def check_row(text: str, width: int, alphabet: str, line: int, where: str = "", *, unit: str = "line") -> None:
+    """Raise a ParseError unless ``text`` is ``width`` characters drawn from ``alphabet``."""
+    if len(text) == width and not text.strip(alphabet):
+        return
+    for column, char in enumerate(text[:width], start=1):
+        if char not in alphabet:
+            raise ParseError(f"expected {choices(alphabet)}, found {describe(char)}", line, column, unit=unit)
+    raise ParseError(
+        f"expected {width} characters{where}, found {len(text)}", line, min(len(text), width) + 1, unit=unit
+    )
 
 
 def _tokens(text: str) -> Iterator[tuple[int, str]]:

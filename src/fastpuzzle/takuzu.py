@@ -5,10 +5,12 @@ in a row or column, every row and column holds ``N/2`` of each digit, and all
 rows, and all columns, are pairwise different::
 
     >>> from fastpuzzle import takuzu
-    >>> puzzle = takuzu.parse("4\\n1__0\\n__0_\\n_0__\\n0__1\\n")
+    >>> puzzle = takuzu.parse("4\\n11__\\n_0__\\n___1\\n__0_\\n")
     >>> print(takuzu.format(takuzu.solve(puzzle)), end="")
     1100
-    ...
+    1010
+    0011
+    0101
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from itertools import islice
 TYPE_CHECKING = False
 
 from . import _select
-from ._text import Lines, choices, describe, parse_int
+from ._text import Lines, check_row, describe, parse_int
 from .errors import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 if TYPE_CHECKING:
@@ -54,13 +56,20 @@ _CELLS = "01_"
 class Puzzle:
     """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank).
 
-    Build one with :func:`parse` or :func:`from_rows`, which check it.
+    The rows are checked as :func:`from_rows` checks them.
     """
 
     __slots__ = ("rows",)
 
-    def __init__(self, rows: tuple[str, ...]) -> None:
-        self.rows = rows
+    def __init__(self, rows: Sequence[str]) -> None:
+        self.rows = _checked_rows(rows)
+
+    @classmethod
+    def _trusted(cls, rows: tuple[str, ...]) -> Puzzle:
+        """A Puzzle from rows already known to be valid."""
+        puzzle = cls.__new__(cls)
+        puzzle.rows = rows
+        return puzzle
 
     @property
     def n(self) -> int:
@@ -90,7 +99,7 @@ def parse(text: str) -> Puzzle:
     n = _parse_side(token, column)
     rows = tuple(lines.char_row(1 + r, n, _CELLS, "row", r + 1, n) for r in range(n))
     lines.expect_end(1 + n, f"the {n} rows")
-    return Puzzle(rows)
+    return Puzzle._trusted(rows)
 
 
 def from_rows(rows: Union[Puzzle, Sequence[str]]) -> Puzzle:
@@ -100,8 +109,12 @@ def from_rows(rows: Union[Puzzle, Sequence[str]]) -> Puzzle:
     """
     if isinstance(rows, Puzzle):
         return rows
+    return Puzzle(rows)
+
+
+def _checked_rows(rows: Sequence[str]) -> tuple[str, ...]:
     if isinstance(rows, str):
-        raise TypeError("from_rows() takes a sequence of row strings; use parse() for text")
+        raise TypeError("expected a sequence of row strings; use parse() for contest text")
     rows = tuple(rows)
     n = len(rows)
     if not (2 <= n <= MAX_N and n % 2 == 0):
@@ -109,18 +122,14 @@ def from_rows(rows: Union[Puzzle, Sequence[str]]) -> Puzzle:
     for r, row in enumerate(rows, start=1):
         if not isinstance(row, str):
             raise TypeError(f"row {r} is {type(row).__name__}, expected str")
-        for c, char in enumerate(row[:n], start=1):
-            if char not in _CELLS:
-                raise ParseError(f"expected {choices(_CELLS)}, found {describe(char)}", r, c, unit="row")
-        if len(row) != n:
-            raise ParseError(f"expected {n} characters, found {len(row)}", r, min(len(row), n) + 1, unit="row")
-    return Puzzle(rows)
+        check_row(row, n, _CELLS, r, unit="row")
+    return rows
 
 
 def _parse_side(token: str, column: int) -> int:
     n = parse_int(token, 1, column, "an even N", 2, MAX_N)
     if n % 2:
-        raise ParseError(f"expected an even N from 2 to {MAX_N}, found {n}", 1, column)
+        raise ParseError(f"expected an even N from 2 to {MAX_N}, found {describe(token)}", 1, column)
     return n
 
 
@@ -209,7 +218,7 @@ def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
     grid = [["_"] * n for _ in range(n)]
 
     def two_solutions() -> list[Solution]:
-        return list(islice(solutions(Puzzle(tuple("".join(row) for row in grid))), 2))
+        return list(islice(solutions(Puzzle._trusted(tuple("".join(row) for row in grid))), 2))
 
     # Fix cells where two solutions still differ until one solution is left;
     # either value there keeps the puzzle solvable.
@@ -224,11 +233,11 @@ def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
     for r, c in givens:
         value = grid[r][c]
         grid[r][c] = "1" if value == "0" else "0"
-        if next(solutions(Puzzle(tuple("".join(row) for row in grid))), None) is None:
+        if next(solutions(Puzzle._trusted(tuple("".join(row) for row in grid))), None) is None:
             grid[r][c] = "_"
         else:
             grid[r][c] = value
-    return Puzzle(tuple("".join(row) for row in grid))
+    return Puzzle._trusted(tuple("".join(row) for row in grid))
 
 
 def format(solution: Sequence[str]) -> str:  # noqa: A001 - mirrors parse()
