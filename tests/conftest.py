@@ -6,11 +6,9 @@ import os
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
-
-from fastpuzzle import takuzu
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT.parent / "shared" / "cases"
@@ -28,14 +26,30 @@ def cases_dir(puzzle: str) -> Path:
     return folder
 
 
-@pytest.fixture(scope="session", params=IMPLEMENTATIONS, ids=["kernel", "twin"])
-def takuzu_kernel(request: pytest.FixtureRequest) -> ModuleType:
-    """The compiled 01-game kernel and its pure-Python twin, in turn."""
-    return import_module(f"fastpuzzle._takuzu_{request.param}")
+def kernel_fixture(puzzle: str) -> Any:
+    """A session fixture giving the compiled kernel of ``puzzle``, then its pure-Python twin.
+
+    Use it in a test module as ``pixel_kernel = kernel_fixture("pixel")``.
+    """
+
+    @pytest.fixture(scope="session", params=IMPLEMENTATIONS, ids=["kernel", "twin"])
+    def kernel(request: pytest.FixtureRequest) -> ModuleType:
+        return import_module(f"fastpuzzle._{puzzle}_{request.param}")
+
+    return kernel
 
 
-@pytest.fixture(params=IMPLEMENTATIONS, ids=["kernel", "twin"])
-def takuzu_facade(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    """The 01-game facade, running on the kernel and then on the twin."""
-    monkeypatch.setattr(takuzu, "_kernel", import_module(f"fastpuzzle._takuzu_{request.param}"))
-    yield takuzu
+def facade_fixture(puzzle: str) -> Any:
+    """A fixture giving the facade of ``puzzle`` running on its kernel, then on its twin."""
+
+    @pytest.fixture(params=IMPLEMENTATIONS, ids=["kernel", "twin"])
+    def facade(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+        module = import_module(f"fastpuzzle.{puzzle}")
+        monkeypatch.setattr(module, "_kernel", import_module(f"fastpuzzle._{puzzle}_{request.param}"))
+        yield module
+
+    return facade
+
+
+takuzu_kernel = kernel_fixture("takuzu")
+takuzu_facade = facade_fixture("takuzu")

@@ -11,7 +11,6 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-from . import takuzu
 from .errors import (
     FastpuzzleError,
     MultipleSolutionsError,
@@ -42,6 +41,13 @@ PUZZLES = {
 
 #: Other names accepted wherever a puzzle name is.
 ALIASES = {"01": "takuzu"}
+
+
+def __getattr__(name: str) -> ModuleType:
+    """Import a puzzle's facade (``fastpuzzle.takuzu``, ...) on first use."""
+    if name in PUZZLES:
+        return import_module(f"fastpuzzle.{name}")
+    raise AttributeError(f"module 'fastpuzzle' has no attribute {name!r}")
 
 
 def puzzle_module(name: str) -> ModuleType:
