@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import fastpuzzle
 from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, takuzu
 
-from reference import agrees, takuzu_grid_ok, takuzu_solutions
+from reference_takuzu import agrees, takuzu_grid_ok, takuzu_solutions
 
 SAMPLE = "6\n_0____\n____01\n__1__1\n__1_0_\n______\n__1___\n"
 SAMPLE_ANSWER = "100110\n010101\n001011\n101100\n110010\n011001\n"

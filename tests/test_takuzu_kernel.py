@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from fastpuzzle import _takuzu_cy, _takuzu_py, takuzu
 
-from reference import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
+from reference_takuzu import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
 
 ENUMERATION_LIMIT = 300
 
