@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Compiled 01-game kernel: line-candidate propagation and a resumable bitmask DFS."""
 
+from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport int32_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
@@ -299,7 +300,7 @@ cdef class Search:
         for r in range(self.n):
             for c in range(self.n):
                 text[r * self.n + c] = b'1' if (self.now.ones[r] >> c) & 1 else b'0'
-        return text[:self.n * self.n].decode("ascii")
+        return PyUnicode_DecodeASCII(text, self.n * self.n, NULL)
 
     def next_solution(self, uint64_t node_budget):
         """Search on for at most node_budget more nodes.
