@@ -202,10 +202,10 @@ cdef class Search:
     def __cinit__(self, int n, str cells):
         cdef uint32_t ones[64]
         cdef uint32_t zeros[64]
+        cdef uint64_t counts[64]
         cdef uint64_t total = 0
         cdef int i, lines = 2 * n
         cdef uint32_t *every_line = NULL
-        cdef uint32_t *end
         cdef uint64_t every_count = 0
         self.arena = NULL
         self.candidates = NULL
@@ -217,19 +217,21 @@ cdef class Search:
                 raise MemoryError()
             line_fill(n, 0, 0, every_line)
             for i in range(lines):
-                total += count_matching(every_line, every_count, ones[i], zeros[i])
+                counts[i] = count_matching(every_line, every_count, ones[i], zeros[i])
         else:
             for i in range(lines):
-                total += line_count(n, ones[i], zeros[i])
+                counts[i] = line_count(n, ones[i], zeros[i])
+        for i in range(lines):
+            total += counts[i]
         try:
             self.allocate(n, total)
             for i in range(lines):
                 if every_line != NULL:
-                    end = copy_matching(every_line, every_count, ones[i], zeros[i], self.candidates + self.offset[i])
+                    copy_matching(every_line, every_count, ones[i], zeros[i], self.candidates + self.offset[i])
                 else:
-                    end = line_fill(n, ones[i], zeros[i], self.candidates + self.offset[i])
-                self.offset[i + 1] = <int32_t>(end - self.candidates)
-                self.now.live[i] = self.offset[i + 1] - self.offset[i]
+                    line_fill(n, ones[i], zeros[i], self.candidates + self.offset[i])
+                self.offset[i + 1] = self.offset[i] + <int32_t>counts[i]
+                self.now.live[i] = <int32_t>counts[i]
                 self.now.ones[i] = ones[i]
                 self.now.zeros[i] = zeros[i]
         finally:
