@@ -43,4 +43,11 @@ extensions = [
     for name in KERNELS
 ]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=directives))
+# Each variant keeps its own generated C, so switching variants always recompiles.
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=directives,
+        build_dir=f"build/cython-{'checked' if CHECKED else 'release'}",
+    )
+)
