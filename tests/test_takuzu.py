@@ -196,9 +196,10 @@ def test_generated_puzzles_are_unique_and_minimal(n: int) -> None:
                     assert takuzu.count_solutions(looser, limit=2) == 2
 
 
-def test_generate_rejects_bad_sizes() -> None:
-    with pytest.raises(ValueError, match="even number from 2 to 32"):
-        takuzu.generate(5)
+@pytest.mark.parametrize("n", [0, 5, 28, 34])
+def test_generate_rejects_sizes_it_cannot_do(n: int) -> None:
+    with pytest.raises(ValueError, match=f"generate\\(\\) takes an even n from 2 to 26, got {n}"):
+        takuzu.generate(n)
 
 
 def test_puzzle_prints_as_its_grid() -> None:
@@ -211,3 +212,16 @@ def test_puzzles_built_directly_are_checked_too() -> None:
     with pytest.raises(ParseError, match="row 1, column 2: expected '0', '1' or '_', found 'x'"):
         takuzu.Puzzle(["0x", "__"])
     assert takuzu.Puzzle(["0_", "__"]) == takuzu.from_rows(("0_", "__"))
+
+
+def test_largest_side_solves() -> None:
+    flip = str.maketrans("01", "10")
+    quarter = takuzu.solve(takuzu.generate(16, seed=3))
+    # A 16x16 solution in one corner and its negation in the other leave a 32x32 grid to fill.
+    corners = [row + "_" * 16 for row in quarter] + ["_" * 16 + row.translate(flip) for row in quarter]
+    grid = takuzu.solve(corners, unique=False)
+    assert len(grid) == takuzu.MAX_N and takuzu_grid_ok(grid) and agrees(tuple(corners), grid)
+    sparse = tuple("".join(c if (r * 7 + i * 3) % 5 < 3 else "_" for i, c in enumerate(row)) for r, row in enumerate(grid))
+    again = takuzu.solve(sparse, unique=False)
+    assert takuzu_grid_ok(again) and agrees(sparse, again)
+    assert takuzu.count_solutions(sparse, limit=3) >= 1

@@ -37,6 +37,8 @@ cdef enum:
     # Up to this side, filtering the list of all valid lines by the givens is
     # cheaper than generating each line's candidates from its givens.
     FILTER_MAX_N = 16
+    # Root probing is skipped when the lines hold more live candidates than this.
+    PROBE_MAX_CANDIDATES = 100000
 
 cdef enum:
     # Search.next_solution's phases: expand the current node, or try the next branch.
@@ -241,9 +243,15 @@ cdef class Search:
         self.node_count = 0
         self.found_count = 0
         self.dirty = (<uint64_t>-1) >> (64 - lines)
-        # Probing pays for itself at the root; deeper down it costs more than it saves.
+        # Probing pays for itself at the root of a fairly constrained grid; deeper
+        # down, or on a nearly blank grid, it costs more than it saves.
         with nogil:
-            self.phase = DESCEND if self.settle() and self.probe() else FINISHED
+            if not self.settle():
+                self.phase = FINISHED
+            elif self.live_total() <= PROBE_MAX_CANDIDATES and not self.probe():
+                self.phase = FINISHED
+            else:
+                self.phase = DESCEND
 
     cdef void allocate(self, int n, uint64_t total) except *:
         """Allocate the tables for a side-n grid whose lines hold total candidates."""
@@ -370,6 +378,13 @@ cdef class Search:
             if self.settle():
                 self.phase = DESCEND
         return STATUS_EXHAUSTED
+
+    cdef uint64_t live_total(self) noexcept nogil:
+        cdef uint64_t total = 0
+        cdef int i
+        for i in range(self.lines):
+            total += self.now.live[i]
+        return total
 
     cdef bint probe(self) noexcept nogil:
         """Try both digits in every open cell and keep what either outcome proves.

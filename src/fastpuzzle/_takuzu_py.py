@@ -18,6 +18,9 @@ from typing import Iterator
 #: Largest side the kernels accept: a line must fit in 32 bits.
 MAX_N = 32
 
+#: Root probing is skipped when the lines hold more live candidates than this.
+PROBE_MAX_CANDIDATES = 100_000
+
 #: Statuses returned by :meth:`Search.next_solution`.
 EXHAUSTED = 0
 SOLUTION = 1
@@ -141,8 +144,11 @@ class Search:
     def _solutions(self) -> Iterator[int]:
         """Yield PAUSED once per node and SOLUTION at each solution."""
         root = self._start
-        # Probing pays for itself at the root; deeper down it costs more than it saves.
-        if not self._settle(root, set(range(2 * self.n))) or not self._probe(root):
+        # Probing pays for itself at the root of a fairly constrained grid; deeper
+        # down, or on a nearly blank grid, it costs more than it saves.
+        if not self._settle(root, set(range(2 * self.n))):
+            return
+        if sum(map(len, root.live)) <= PROBE_MAX_CANDIDATES and not self._probe(root):
             return
         stack = [iter([root])]
         while stack:

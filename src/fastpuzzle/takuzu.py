@@ -208,12 +208,15 @@ def _walk(search: Any, n: int) -> Iterator[Solution]:
 def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
     """A random puzzle of side ``n`` with a unique solution and no redundant given.
 
-    The same ``seed`` always gives the same puzzle.
+    The same ``seed`` always gives the same puzzle. Generation starts from a blank
+    grid, so ``n`` is limited to the sides whose blank grid fits the search's
+    memory limit (up to 26).
     """
     import random
 
-    if not (2 <= n <= MAX_N and n % 2 == 0):
-        raise ValueError(f"n must be an even number from 2 to {MAX_N}, got {n}")
+    largest = max(side for side in range(2, MAX_N + 1, 2) if _blank_candidates(side) <= MAX_CANDIDATES)
+    if not (2 <= n <= largest and n % 2 == 0):
+        raise ValueError(f"generate() takes an even n from 2 to {largest}, got {n}")
     rng = random.Random(seed)
     grid = [["_"] * n for _ in range(n)]
 
