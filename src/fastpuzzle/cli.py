@@ -11,6 +11,7 @@ Reads the contest format from FILE (standard input when FILE is absent or
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 TYPE_CHECKING = False
 
@@ -57,19 +58,28 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m fastpuzzle",
         description="Solve binary-grid puzzles given in their contest format.",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_formatter,
     )
     parser.add_argument("--version", action="version", version=f"fastpuzzle {__version__}")
     commands = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", required=True)
     for name, summary in PUZZLES.items():
         aliases = [alias for alias, target in ALIASES.items() if target == name]
-        sub = commands.add_parser(name, aliases=aliases, help=summary, description=summary)
+        sub = commands.add_parser(name, aliases=aliases, help=summary, description=summary, formatter_class=_formatter)
         sub.add_argument(
             "file", nargs="?", default="-", metavar="FILE",
             help="contest-format input (default: standard input)",
         )
         puzzle_module(name).add_cli_arguments(sub)
     return parser
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    """argparse's formatter, sized without importing shutil (a few ms at every start)."""
+    try:
+        width = os.get_terminal_size(sys.stdout.fileno()).columns - 2
+    except (OSError, ValueError):
+        width = 78
+    return argparse.RawDescriptionHelpFormatter(prog, width=width)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
