@@ -27,6 +27,7 @@ __all__ = [
     "puzzle_module",
     "solve_text",
     "takuzu",
+    "sudoku",
     "FastpuzzleError",
     "ParseError",
     "NoSolutionError",
@@ -37,6 +38,7 @@ __all__ = [
 #: Puzzle name -> one-line description, in the order the CLI lists them.
 PUZZLES = {
     "takuzu": "the 01 game (Takuzu, Binairo): fill a grid with balanced, distinct lines",
+    "sudoku": "binary sudoku: the fewest toggles that make every row, column and box even",
 }
 
 #: Other names accepted wherever a puzzle name is.

@@ -1,0 +1,126 @@
+"""Benchmarks of binary sudoku: one grid at a time, and many grids in one call.
+
+Grids are seeded random grids (densities 5% to 95%), the same on every run.
+``extra_info["per_grid_us"]`` is filled in after timing: the median round
+divided by the grids in a round, in microseconds.
+
+Groups:
+  sudoku solve     the row DP with the toggles: kernel, twin, facade
+  sudoku count     the count alone, one call per grid: kernel, twin, facade
+  sudoku many      min_toggles_many over a list of Grids, a list of masks, and a
+                   (k, 9, 9) NumPy array; each round builds the answer table afresh
+"""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+from typing import Any, Callable
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from fastpuzzle import _sudoku_cy, _sudoku_py, sudoku
+
+SEED = 2011
+#: Grids per round: the twin's DP takes ~20 ms a grid, so its group is smaller.
+SOLVE_GRIDS = {"kernel": 200, "twin": 10, "facade": 200}
+COUNT_GRIDS = {"kernel": 20_000, "twin": 200, "facade": 20_000}
+MANY_GRIDS = 200_000
+NUMPY_GRIDS = 1_000_000
+KERNELS: dict[str, ModuleType] = {"kernel": _sudoku_cy, "twin": _sudoku_py}
+
+
+def seeded_grids(count: int, seed: int = SEED) -> list[sudoku.Grid]:
+    """``count`` random grids, always the same for the same seed."""
+    rng = random.Random(seed)
+    grids = []
+    for _ in range(count):
+        p = rng.choice((0.05, 0.2, 0.5, 0.8, 0.95))
+        grids.append(sudoku.Grid._trusted(["".join("1" if rng.random() < p else "0" for _ in range(9)) for _ in range(9)]))
+    return grids
+
+
+def reference_counts(grids: list[sudoku.Grid]) -> list[int]:
+    """The answers by the compiled kernel's signature evaluation, without the table."""
+    return [_sudoku_cy.min_toggles(grid) for grid in grids]
+
+
+def per_grid(benchmark: BenchmarkFixture, grids: int, group: str) -> None:
+    benchmark.group = group
+    benchmark.extra_info["grids"] = grids
+
+
+def record_per_grid(benchmark: BenchmarkFixture) -> None:
+    stats = benchmark.stats
+    if stats is not None:
+        benchmark.extra_info["per_grid_us"] = round(stats.stats.median / benchmark.extra_info["grids"] * 1e6, 3)
+
+
+@pytest.mark.parametrize("who", ["kernel", "twin", "facade"])
+def test_solve(benchmark: BenchmarkFixture, who: str) -> None:
+    grids = seeded_grids(SOLVE_GRIDS[who])
+    per_grid(benchmark, len(grids), "sudoku solve")
+    run: Callable[[], list[Any]]
+    if who == "facade":
+        run = lambda: [sudoku.solve(grid) for grid in grids]  # noqa: E731
+    else:
+        kernel = KERNELS[who]
+        run = lambda: [kernel.solve(grid) for grid in grids]  # noqa: E731
+    found = benchmark(run)
+    record_per_grid(benchmark)
+    assert [result[0] for result in found] == reference_counts(grids)
+    if who == "facade":
+        assert all(sudoku.is_even(sudoku.apply(grid, toggles)) for grid, (_, toggles) in zip(grids, found))
+
+
+@pytest.mark.parametrize("who", ["kernel", "twin", "facade"])
+def test_count(benchmark: BenchmarkFixture, who: str) -> None:
+    grids = [grid.masks for grid in seeded_grids(COUNT_GRIDS[who])]
+    per_grid(benchmark, len(grids), "sudoku count")
+    function = sudoku.min_toggles if who == "facade" else KERNELS[who].min_toggles
+    found = benchmark(lambda: [function(grid) for grid in grids])
+    record_per_grid(benchmark)
+    assert found == reference_counts([sudoku.from_rows(grid) for grid in grids])
+
+
+def with_fresh_table(batch: Any) -> Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]:
+    """A pedantic set-up: forget the facade's answer table, so that the round builds it again."""
+
+    def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
+        sudoku._TABLES.clear()
+        return (batch,), {}
+
+    return setup
+
+
+@pytest.mark.parametrize("form", ["grids", "masks"])
+def test_many(benchmark: BenchmarkFixture, form: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A list of Grid objects (9 strings each) or of 9-mask tuples, table built in each round."""
+    monkeypatch.setattr(sudoku, "_kernel", _sudoku_cy)
+    grids = seeded_grids(MANY_GRIDS)
+    batch: list[Any] = grids if form == "grids" else [grid.masks for grid in grids]
+    per_grid(benchmark, len(batch), "sudoku many")
+    found = benchmark.pedantic(sudoku.min_toggles_many, setup=with_fresh_table(batch), rounds=5)
+    record_per_grid(benchmark)
+    assert found[:2000] == reference_counts(grids[:2000])
+
+
+def test_many_numpy_million(benchmark: BenchmarkFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's target: 1,000,000 grids in one call, the table built inside the round."""
+    numpy = pytest.importorskip("numpy")
+    monkeypatch.setattr(sudoku, "_kernel", _sudoku_cy)
+    cells = numpy.random.default_rng(SEED).integers(0, 2, size=(NUMPY_GRIDS, 9, 9), dtype=numpy.uint8)
+    per_grid(benchmark, NUMPY_GRIDS, "sudoku many")
+    found = benchmark.pedantic(sudoku.min_toggles_many, setup=with_fresh_table(cells), rounds=5)
+    record_per_grid(benchmark)
+    sample = [["".join(map(str, row)) for row in grid] for grid in cells[:2000].tolist()]
+    assert found[:2000].tolist() == [_sudoku_cy.min_toggles(rows) for rows in sample]
+
+
+def test_table_build(benchmark: BenchmarkFixture) -> None:
+    """The one-time set-up alone: the compiled kernel's 256 KiB answer table."""
+    per_grid(benchmark, 1, "sudoku many")
+    table = benchmark(_sudoku_cy.Table)
+    record_per_grid(benchmark)
+    assert max(table[key] for key in range(0, 1 << 18, 97)) <= sudoku.MAX_ANSWER

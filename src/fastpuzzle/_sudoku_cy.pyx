@@ -1,0 +1,498 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled binary-sudoku kernel: the row DP over column and box parities, and the parity-signature answers."""
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+
+cdef extern from "Python.h":
+    Py_ssize_t PyUnicode_GET_LENGTH(object text)
+    int PyUnicode_KIND(object text)
+    void *PyUnicode_DATA(object text)
+    int PyUnicode_1BYTE_KIND
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int fp_popcount(unsigned int x) { return (int)__popcnt(x); }
+    #else
+    static inline int fp_popcount(unsigned int x) { return __builtin_popcount(x); }
+    #endif
+    """
+    int fp_popcount(unsigned int x) nogil
+    void fp_prefetch(const void *address) nogil
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define fp_prefetch(address) __builtin_prefetch(address)
+    #else
+    #define fp_prefetch(address) ((void)(address))
+    #endif
+    """
+
+cdef extern from "Python.h":
+    ctypedef struct PyObject
+    bint PyList_CheckExact(object o)
+    bint PyTuple_Check(object o)
+    Py_ssize_t PyList_GET_SIZE(object o)
+    Py_ssize_t PyTuple_GET_SIZE(object o)
+    PyObject *PyList_GET_ITEM(object o, Py_ssize_t i)
+    PyObject *PyTuple_GET_ITEM(object o, Py_ssize_t i)
+
+# A grid is 9 row masks: bit 8 - c of mask r is the cell in row r, column c
+# (0-based), so int("001000100", 2) is that row's mask.
+
+cdef enum:
+    # Rows, columns and boxes of the grid.
+    SIDE = 9
+    # One more than the largest row mask.
+    ROW_MASKS = 512
+    # DP states: 9 column-parity bits, then the parities of the current band's 3 boxes.
+    STATES = 4096
+    # Where the box-parity bits start in a DP state.
+    BOX_SHIFT = 9
+    # DP layers kept for the second pass: the start, 9 rows x 3 stacks, 2 band changes.
+    LAYERS = 30
+    # An unreachable DP state; above every cost, and INF + 27 * 3 still fits a byte.
+    INF = 128
+
+cdef enum:
+    # Table keys (18 bits): 3 stack classes of 5 bits, then 1 bit per band ("2 or 3 odd rows").
+    # Spelled out: a shift here crashes Cython's overflowcheck (FASTPUZZLE_CHECKED) build.
+    KEYS = 262144
+    # A stack's class: its 3 column parities, then the parities of its boxes in bands 0 and 1.
+    STACK_CLASSES = 32
+    # Settings of a stack: 4 patterns in band 0 times 4 in band 1 (band 2's then follows).
+    STACK_OPTIONS = 16
+    # Partial-sum states: per band, the toggles chosen so far capped at 2 (0, 1, 2+): 3^3.
+    SUM_STATES = 27
+
+#: The largest answer any grid has.
+MAX_ANSWER = 9
+
+
+class GridError(ValueError):
+    """The argument is not a grid: 9 row masks from 0 to 511, or 9 strings of 9 '0'/'1'."""
+
+
+cdef int load_row(object row) except -2:
+    """The mask of one row (an int from 0 to 511 or 9 characters '0'/'1'), or -1."""
+    cdef const char *text
+    cdef Py_ssize_t c
+    cdef int mask = 0, digit
+    cdef long value
+    if isinstance(row, str):
+        # Only 1-byte (Latin-1) strings can hold just '0' and '1'.
+        if PyUnicode_GET_LENGTH(row) != SIDE or PyUnicode_KIND(row) != PyUnicode_1BYTE_KIND:
+            return -1
+        text = <const char *>PyUnicode_DATA(row)
+        for c in range(SIDE):
+            digit = text[c] - 48
+            if digit != 0 and digit != 1:
+                return -1
+            mask = (mask << 1) | digit
+        return mask
+    if isinstance(row, int):
+        try:
+            value = row
+        except OverflowError:
+            return -1
+        return <int>value if 0 <= value < ROW_MASKS else -1
+    return -1
+
+
+cdef bint load_grid(object grid, uint16_t *masks) except -1:
+    """Fill masks from a grid (a sequence of 9 rows); False if it is not one."""
+    cdef Py_ssize_t r
+    cdef int mask
+    cdef object row
+    try:
+        if len(grid) != SIDE:
+            return False
+    except TypeError:
+        return False
+    if isinstance(grid, (str, bytes)):
+        return False
+    for r in range(SIDE):
+        try:
+            row = grid[r]
+        except (LookupError, TypeError):
+            return False
+        mask = load_row(row)
+        if mask < 0:
+            return False
+        masks[r] = <uint16_t>mask
+    return True
+
+
+cdef inline int parity(uint32_t x) noexcept nogil:
+    return fp_popcount(x) & 1
+
+
+cdef inline int stack_bits(uint32_t mask, int stack) noexcept nogil:
+    """The 3 bits of stack 0, 1 or 2 (columns 3*stack .. 3*stack + 2) of a row mask."""
+    return (mask >> (6 - 3 * stack)) & 7
+
+
+cdef inline void prefetch_rows(PyObject *grid) noexcept:
+    """Ask for the row objects of a tuple or list grid to be brought into cache."""
+    cdef Py_ssize_t r
+    cdef object rows = <object>grid
+    if PyTuple_Check(rows) and PyTuple_GET_SIZE(rows) == SIDE:
+        for r in range(SIDE):
+            fp_prefetch(PyTuple_GET_ITEM(rows, r))
+    elif PyList_CheckExact(rows) and PyList_GET_SIZE(rows) == SIDE:
+        for r in range(SIDE):
+            fp_prefetch(PyList_GET_ITEM(rows, r))
+
+
+# -- the row DP ---------------------------------------------------------------
+
+
+cdef int row_dp(const uint16_t *masks, uint8_t *dp, uint16_t *toggles) noexcept nogil:
+    """The minimum number of toggles, and one optimal set of them as row masks.
+
+    dp holds LAYERS * STATES bytes of scratch. A state is the column parities of
+    the toggles so far plus the parities of the current band's boxes. Each row's
+    512 toggle patterns are taken a stack at a time (8 x 8 x 8), which reaches
+    the same states at the same costs as enumerating all 512 at once.
+    """
+    cdef int r, k, i, j, v, layer, s, t, best
+    cdef uint8_t here, cost
+    cdef uint8_t *src
+    cdef uint8_t *dst
+    cdef uint32_t columns = 0, band_xor
+    cdef int row_odd[SIDE]
+    cdef int boxes[3]
+    cdef int effect[3][8]
+    cdef int prefix
+    for r in range(SIDE):
+        row_odd[r] = parity(masks[r])
+        columns ^= masks[r]
+        toggles[r] = 0
+    for k in range(3):
+        band_xor = masks[3 * k] ^ masks[3 * k + 1] ^ masks[3 * k + 2]
+        boxes[k] = 0
+        for j in range(3):
+            boxes[k] |= parity(stack_bits(band_xor, j)) << j
+    for j in range(3):
+        for v in range(8):
+            effect[j][v] = (v << (6 - 3 * j)) | (parity(v) << (BOX_SHIFT + j))
+
+    memset(dp, INF, STATES)
+    dp[0] = 0
+    layer = 0
+    for k in range(3):
+        if k > 0:
+            # A new band: keep the states whose boxes match band k - 1, boxes cleared.
+            src = dp + layer * STATES
+            dst = src + STATES
+            memset(dst, INF, STATES)
+            for s in range(ROW_MASKS):
+                dst[s] = src[s | (boxes[k - 1] << BOX_SHIFT)]
+            layer += 1
+        prefix = 0
+        for i in range(3 * k, 3 * k + 3):
+            prefix ^= row_odd[i]
+            for j in range(3):
+                src = dp + layer * STATES
+                dst = src + STATES
+                memset(dst, INF, STATES)
+                for s in range(STATES):
+                    here = src[s]
+                    if here >= INF:
+                        continue
+                    for v in range(8):
+                        t = s ^ effect[j][v]
+                        cost = here + <uint8_t>fp_popcount(v)
+                        if cost < dst[t]:
+                            dst[t] = cost
+                layer += 1
+            # The row's toggles must have the row's parity: it shows in the boxes' parity.
+            for s in range(STATES):
+                if parity(s >> BOX_SHIFT) != prefix or (i == 3 * k + 2 and (s >> BOX_SHIFT) != boxes[k]):
+                    dst[s] = INF
+
+    t = <int>(columns | (boxes[2] << BOX_SHIFT))
+    best = dp[layer * STATES + t]
+    if best >= INF:
+        return -1
+    # Second pass: walk back through the layers, choosing any predecessor that fits.
+    for k in range(2, -1, -1):
+        for i in range(3 * k + 2, 3 * k - 1, -1):
+            for j in range(2, -1, -1):
+                dst = dp + layer * STATES
+                src = dst - STATES
+                for v in range(8):
+                    s = t ^ effect[j][v]
+                    if src[s] < INF and src[s] + fp_popcount(v) == dst[t]:
+                        break
+                toggles[i] |= <uint16_t>(v << (6 - 3 * j))
+                t = s
+                layer -= 1
+        if k > 0:
+            t |= boxes[k - 1] << BOX_SHIFT
+            layer -= 1
+    return best
+
+
+def solve(grid):
+    """The minimum number of toggles and one optimal set of them, as 9 row masks.
+
+    grid is 9 row masks (ints from 0 to 511, bit 8 - c for column c) or 9 strings
+    of 9 '0'/'1'; anything else raises GridError (a ValueError).
+    """
+    cdef uint16_t masks[SIDE]
+    cdef uint16_t toggles[SIDE]
+    cdef uint8_t *dp
+    cdef int best
+    if not load_grid(grid, masks):
+        raise GridError("expected 9 row masks from 0 to 511 or 9 strings of 9 '0'/'1'")
+    dp = <uint8_t *>malloc(LAYERS * STATES)
+    if dp == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            best = row_dp(masks, dp, toggles)
+    finally:
+        free(dp)
+    if best < 0:
+        raise AssertionError("the row DP found no toggle set")  # impossible: every grid has one
+    return best, [toggles[i] for i in range(SIDE)]
+
+
+# -- answers from the parity signature -----------------------------------------
+#
+# The toggles inside band k make its column-parity pattern q_k (9 bits). They must
+# give box (k, j) the parity b[k][j] (so q_k's stack j has that parity) and the
+# band's rows their parities, and q_0 ^ q_1 ^ q_2 must be the column parities. A
+# band with R odd rows needs max(|q_k|, R) toggles, and that many suffice (|q_k|
+# and R have the same parity). So the answer only depends on each stack's class
+# (its column parities and box parities) and on whether each band has 2+ odd rows.
+
+
+cdef uint32_t table_key(const uint16_t *masks) noexcept nogil:
+    """The answer-table key of a grid."""
+    cdef uint32_t key = 0, band_xor, columns = 0
+    cdef int k, j, odd
+    for k in range(3):
+        band_xor = masks[3 * k] ^ masks[3 * k + 1] ^ masks[3 * k + 2]
+        columns ^= band_xor
+        odd = parity(masks[3 * k]) + parity(masks[3 * k + 1]) + parity(masks[3 * k + 2])
+        if odd >= 2:
+            key |= 1u << (15 + k)
+        if k < 2:
+            for j in range(3):
+                key |= <uint32_t>parity(stack_bits(band_xor, j)) << (5 * j + 3 + k)
+    for j in range(3):
+        key |= <uint32_t>stack_bits(columns, j) << (5 * j)
+    return key
+
+
+cdef void stack_step(const uint8_t *before, int stack_class, uint8_t *after) noexcept nogil:
+    """Add one stack of a class to partial sums: after[state] = cheapest total toggles."""
+    cdef int columns = stack_class & 7, box0 = (stack_class >> 3) & 1, box1 = (stack_class >> 4) & 1
+    cdef int q0, q1, s, o, a0, a1, a2, t, count = 0
+    cdef int n0[STACK_OPTIONS]
+    cdef int n1[STACK_OPTIONS]
+    cdef int n2[STACK_OPTIONS]
+    cdef int total[STACK_OPTIONS]
+    # cap[x] = min(x, 2) for a band's count of toggles so far plus a stack's (at most 2 + 3).
+    cdef int cap[6]
+    cdef uint8_t cost
+    cap[0] = 0
+    cap[1] = 1
+    cap[2] = cap[3] = cap[4] = cap[5] = 2
+    for q0 in range(8):
+        if parity(q0) != box0:
+            continue
+        for q1 in range(8):
+            if parity(q1) != box1:
+                continue
+            n0[count] = fp_popcount(q0)
+            n1[count] = fp_popcount(q1)
+            n2[count] = fp_popcount(columns ^ q0 ^ q1)
+            total[count] = n0[count] + n1[count] + n2[count]
+            count += 1
+    memset(after, INF, SUM_STATES)
+    for s in range(SUM_STATES):
+        if before[s] >= INF:
+            continue
+        a0 = s % 3
+        a1 = (s // 3) % 3
+        a2 = s // 9
+        for o in range(count):
+            t = cap[a0 + n0[o]] + 3 * cap[a1 + n1[o]] + 9 * cap[a2 + n2[o]]
+            cost = before[s] + <uint8_t>total[o]
+            if cost < after[t]:
+                after[t] = cost
+
+
+cdef int finish(const uint8_t *sums, uint32_t key) noexcept nogil:
+    """The answer from the partial sums of all 3 stacks and the key's odd-row bits."""
+    cdef int k, s, a, need, total, best = INF
+    cdef int odd_rows[3]
+    cdef int box_parity
+    for k in range(3):
+        # Band k's box parities sum to its rows' parities; band 2's follow from the others.
+        box_parity = 0
+        for s in range(3):
+            if k < 2:
+                box_parity ^= (key >> (5 * s + 3 + k)) & 1
+            else:
+                box_parity ^= parity((key >> (5 * s)) & 7) ^ ((key >> (5 * s + 3)) & 1) ^ ((key >> (5 * s + 4)) & 1)
+        odd_rows[k] = box_parity + 2 * ((key >> (15 + k)) & 1)
+    for s in range(SUM_STATES):
+        if sums[s] >= INF:
+            continue
+        total = sums[s]
+        for k in range(3):
+            a = (s // (1 if k == 0 else (3 if k == 1 else 9))) % 3
+            need = odd_rows[k] - a
+            if a < 2 and need > 0:
+                total += need
+        if total < best:
+            best = total
+    return best
+
+
+cdef int answer(uint32_t key) noexcept nogil:
+    """The answer for one table key, from scratch."""
+    cdef uint8_t first[SUM_STATES]
+    cdef uint8_t second[SUM_STATES]
+    memset(first, INF, SUM_STATES)
+    first[0] = 0
+    stack_step(first, key & 31, second)
+    stack_step(second, (key >> 5) & 31, first)
+    stack_step(first, (key >> 10) & 31, second)
+    return finish(second, key)
+
+
+def min_toggles(grid):
+    """The minimum number of toggles for one grid (row masks or strings, as for solve)."""
+    cdef uint16_t masks[SIDE]
+    cdef int best
+    if not load_grid(grid, masks):
+        raise GridError("expected 9 row masks from 0 to 511 or 9 strings of 9 '0'/'1'")
+    with nogil:
+        best = answer(table_key(masks))
+    return best
+
+
+cdef inline PyObject *item_of(object sequence, Py_ssize_t i) noexcept:
+    """Item i of an exact list or a tuple (borrowed; the caller checked the type and index)."""
+    if PyList_CheckExact(sequence):
+        return PyList_GET_ITEM(sequence, i)
+    return PyTuple_GET_ITEM(sequence, i)
+
+
+cdef class Table:
+    """The answer for every parity signature (256 KiB), for counting many grids fast.
+
+    Building it takes a few tens of milliseconds; it is read-only afterwards, so
+    one Table may serve any number of threads.
+    """
+
+    cdef uint8_t *answers
+
+    def __cinit__(self):
+        self.answers = <uint8_t *>malloc(KEYS)
+        if self.answers == NULL:
+            raise MemoryError()
+        with nogil:
+            build_table(self.answers)
+
+    def __dealloc__(self):
+        free(self.answers)
+
+    def count_grids(self, grids, unsigned char[::1] out):
+        """Write the answer for grids[g] into out[g]; return how many grids were counted.
+
+        Counting stops at the first item that is not a grid (row masks or strings,
+        as for solve), so a return value below len(grids) is that item's index.
+        """
+        cdef Py_ssize_t g, count = len(grids)
+        cdef uint16_t masks[SIDE]
+        if out.shape[0] < count:
+            raise ValueError(f"out holds {out.shape[0]} answers, expected at least {count}")
+        if PyList_CheckExact(grids) or PyTuple_Check(grids):
+            # Grids held as Python objects are scattered in memory: fetch ahead,
+            # each grid's tuple 8 grids ahead and its rows 4 grids ahead.
+            for g in range(count):
+                if g + 8 < count:
+                    fp_prefetch(item_of(grids, g + 8))
+                if g + 4 < count:
+                    prefetch_rows(item_of(grids, g + 4))
+                if not load_grid(<object>item_of(grids, g), masks):
+                    return g
+                out[g] = self.answers[table_key(masks)]
+            return count
+        for g in range(count):
+            if not load_grid(grids[g], masks):
+                return g
+            out[g] = self.answers[table_key(masks)]
+        return count
+
+    def count_cells(self, const unsigned char[::1] cells, unsigned char[::1] out):
+        """Count grids given as 81 bytes each (row by row, values 0 and 1) into out.
+
+        Returns how many grids were counted: counting stops at the first grid with
+        a byte other than 0 or 1.
+        """
+        cdef Py_ssize_t g, count = out.shape[0]
+        cdef uint16_t masks[SIDE]
+        cdef int r, c
+        cdef unsigned char cell
+        cdef bint bad = False
+        if cells.shape[0] != count * SIDE * SIDE:
+            raise ValueError(f"expected {count * SIDE * SIDE} cells for {count} grids, found {cells.shape[0]}")
+        with nogil:
+            for g in range(count):
+                for r in range(SIDE):
+                    masks[r] = 0
+                    for c in range(SIDE):
+                        cell = cells[(g * SIDE + r) * SIDE + c]
+                        if cell > 1:
+                            bad = True
+                        masks[r] |= cell << (SIDE - 1 - c)
+                if bad:
+                    break
+                out[g] = self.answers[table_key(masks)]
+        return g if bad else count
+
+    def __getitem__(self, key):
+        """The answer for a table key (0 <= key < 2**18)."""
+        if not 0 <= key < KEYS:
+            raise IndexError(f"table key {key} out of range 0..{KEYS - 1}")
+        return self.answers[<uint32_t>key]
+
+
+cdef void build_table(uint8_t *answers) noexcept nogil:
+    """Fill answers[key] for every key, sharing the partial sums of stacks 0 and 1."""
+    cdef uint8_t start[SUM_STATES]
+    cdef uint8_t one[SUM_STATES]
+    cdef uint8_t two[SUM_STATES]
+    cdef uint8_t three[SUM_STATES]
+    cdef int s0, s1, s2, high
+    cdef uint32_t key
+    memset(start, INF, SUM_STATES)
+    start[0] = 0
+    for s0 in range(STACK_CLASSES):
+        stack_step(start, s0, one)
+        for s1 in range(STACK_CLASSES):
+            stack_step(one, s1, two)
+            for s2 in range(STACK_CLASSES):
+                stack_step(two, s2, three)
+                for high in range(8):
+                    key = <uint32_t>(s0 | (s1 << 5) | (s2 << 10) | (high << 15))
+                    answers[key] = <uint8_t>finish(three, key)
+
+
+def key_of(grid):
+    """The answer-table key of a grid (row masks or strings, as for solve)."""
+    cdef uint16_t masks[SIDE]
+    if not load_grid(grid, masks):
+        raise GridError("expected 9 row masks from 0 to 511 or 9 strings of 9 '0'/'1'")
+    return table_key(masks)
