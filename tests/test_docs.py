@@ -6,19 +6,18 @@ import doctest
 import re
 import subprocess
 import sys
-from types import ModuleType
+from importlib import import_module
 
 import pytest
 
 import fastpuzzle
-from fastpuzzle import takuzu
 
 from conftest import ROOT
 
 
-@pytest.mark.parametrize("module", [fastpuzzle, takuzu], ids=lambda m: m.__name__)
-def test_docstring_examples(module: ModuleType) -> None:
-    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+@pytest.mark.parametrize("name", ["fastpuzzle", *(f"fastpuzzle.{puzzle}" for puzzle in fastpuzzle.PUZZLES)])
+def test_docstring_examples(name: str) -> None:
+    failures, tried = doctest.testmod(import_module(name), optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0
 
 

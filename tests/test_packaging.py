@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import fastpuzzle
 from conftest import ROOT
 
 pytestmark = pytest.mark.slow
@@ -22,8 +23,10 @@ def test_wheel_installs_and_runs_in_a_clean_venv(tmp_path: Path) -> None:
     )
     wheel, = dist.glob("fastpuzzle-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert any(name.startswith("fastpuzzle/_takuzu_cy.") and name.endswith((".so", ".pyd")) for name in names)
-    assert "fastpuzzle/_takuzu_cy.pyi" in names and "fastpuzzle/py.typed" in names
+    for puzzle in fastpuzzle.PUZZLES:
+        assert any(name.startswith(f"fastpuzzle/_{puzzle}_cy.") and name.endswith((".so", ".pyd")) for name in names)
+        assert f"fastpuzzle/_{puzzle}_cy.pyi" in names
+    assert "fastpuzzle/py.typed" in names
     assert not any(name.endswith((".pyx", ".c")) for name in names), names
 
     venv = tmp_path / "venv"

@@ -27,6 +27,7 @@ __all__ = [
     "puzzle_module",
     "solve_text",
     "takuzu",
+    "pixel",
     "sudoku",
     "FastpuzzleError",
     "ParseError",
@@ -38,6 +39,7 @@ __all__ = [
 #: Puzzle name -> one-line description, in the order the CLI lists them.
 PUZZLES = {
     "takuzu": "the 01 game (Takuzu, Binairo): fill a grid with balanced, distinct lines",
+    "pixel": "pixel placement (Fill-a-Pix, Mosaic): colour a grid so every digit counts its black 3x3 block",
     "sudoku": "binary sudoku: the fewest toggles that make every row, column and box even",
 }
 

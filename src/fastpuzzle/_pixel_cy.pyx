@@ -1,0 +1,648 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled pixel-placement kernel: clue propagation and a memoised broken-profile DFS."""
+
+# The same search as the twin _pixel_py, whose docstring explains it: single-clue and
+# pair rules propagated to a fixed point, probing at the root, then a walk over the scan
+# positions that remembers the completions of each (position, masked window).
+
+from cpython.unicode cimport PyUnicode_DecodeASCII
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+
+cdef extern from *:
+    """
+    /* A clue's block as 9 bits: bit (dr + 1) * 3 + (dc + 1) is the cell at (dr, dc) from its centre.
+       fp_overlap[(dr + 2) * 5 + (dc + 2)]: the bits of the cells that a block centred (dr, dc)
+       away also holds; the other block sees the same cells as fp_overlap[24 - index]. */
+    static const unsigned short fp_overlap[25] = {
+        0x001, 0x003, 0x007, 0x006, 0x004, 0x009, 0x01b, 0x03f, 0x036, 0x024, 0x049, 0x0db, 0x1ff,
+        0x1b6, 0x124, 0x048, 0x0d8, 0x1f8, 0x1b0, 0x120, 0x040, 0x0c0, 0x1c0, 0x180, 0x100};
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int fp_popcount(unsigned x) { return __builtin_popcount(x); }
+    static inline int fp_ctz(unsigned x) { return __builtin_ctz(x); }
+    #else
+    static inline int fp_popcount(unsigned x) { int n = 0; for (; x; x &= x - 1) n++; return n; }
+    static inline int fp_ctz(unsigned x) { int n = 0; while (!(x & 1u)) { x >>= 1; n++; } return n; }
+    #endif
+    static const unsigned long long fp_cap = 0xFFFFFFFFFFFFFFFFull;
+    """
+    const uint16_t *fp_overlap
+    int fp_popcount(unsigned x) nogil
+    int fp_ctz(unsigned x) nogil
+    const uint64_t fp_cap
+
+cdef enum:
+    # Largest side: the window of 2w + 2 cells fits two 64-bit words.
+    MAX_SIDE = 63
+    # Default most (position, window) states the memo may hold (32 bytes each, at most half full).
+    DEFAULT_MAX_STATES = 1 << 20
+    # Slots of a new memo table; it doubles when half full.
+    FIRST_SLOTS = 256
+    # Cells of a clue's block, at most.
+    BLOCK = 9
+    # Clues whose block overlaps a given clue's, at most (centres within 2 rows and 2 columns).
+    NEIGHBOURS = 24
+    # A packed (clue, bit) or (clue, overlap index) pair keeps its index in the low 5 bits.
+    PACK = 5
+
+MAX_N = MAX_SIDE
+MAX_STATES = DEFAULT_MAX_STATES
+
+cdef enum:
+    # Statuses returned by Search.next_solution and Search.count; the twin uses the same values.
+    STATUS_EXHAUSTED = 0
+    STATUS_SOLUTION = 1
+    STATUS_PAUSED = 2
+    STATUS_TOO_LARGE = 3
+
+EXHAUSTED = STATUS_EXHAUSTED
+SOLUTION = STATUS_SOLUTION
+PAUSED = STATUS_PAUSED
+TOO_LARGE = STATUS_TOO_LARGE
+
+cdef enum:
+    # A cell's colour: white, black, or not known yet.
+    WHITE = 0
+    BLACK = 1
+    UNKNOWN = 2
+
+cdef enum:
+    # A frame's branch state: try white next, try black next, done; or its cell was already known.
+    TRY_WHITE = 0
+    TRY_BLACK = 1
+    DONE = 2
+    FORCED = 3
+
+cdef enum:
+    # Walk phases: enter the node at top + 1, move on at the top frame, or over.
+    ENTER = 0
+    ADVANCE = 1
+    FINISHED = 2
+
+cdef enum:
+    # Modes: not chosen yet, listing solutions, counting them.
+    NO_MODE = 0
+    LISTING = 1
+    COUNTING = 2
+
+cdef struct Entry:
+    # One memo slot: the masked window (two words), its position + 1 (0: empty), its count.
+    uint64_t lo
+    uint64_t hi
+    uint64_t count
+    int32_t position
+
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    """A 64-bit finaliser (splitmix64): every input bit moves every output bit."""
+    x ^= x >> 30
+    x *= <uint64_t>0xbf58476d1ce4e5b9
+    x ^= x >> 27
+    x *= <uint64_t>0x94d049bb133111eb
+    x ^= x >> 31
+    return x
+
+
+cdef inline uint64_t slot_hash(int32_t position, uint64_t lo, uint64_t hi) noexcept nogil:
+    return mix(lo ^ mix(hi ^ mix(<uint64_t>position)))
+
+
+cdef inline uint64_t add_saturating(uint64_t a, uint64_t b) noexcept nogil:
+    """a + b, or fp_cap (2**64 - 1) if that overflows: a count at fp_cap means "at least"."""
+    cdef uint64_t total = a + b
+    return fp_cap if total < a else total
+
+
+cdef class Search:
+    """List or count the solutions of a pixel-placement grid, resumably.
+
+    cells holds the n * m cells row by row, each a digit (a clue) or '_';
+    1 <= n, m <= MAX_N. A Search either lists (next_solution) or counts (count),
+    not both. Counts saturate at 2**64 - 1.
+    """
+
+    cdef int n, m, rows, width, size, clues, bits, top, phase, mode
+    cdef bint transposed
+    cdef uint64_t full_lo, full_hi
+    cdef uint64_t node_count, found_count, state_count, max_states
+    # Clues: target, black and unknown cells of the block, the block's cells.
+    cdef int32_t *target
+    cdef int32_t *black
+    cdef int32_t *unknown
+    cdef uint16_t *open_bits  # the block's unknown cells as 9 bits (see fp_overlap)
+    cdef int32_t *block       # block[k * BLOCK + bit]: the cell at that bit, or -1 past the border
+    cdef int32_t *centre_r    # the clue's row and column (scan coordinates)
+    cdef int32_t *centre_c
+    cdef int32_t *neighbour   # neighbour[k * NEIGHBOURS + i]: (clue << PACK) | overlap index
+    cdef int32_t *neighbour_size
+    cdef int32_t *cover       # cover[p * BLOCK + i]: (clue << PACK) | bit, for each clue holding p
+    cdef int32_t *cover_size
+    cdef uint8_t *value
+    cdef int32_t *trail
+    cdef int trail_size
+    cdef int32_t *queue       # clues waiting for propagation, each at most once
+    cdef uint8_t *queued
+    cdef int queue_size
+    # Per position: window and mask (two words each), frame key, count, trail mark, branch.
+    cdef uint64_t *window_lo
+    cdef uint64_t *window_hi
+    cdef uint64_t *mask_lo
+    cdef uint64_t *mask_hi
+    cdef uint64_t *key_lo
+    cdef uint64_t *key_hi
+    cdef uint64_t *acc
+    cdef int32_t *mark
+    cdef int8_t *branch
+    # The memo: open addressing, linear probing.
+    cdef Entry *table
+    cdef uint64_t slots
+
+    def __cinit__(self, int n, int m, str cells, max_states=DEFAULT_MAX_STATES):
+        cdef bytes data
+        cdef const unsigned char *text
+        cdef int p, r, c, rr, cc, k, q, bit, given
+        cdef int32_t *last = NULL
+        self.target = NULL
+        self.block = NULL
+        self.cover = NULL
+        self.neighbour = NULL
+        self.value = NULL
+        self.trail = NULL
+        self.window_lo = NULL
+        self.table = NULL
+        if not (1 <= n <= MAX_SIDE and 1 <= m <= MAX_SIDE) or len(cells) != n * m:
+            raise ValueError(f"n and m must be 1..{MAX_SIDE}, with n * m cells")
+        data = cells.encode("ascii", "replace")
+        text = data
+        for p in range(n * m):
+            if not (text[p] == b'_' or b'0' <= text[p] <= b'9'):
+                raise ValueError("cells must be digits or '_'")
+        if max_states < 1:
+            raise ValueError("max_states must be at least 1")
+        self.max_states = max_states
+        self.n = n
+        self.m = m
+        self.transposed = m > n
+        self.rows = m if self.transposed else n
+        self.width = n if self.transposed else m
+        self.size = n * m
+        self.bits = 2 * self.width + 2
+        self.full_lo = (<uint64_t>-1) if self.bits >= 64 else ((<uint64_t>1 << self.bits) - 1)
+        self.full_hi = 0 if self.bits <= 64 else ((<uint64_t>-1) >> (128 - self.bits))
+        self.allocate()
+        last = <int32_t *>malloc(self.size * sizeof(int32_t))
+        if last == NULL:
+            raise MemoryError()
+        try:
+            for p in range(self.size):
+                last[p] = -1
+                self.value[p] = UNKNOWN
+                self.cover_size[p] = 0
+            self.clues = 0
+            for p in range(self.size):
+                r = p // self.width
+                c = p % self.width
+                given = text[c * m + r] if self.transposed else text[r * m + c]
+                if given == b'_':
+                    continue
+                k = self.clues
+                self.clues += 1
+                self.target[k] = given - 48  # ord('0')
+                self.black[k] = 0
+                self.centre_r[k] = r
+                self.centre_c[k] = c
+                self.queued[k] = 0
+                self.unknown[k] = 0
+                self.open_bits[k] = 0
+                for bit in range(BLOCK):
+                    rr = r + bit // 3 - 1
+                    cc = c + bit % 3 - 1
+                    if not (0 <= rr < self.rows and 0 <= cc < self.width):
+                        self.block[k * BLOCK + bit] = -1
+                        continue
+                    q = rr * self.width + cc
+                    self.block[k * BLOCK + bit] = q
+                    self.open_bits[k] |= 1 << bit
+                    self.unknown[k] += 1
+                    self.cover[q * BLOCK + self.cover_size[q]] = (k << PACK) | bit
+                    self.cover_size[q] += 1
+                # The block's last cell in scan order: below right, clipped.
+                q = min(r + 1, self.rows - 1) * self.width + min(c + 1, self.width - 1)
+                for bit in range(BLOCK):
+                    if self.block[k * BLOCK + bit] >= 0:
+                        last[self.block[k * BLOCK + bit]] = max(last[self.block[k * BLOCK + bit]], q)
+            self.find_neighbours()
+            self.trail_size = 0
+            with nogil:
+                self.phase = ENTER if self.settle_root() and self.probe(0, self.size) else FINISHED
+                self.build_masks(last)
+        finally:
+            free(last)
+        self.trail_size = 0
+        self.top = -1
+        self.mode = NO_MODE
+        self.node_count = 0
+        self.found_count = 0
+        self.state_count = 0
+        self.window_lo[0] = 0
+        self.window_hi[0] = 0
+
+    cdef void allocate(self) except *:
+        """Allocate every table; all are proportional to the grid but the memo, which starts small."""
+        cdef int size = self.size
+        # Per clue (at most one per cell): target, black, unknown, open_bits (in one int32
+        # slot), centre_r, centre_c, neighbour_size, queue; per cell: cover_size, trail, mark.
+        self.target = <int32_t *>malloc(size * 11 * sizeof(int32_t))
+        self.block = <int32_t *>malloc(size * BLOCK * sizeof(int32_t))
+        self.cover = <int32_t *>malloc(size * BLOCK * sizeof(int32_t))
+        self.neighbour = <int32_t *>malloc(size * NEIGHBOURS * sizeof(int32_t))
+        # value, branch and queued.
+        self.value = <uint8_t *>malloc(size * 3 * sizeof(uint8_t))
+        self.window_lo = <uint64_t *>malloc((size + 1) * 7 * sizeof(uint64_t))
+        self.table = <Entry *>calloc(FIRST_SLOTS, sizeof(Entry))
+        if (self.target == NULL or self.block == NULL or self.cover == NULL or self.neighbour == NULL
+                or self.value == NULL or self.window_lo == NULL or self.table == NULL):
+            raise MemoryError()
+        self.black = self.target + size
+        self.unknown = self.black + size
+        self.open_bits = <uint16_t *>(self.unknown + size)
+        self.centre_r = self.unknown + 2 * size
+        self.centre_c = self.centre_r + size
+        self.neighbour_size = self.centre_c + size
+        self.queue = self.neighbour_size + size
+        self.cover_size = self.queue + size
+        self.trail = self.cover_size + size
+        self.mark = self.trail + size
+        self.branch = <int8_t *>(self.value + size)
+        self.queued = self.value + 2 * size
+        self.window_hi = self.window_lo + (size + 1)
+        self.mask_lo = self.window_hi + (size + 1)
+        self.mask_hi = self.mask_lo + (size + 1)
+        self.key_lo = self.mask_hi + (size + 1)
+        self.key_hi = self.key_lo + (size + 1)
+        self.acc = self.key_hi + (size + 1)
+        self.slots = FIRST_SLOTS
+
+    def __dealloc__(self):
+        free(self.target)
+        free(self.block)
+        free(self.cover)
+        free(self.neighbour)
+        free(self.value)
+        free(self.window_lo)
+        free(self.table)
+
+    # -- propagation ---------------------------------------------------------
+
+    cdef void find_neighbours(self) noexcept:
+        """neighbour[k]: the other clues whose blocks overlap k's."""
+        cdef int a, b, p, r, c
+        cdef int32_t *clue_at = self.queue      # free until the first propagation
+        for p in range(self.size):
+            clue_at[p] = -1
+        for a in range(self.clues):
+            clue_at[self.centre_r[a] * self.width + self.centre_c[a]] = a
+        for a in range(self.clues):
+            self.neighbour_size[a] = 0
+            for r in range(max(self.centre_r[a] - 2, 0), min(self.centre_r[a] + 3, self.rows)):
+                for c in range(max(self.centre_c[a] - 2, 0), min(self.centre_c[a] + 3, self.width)):
+                    b = clue_at[r * self.width + c]
+                    if b >= 0 and b != a:
+                        self.neighbour[a * NEIGHBOURS + self.neighbour_size[a]] = (b << PACK) | (
+                            (r - self.centre_r[a] + 2) * 5 + (c - self.centre_c[a] + 2))
+                        self.neighbour_size[a] += 1
+
+    cdef bint settle_root(self) noexcept nogil:
+        """Queue every clue and propagate; False if the clues contradict each other."""
+        cdef int k
+        self.queue_size = 0
+        for k in range(self.clues):
+            if self.target[k] > self.unknown[k]:
+                self.clear_queue()
+                return False
+            self.enqueue(k)
+        return self.propagate()
+
+    cdef bint probe(self, int start, int stop) noexcept nogil:
+        """Try both colours in every unknown cell from start to stop; a colour that fails fixes the other.
+
+        Repeats until nothing changes; False if both colours fail somewhere.
+        """
+        cdef bint changed = True, white_ok, black_ok
+        cdef int p, mark
+        stop = min(stop, self.size)
+        while changed:
+            changed = False
+            for p in range(start, stop):
+                if self.value[p] != UNKNOWN or not self.cover_size[p]:
+                    continue
+                mark = self.trail_size
+                white_ok = self.colour(p, WHITE)
+                self.undo(mark)
+                black_ok = self.colour(p, BLACK)
+                self.undo(mark)
+                if white_ok != black_ok:
+                    if not self.colour(p, BLACK if black_ok else WHITE):
+                        return False
+                    changed = True
+                elif not white_ok:
+                    return False
+        return True
+
+    cdef void build_masks(self, const int32_t *last) noexcept nogil:
+        """mask[p] bit i: cell p - 1 - i still matters at p (in an open clue's block, not fixed at the root)."""
+        cdef int p, i, q
+        for p in range(self.size):
+            self.mask_lo[p] = 0
+            self.mask_hi[p] = 0
+            for i in range(min(self.bits, p)):
+                q = p - 1 - i
+                if last[q] >= p and self.value[q] == UNKNOWN:
+                    if i < 64:
+                        self.mask_lo[p] |= (<uint64_t>1) << i
+                    else:
+                        self.mask_hi[p] |= (<uint64_t>1) << (i - 64)
+
+    cdef bint colour(self, int p, int v) noexcept nogil:
+        """Colour cell p and propagate; False (with an empty queue) on a contradiction."""
+        if self.assign(p, v) and self.propagate():
+            return True
+        self.clear_queue()
+        return False
+
+    cdef inline void enqueue(self, int k) noexcept nogil:
+        if not self.queued[k]:
+            self.queued[k] = 1
+            self.queue[self.queue_size] = k
+            self.queue_size += 1
+
+    cdef void clear_queue(self) noexcept nogil:
+        while self.queue_size:
+            self.queue_size -= 1
+            self.queued[self.queue[self.queue_size]] = 0
+
+    cdef bint assign(self, int p, int v) noexcept nogil:
+        """Colour cell p, update its clues and queue them; False on a contradiction."""
+        cdef int i, k, black, unknown, t, packed
+        cdef bint ok = True
+        self.value[p] = <uint8_t>v
+        self.trail[self.trail_size] = p
+        self.trail_size += 1
+        for i in range(self.cover_size[p]):
+            packed = self.cover[p * BLOCK + i]
+            k = packed >> PACK
+            self.open_bits[k] &= ~(1 << (packed & 31))
+            self.unknown[k] -= 1
+            self.black[k] += v
+            black = self.black[k]
+            unknown = self.unknown[k]
+            t = self.target[k]
+            if black > t or black + unknown < t:
+                ok = False
+            elif unknown:
+                self.enqueue(k)
+        return ok
+
+    cdef bint fill(self, int k, int v, unsigned bits) noexcept nogil:
+        """Colour v the cells of k's block at bits that are still unknown; False on a contradiction."""
+        bits &= self.open_bits[k]
+        while bits:
+            if not self.assign(self.block[k * BLOCK + fp_ctz(bits)], v):
+                return False
+            bits &= bits - 1
+        return True
+
+    cdef bint pair(self, int a, int b, int overlap) noexcept nogil:
+        """The pair rule: bound the black cells shared by two overlapping blocks.
+
+        With ra and rb black cells still needed and au, bu, iu unknown cells only
+        in a's block, only in b's, and in both, the shared part holds from
+        max(0, ra - au, rb - bu) to min(iu, ra, rb) of them.
+        """
+        cdef unsigned shared = self.open_bits[a] & fp_overlap[overlap]
+        cdef int iu = fp_popcount(shared), au, bu, ra, rb, low, high
+        if not iu:
+            return True
+        au = self.unknown[a] - iu
+        bu = self.unknown[b] - iu
+        ra = self.target[a] - self.black[a]
+        rb = self.target[b] - self.black[b]
+        low = max(0, max(ra - au, rb - bu))
+        high = min(iu, min(ra, rb))
+        if low > high:
+            return False
+        if low == iu or high == 0:
+            if not self.fill(a, BLACK if high else WHITE, shared):
+                return False
+        if au and (ra - high == au or ra == low):
+            if not self.fill(a, BLACK if ra != low else WHITE, ~fp_overlap[overlap]):
+                return False
+        if bu and (rb - high == bu or rb == low):
+            if not self.fill(b, BLACK if rb != low else WHITE, ~fp_overlap[24 - overlap]):
+                return False
+        return True
+
+    cdef bint propagate(self) noexcept nogil:
+        """Colour what the queued clues force, alone or in pairs, to a fixed point;
+        False on a contradiction."""
+        cdef int k, i, b, packed, black, unknown, t
+        while self.queue_size:
+            self.queue_size -= 1
+            k = self.queue[self.queue_size]
+            self.queued[k] = 0
+            black = self.black[k]
+            unknown = self.unknown[k]
+            t = self.target[k]
+            if not unknown:
+                continue
+            if t == black or t == black + unknown:
+                if not self.fill(k, WHITE if black == t else BLACK, self.open_bits[k]):
+                    self.clear_queue()
+                    return False
+                continue
+            for i in range(self.neighbour_size[k]):
+                packed = self.neighbour[k * NEIGHBOURS + i]
+                b = packed >> PACK
+                if self.unknown[k] and self.unknown[b] and not self.pair(k, b, packed & 31):
+                    self.clear_queue()
+                    return False
+        return True
+
+    cdef void undo(self, int mark) noexcept nogil:
+        """Forget every colour given since the trail was mark long."""
+        cdef int p, v, i, k, packed
+        while self.trail_size > mark:
+            self.trail_size -= 1
+            p = self.trail[self.trail_size]
+            v = self.value[p]
+            self.value[p] = UNKNOWN
+            for i in range(self.cover_size[p]):
+                packed = self.cover[p * BLOCK + i]
+                k = packed >> PACK
+                self.open_bits[k] |= 1 << (packed & 31)
+                self.unknown[k] += 1
+                self.black[k] -= v
+
+    # -- the memo ------------------------------------------------------------
+
+    cdef Entry *find(self, int32_t position, uint64_t lo, uint64_t hi) noexcept nogil:
+        """The slot holding (position, lo, hi), or the empty slot where it would go."""
+        cdef uint64_t where = slot_hash(position, lo, hi) & (self.slots - 1)
+        cdef Entry *entry
+        while True:
+            entry = &self.table[where]
+            if entry.position == 0 or (entry.position == position + 1 and entry.lo == lo and entry.hi == hi):
+                return entry
+            where = (where + 1) & (self.slots - 1)
+
+    cdef bint remember(self, int32_t position, uint64_t lo, uint64_t hi, uint64_t count) noexcept nogil:
+        """Store a state's count, growing the table when half full; False past max_states."""
+        cdef Entry *old
+        cdef Entry *entry
+        cdef uint64_t i, old_slots
+        if self.state_count >= self.max_states:
+            return False
+        if 2 * (self.state_count + 1) > self.slots:
+            old = self.table
+            old_slots = self.slots
+            self.table = <Entry *>calloc(2 * old_slots, sizeof(Entry))
+            if self.table == NULL:
+                self.table = old
+                return False
+            self.slots = 2 * old_slots
+            for i in range(old_slots):
+                if old[i].position:
+                    entry = self.find(old[i].position - 1, old[i].lo, old[i].hi)
+                    entry[0] = old[i]
+            free(old)
+        entry = self.find(position, lo, hi)
+        entry.position = position + 1
+        entry.lo = lo
+        entry.hi = hi
+        entry.count = count
+        self.state_count += 1
+        return True
+
+    # -- the walk ------------------------------------------------------------
+
+    @property
+    def nodes(self):
+        """Nodes entered and branches tried so far."""
+        return self.node_count
+
+    @property
+    def found(self):
+        """Solutions counted (or listed) so far."""
+        return self.found_count
+
+    @property
+    def states(self):
+        """(position, window) states in the memo."""
+        return self.state_count
+
+    def next_solution(self, uint64_t node_budget):
+        """Search on for at most node_budget more nodes.
+
+        Returns SOLUTION (read it with solution()), EXHAUSTED when no solution is
+        left, PAUSED when the budget ran out first, or TOO_LARGE when the memo
+        would outgrow max_states.
+        """
+        cdef int status
+        self.set_mode(LISTING)
+        with nogil:
+            status = self.walk(node_budget, 0)
+        return status
+
+    def count(self, uint64_t node_budget, uint64_t limit):
+        """Count solutions for at most node_budget more nodes into found.
+
+        Returns SOLUTION once found reaches limit (0: no limit; found may pass
+        limit, as a remembered state adds all its solutions at once), EXHAUSTED
+        when the count is complete, PAUSED when the budget ran out first, or
+        TOO_LARGE when the memo would outgrow max_states.
+        """
+        cdef int status
+        self.set_mode(COUNTING)
+        with nogil:
+            status = self.walk(node_budget, limit)
+        return status
+
+    cdef void set_mode(self, int mode) except *:
+        if self.mode != mode and self.mode != NO_MODE:
+            raise ValueError("a Search either lists solutions or counts them, not both")
+        self.mode = mode
+
+    cdef int walk(self, uint64_t node_budget, uint64_t limit) noexcept nogil:
+        cdef uint64_t stop = self.node_count + node_budget
+        cdef uint64_t lo, hi
+        cdef bint counting = self.mode == COUNTING
+        cdef int p, v, branch
+        cdef Entry *entry
+        while self.phase != FINISHED:
+            if self.phase == ENTER:
+                p = self.top + 1
+                self.node_count += 1
+                self.phase = ADVANCE
+                if p == self.size:
+                    self.acc[p - 1] = add_saturating(self.acc[p - 1], 1)
+                    self.found_count = add_saturating(self.found_count, 1)
+                    if not counting or (limit and self.found_count >= limit):
+                        return STATUS_SOLUTION
+                    continue
+                lo = self.window_lo[p] & self.mask_lo[p]
+                hi = self.window_hi[p] & self.mask_hi[p]
+                entry = self.find(p, lo, hi)
+                if entry.position:
+                    if p:
+                        self.acc[p - 1] = add_saturating(self.acc[p - 1], entry.count)
+                    self.found_count = add_saturating(self.found_count, entry.count)
+                    if counting and limit and self.found_count >= limit:
+                        return STATUS_SOLUTION
+                    continue
+                self.key_lo[p] = lo
+                self.key_hi[p] = hi
+                self.acc[p] = 0
+                self.branch[p] = TRY_WHITE if self.value[p] == UNKNOWN else FORCED
+                self.mark[p] = self.trail_size
+                self.top = p
+                continue
+            p = self.top
+            if p < 0:
+                self.phase = FINISHED
+                break
+            if self.node_count >= stop:
+                return STATUS_PAUSED
+            self.undo(self.mark[p])
+            branch = self.branch[p]
+            if branch == FORCED:
+                self.branch[p] = DONE
+                v = self.value[p]
+            elif branch <= TRY_BLACK:
+                self.branch[p] = branch + 1
+                v = branch
+                if not self.colour(p, v):
+                    self.node_count += 1
+                    continue
+            else:
+                if counting or self.acc[p] == 0:
+                    if not self.remember(p, self.key_lo[p], self.key_hi[p], self.acc[p]):
+                        self.phase = FINISHED
+                        return STATUS_TOO_LARGE
+                if p:
+                    self.acc[p - 1] = add_saturating(self.acc[p - 1], self.acc[p])
+                self.top = p - 1
+                continue
+            self.window_hi[p + 1] = ((self.window_hi[p] << 1) | (self.window_lo[p] >> 63)) & self.full_hi
+            self.window_lo[p + 1] = ((self.window_lo[p] << 1) | <uint64_t>v) & self.full_lo
+            self.phase = ENTER
+        return STATUS_EXHAUSTED
+
+    def solution(self):
+        """The cells of the solution last reported, row by row, as '0' and '1'."""
+        cdef char text[MAX_SIDE * MAX_SIDE]
+        cdef int r, c, p
+        for r in range(self.n):
+            for c in range(self.m):
+                p = c * self.width + r if self.transposed else r * self.width + c
+                text[r * self.m + c] = b'1' if self.value[p] == BLACK else b'0'
+        return PyUnicode_DecodeASCII(text, self.size, NULL)

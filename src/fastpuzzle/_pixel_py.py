@@ -1,0 +1,380 @@
+"""Pure-Python twin of the pixel-placement kernel: the same search, written plainly.
+
+The grid is scanned row by row along its narrower side (a grid with more columns
+than rows is transposed first), so a scan row has ``w = min(n, m)`` cells and cell
+``p`` of the scan is ``(p // w, p % w)``. The search is a depth-first walk over the
+scan positions; the node at position ``p`` has every cell before ``p`` coloured.
+
+Propagation: every clue keeps how many cells of its block are black and how many
+are still unknown. A clue whose unknown cells must all be black (or all white)
+colours them, which may force further clues, to a fixed point; a clue with too many
+black cells, or too few black-or-unknown ones, is a contradiction. A clue is thus
+checked the moment its block is complete, and often long before. Two clues whose
+blocks overlap also bound each other (the *pair rule*, see :meth:`Search._pair`),
+which is what solves most real puzzles without search. At the root, before the
+walk, every unknown cell is also *probed*: a colour whose propagation fails fixes
+the other colour (repeated until nothing changes).
+
+Every colour propagation gives is implied by the clues and the coloured past, and
+the past reaches the future only through the window below; so the memo's counts
+are those of the clues alone, whatever was propagated on the way.
+
+Memo (broken-profile DP): what the rest of the grid can be depends only on the
+colours of the last ``2w + 2`` cells, the *window*, and of those only on cells in
+the block of a clue that is not complete yet (the position's *mask*). The number
+of completions of each ``(position, masked window)`` reached is remembered: when
+counting, all of them; when listing solutions, only the zeros (failed states).
+The memo grows with the states actually reached and stops at ``max_states``.
+"""
+
+from __future__ import annotations
+
+#: Largest side: the window of 2w + 2 cells must fit two 64-bit words.
+MAX_N = 63
+#: Default most ``(position, window)`` states the memo may hold (about 32 bytes each in the kernel).
+MAX_STATES = 1 << 20
+
+#: Statuses returned by :meth:`Search.next_solution` and :meth:`Search.count`.
+EXHAUSTED = 0
+SOLUTION = 1
+PAUSED = 2
+TOO_LARGE = 3
+
+_UNKNOWN = 2
+# Frame branch states: try white next, try black next, done; or the cell was already known.
+_TRY_BLACK = 1
+_DONE = 2
+_FORCED = 3
+# Walk phases: enter the node at top + 1, or move on at the top frame; or the walk is over.
+_ENTER = 0
+_ADVANCE = 1
+_FINISHED = 2
+# Modes: not chosen yet, listing solutions, counting them.
+_NO_MODE = 0
+_LISTING = 1
+_COUNTING = 2
+
+
+class Contradiction(Exception):
+    """A clue can no longer be satisfied."""
+
+
+class Search:
+    """List or count the solutions of a pixel-placement grid, resumably.
+
+    ``cells`` holds the ``n * m`` cells row by row, each a digit (a clue) or
+    ``'_'``; ``1 <= n, m <= MAX_N``. A Search either lists (:meth:`next_solution`)
+    or counts (:meth:`count`), not both.
+    """
+
+    def __init__(self, n: int, m: int, cells: str, max_states: int = MAX_STATES) -> None:
+        if not (1 <= n <= MAX_N and 1 <= m <= MAX_N) or len(cells) != n * m:
+            raise ValueError(f"n and m must be 1..{MAX_N}, with n * m cells")
+        if cells.strip("0123456789_"):
+            raise ValueError("cells must be digits or '_'")
+        if max_states < 1:
+            raise ValueError("max_states must be at least 1")
+        self.n, self.m = n, m
+        self.transposed = m > n
+        rows, width = (m, n) if self.transposed else (n, m)
+        self.rows, self.width, self.size = rows, width, rows * width
+        self.max_states = max_states
+        self.nodes = 0
+        self.found = 0
+        self.states = 0
+        self.bits = 2 * width + 2
+        self.full = (1 << self.bits) - 1
+        # Clues in scan coordinates: target, block cells, the block's last cell.
+        self.target: list[int] = []
+        self.block: list[list[int]] = []
+        self.cover: list[list[int]] = [[] for _ in range(self.size)]
+        self.centre: list[tuple[int, int]] = []
+        last = [-1] * self.size
+        for p in range(self.size):
+            r, c = divmod(p, width)
+            char = cells[c * m + r] if self.transposed else cells[r * m + c]
+            if char == "_":
+                continue
+            block = [
+                rr * width + cc
+                for rr in range(max(r - 1, 0), min(r + 2, rows))
+                for cc in range(max(c - 1, 0), min(c + 2, width))
+            ]
+            k = len(self.target)
+            self.target.append(int(char))
+            self.centre.append((r, c))
+            self.block.append(block)
+            for q in block:
+                self.cover[q].append(k)
+                last[q] = max(last[q], block[-1])
+        # Clues whose blocks overlap: centres at most two rows and two columns apart.
+        self.neighbours = [
+            [b for b, (rb, cb) in enumerate(self.centre) if b != a and abs(rb - ra) <= 2 and abs(cb - ca) <= 2]
+            for a, (ra, ca) in enumerate(self.centre)
+        ]
+        self.value = [_UNKNOWN] * self.size
+        self.black = [0] * len(self.target)
+        self.unknown = [len(b) for b in self.block]
+        self.trail: list[int] = []
+        self.queue: list[int] = []
+        self.queued = [False] * len(self.target)
+        self.memo: dict[tuple[int, int], int] = {}
+        self.window = [0] * (self.size + 1)
+        self.key = [0] * self.size
+        self.acc = [0] * self.size
+        self.mark = [0] * self.size
+        self.branch = [0] * self.size
+        self.top = -1
+        self.mode = _NO_MODE
+        self.cap = 0
+        try:
+            for k, t in enumerate(self.target):
+                if t > self.unknown[k]:
+                    raise Contradiction
+                self._enqueue(k)
+            self._propagate()
+            self._probe()
+            self.phase = _ENTER
+        except Contradiction:
+            self.phase = _FINISHED
+        # Cells coloured at the root are the same in every state: leave them out of the keys.
+        self.mask = []
+        for p in range(self.size):
+            mask = 0
+            for i in range(min(self.bits, p)):
+                q = p - 1 - i
+                if last[q] >= p and self.value[q] == _UNKNOWN:
+                    mask |= 1 << i
+            self.mask.append(mask)
+        self.trail.clear()
+
+    # -- propagation -------------------------------------------------------
+
+    def _enqueue(self, k: int) -> None:
+        if not self.queued[k]:
+            self.queued[k] = True
+            self.queue.append(k)
+
+    def _assign(self, p: int, v: int) -> None:
+        """Colour cell ``p``, update its clues and queue them for propagation."""
+        self.value[p] = v
+        self.trail.append(p)
+        broken = False
+        for k in self.cover[p]:
+            self.unknown[k] -= 1
+            self.black[k] += v
+            black, unknown, t = self.black[k], self.unknown[k], self.target[k]
+            if black > t or black + unknown < t:
+                broken = True
+            elif unknown:
+                self._enqueue(k)
+        if broken:
+            raise Contradiction
+
+    def _fill(self, k: int, v: int, inside: int, outside: int) -> None:
+        """Colour ``v`` the unknown cells of clue ``k``'s block that are inside
+        clue ``inside``'s block (if ``inside >= 0``) and outside clue ``outside``'s
+        (if ``outside >= 0``)."""
+        for q in self.block[k]:
+            if self.value[q] != _UNKNOWN:
+                continue
+            if (inside < 0 or self._holds(inside, q)) and (outside < 0 or not self._holds(outside, q)):
+                self._assign(q, v)
+
+    def _holds(self, k: int, q: int) -> bool:
+        """Cell ``q`` is in clue ``k``'s block."""
+        r, c = self.centre[k]
+        return abs(q // self.width - r) <= 1 and abs(q % self.width - c) <= 1
+
+    def _pair(self, a: int, b: int) -> None:
+        """The pair rule: bound the black cells shared by two overlapping blocks.
+
+        With ``ra`` and ``rb`` black cells still needed and ``au``, ``bu``, ``iu``
+        unknown cells only in a's block, only in b's, and in both, the shared part
+        holds from ``max(0, ra - au, rb - bu)`` to ``min(iu, ra, rb)`` of them.
+        """
+        iu = sum(1 for q in self.block[a] if self.value[q] == _UNKNOWN and self._holds(b, q))
+        if not iu:
+            return
+        au, bu = self.unknown[a] - iu, self.unknown[b] - iu
+        ra, rb = self.target[a] - self.black[a], self.target[b] - self.black[b]
+        low, high = max(0, ra - au, rb - bu), min(iu, ra, rb)
+        if low > high:
+            raise Contradiction
+        if low == iu:
+            self._fill(a, 1, b, -1)
+        elif high == 0:
+            self._fill(a, 0, b, -1)
+        if au and ra - high == au:
+            self._fill(a, 1, -1, b)
+        elif au and ra == low:
+            self._fill(a, 0, -1, b)
+        if bu and rb - high == bu:
+            self._fill(b, 1, -1, a)
+        elif bu and rb == low:
+            self._fill(b, 0, -1, a)
+
+    def _propagate(self) -> None:
+        """Colour what the queued clues force, alone or in pairs, to a fixed point."""
+        queue = self.queue
+        try:
+            while queue:
+                k = queue.pop()
+                self.queued[k] = False
+                black, unknown, t = self.black[k], self.unknown[k], self.target[k]
+                if not unknown:
+                    continue
+                if t in (black, black + unknown):
+                    self._fill(k, 0 if black == t else 1, -1, -1)
+                    continue
+                for b in self.neighbours[k]:
+                    if self.unknown[k] and self.unknown[b]:
+                        self._pair(k, b)
+        finally:
+            for k in queue:
+                self.queued[k] = False
+            queue.clear()
+
+    def _probe(self) -> None:
+        """Try both colours in every unknown cell; a colour that fails fixes the other.
+
+        Repeats until nothing changes; raises Contradiction if both colours fail.
+        """
+        changed = True
+        while changed:
+            changed = False
+            for p in range(self.size):
+                if self.value[p] != _UNKNOWN or not self.cover[p]:
+                    continue
+                works = []
+                for v in (0, 1):
+                    mark = len(self.trail)
+                    try:
+                        self._assign(p, v)
+                        self._propagate()
+                        works.append(v)
+                    except Contradiction:
+                        pass
+                    self._undo(mark)
+                if len(works) == 1:
+                    self._assign(p, works[0])
+                    self._propagate()
+                    changed = True
+                elif not works:
+                    raise Contradiction
+
+    def _undo(self, mark: int) -> None:
+        """Forget every colour given since the trail was ``mark`` long."""
+        while len(self.trail) > mark:
+            p = self.trail.pop()
+            v = self.value[p]
+            self.value[p] = _UNKNOWN
+            for k in self.cover[p]:
+                self.unknown[k] += 1
+                self.black[k] -= v
+
+    # -- the walk ------------------------------------------------------------
+
+    def next_solution(self, node_budget: int) -> int:
+        """Search on for at most ``node_budget`` more nodes.
+
+        Returns SOLUTION (read it with :meth:`solution`), EXHAUSTED when no
+        solution is left, PAUSED when the budget ran out first, or TOO_LARGE
+        when the memo would outgrow ``max_states``.
+        """
+        self._set_mode(_LISTING)
+        return self._walk(node_budget, 0)
+
+    def count(self, node_budget: int, limit: int) -> int:
+        """Count solutions for at most ``node_budget`` more nodes into ``found``.
+
+        Returns SOLUTION once ``found`` reaches ``limit`` (0: no limit; ``found``
+        may pass ``limit``, as a remembered state adds all its solutions at once),
+        EXHAUSTED when the count is complete, PAUSED
+        when the budget ran out first, or TOO_LARGE when the memo would outgrow
+        ``max_states``.
+        """
+        if limit < 0:
+            raise ValueError("limit must be at least 0")
+        self._set_mode(_COUNTING)
+        return self._walk(node_budget, limit)
+
+    def _set_mode(self, mode: int) -> None:
+        if self.mode != mode and self.mode != _NO_MODE:
+            raise ValueError("a Search either lists solutions or counts them, not both")
+        self.mode = mode
+
+    def _add(self, p: int, count: int) -> None:
+        """Give ``count`` completions to the frame before position ``p``."""
+        if p > 0:
+            self.acc[p - 1] += count
+
+    def _walk(self, node_budget: int, limit: int) -> int:
+        stop = self.nodes + node_budget
+        counting = self.mode == _COUNTING
+        while self.phase != _FINISHED:
+            if self.phase == _ENTER:
+                p = self.top + 1
+                self.nodes += 1
+                self.phase = _ADVANCE
+                if p == self.size:
+                    self._add(p, 1)
+                    self.found += 1
+                    if not counting or (limit and self.found >= limit):
+                        return SOLUTION
+                    continue
+                key = self.window[p] & self.mask[p]
+                known = self.memo.get((p, key))
+                if known is not None:
+                    self._add(p, known)
+                    self.found += known
+                    if counting and limit and self.found >= limit:
+                        return SOLUTION
+                    continue
+                self.key[p] = key
+                self.acc[p] = 0
+                self.mark[p] = len(self.trail)
+                self.branch[p] = 0 if self.value[p] == _UNKNOWN else _FORCED
+                self.top = p
+                continue
+            p = self.top
+            if p < 0:
+                self.phase = _FINISHED
+                break
+            if self.nodes >= stop:
+                return PAUSED
+            self._undo(self.mark[p])
+            branch = self.branch[p]
+            if branch == _FORCED:
+                self.branch[p] = _DONE
+                v = self.value[p]
+            elif branch <= _TRY_BLACK:
+                self.branch[p] = branch + 1
+                v = branch
+                try:
+                    self._assign(p, v)
+                    self._propagate()
+                except Contradiction:
+                    self.nodes += 1
+                    continue
+            else:
+                if counting or self.acc[p] == 0:
+                    if self.states >= self.max_states:
+                        self.phase = _FINISHED
+                        return TOO_LARGE
+                    self.memo[(p, self.key[p])] = self.acc[p]
+                    self.states += 1
+                self._add(p, self.acc[p])
+                self.top = p - 1
+                continue
+            self.window[p + 1] = (self.window[p] << 1 | v) & self.full
+            self.phase = _ENTER
+        return EXHAUSTED
+
+    def solution(self) -> str:
+        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
+        if self.transposed:
+            return "".join(
+                "1" if self.value[c * self.width + r] == 1 else "0" for r in range(self.n) for c in range(self.m)
+            )
+        return "".join("1" if v == 1 else "0" for v in self.value)

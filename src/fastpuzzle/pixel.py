@@ -1,0 +1,354 @@
+"""Pixel placement (Fill-a-Pix, Mosaic): parse, solve, count and generate.
+
+Colour every cell of an ``n x m`` grid black (1) or white (0) so that every
+digit counts the black cells of the 3x3 block centred on it (clipped at the
+border)::
+
+    >>> from fastpuzzle import pixel
+    >>> puzzle = pixel.parse("3 3\\n_2_\\n___\\n_2_\\n")
+    >>> pixel.count_solutions(puzzle)
+    39
+    >>> puzzle = pixel.parse("2 3\\n_2_\\n2_2\\n")
+    >>> print(pixel.format(pixel.solve(puzzle)), end="")
+    010
+    010
+    >>> print(pixel.show(pixel.solve(puzzle)), end="")
+    ··██··
+    ··██··
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+
+from . import _select
+from ._text import Lines, check_row, describe
+from .errors import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
+
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any, Iterator, Optional, Sequence, Union
+
+    Solution = tuple[str, ...]
+
+__all__ = [
+    "MAX_N",
+    "Puzzle",
+    "parse",
+    "from_rows",
+    "solve",
+    "solutions",
+    "count_solutions",
+    "generate",
+    "format",
+    "show",
+]
+
+NAME = "pixel"
+_kernel = _select.kernel(NAME)
+
+#: Largest side (rows or columns); the kernel's window of 2w + 2 cells fits 128 bits.
+MAX_N = 63
+#: Most (position, window) states the search may remember. The kernel's table
+#: takes 64 bytes a state (32-byte slots, at most half full), 96 while it doubles.
+MAX_STATES = 1 << 20
+#: Nodes searched between returns to Python, which keeps Ctrl-C prompt.
+_NODE_BUDGET = 1 << 14
+#: The kernel's counts saturate here; a larger count is redone exactly by the twin.
+_SATURATED = (1 << 64) - 1
+_CELLS = "0123456789_"
+_BLACK, _WHITE = "\u2588\u2588", "\u00b7\u00b7"
+
+
+class Puzzle:
+    """A pixel-placement grid: ``rows[r][c]`` is a digit (a clue) or ``'_'``.
+
+    The rows are checked as :func:`from_rows` checks them.
+    """
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: Sequence[str]) -> None:
+        self.rows = _checked_rows(rows)
+
+    @classmethod
+    def _trusted(cls, rows: tuple[str, ...]) -> Puzzle:
+        """A Puzzle from rows already known to be valid."""
+        puzzle = cls.__new__(cls)
+        puzzle.rows = rows
+        return puzzle
+
+    @property
+    def n(self) -> int:
+        """The number of rows."""
+        return len(self.rows)
+
+    @property
+    def m(self) -> int:
+        """The number of columns."""
+        return len(self.rows[0])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Puzzle) and other.rows == self.rows
+
+    def __hash__(self) -> int:
+        return hash(self.rows)
+
+    def __repr__(self) -> str:
+        return f"Puzzle(rows={self.rows!r})"
+
+    def __str__(self) -> str:
+        return format(self.rows)
+
+
+def parse(text: str) -> Puzzle:
+    """Read the contest format: a line ``n m``, then ``n`` rows of ``m`` digits or ``_``.
+
+    Raises :class:`~fastpuzzle.ParseError` with the line and column of the first
+    problem, including a clue larger than its clipped block (a 5 in a corner).
+    """
+    lines = Lines(text)
+    n, m = lines.integers(0, ("n (rows)", "m (columns)"), 1, MAX_N)
+    rows = tuple(lines.char_row(1 + r, m, _CELLS, "row", r + 1, n) for r in range(n))
+    lines.expect_end(1 + n, f"the {n} rows")
+    _check_clues(rows, first_line=2, unit="line")
+    return Puzzle._trusted(rows)
+
+
+def from_rows(rows: Union[Puzzle, Sequence[str]]) -> Puzzle:
+    """A :class:`Puzzle` from a sequence of row strings, checked like :func:`parse`.
+
+    Errors name the row (1-based) and column of the first problem.
+    """
+    if isinstance(rows, Puzzle):
+        return rows
+    return Puzzle(rows)
+
+
+def _checked_rows(rows: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(rows, str):
+        raise TypeError("expected a sequence of row strings; use parse() for contest text")
+    rows = tuple(rows)
+    if not 1 <= len(rows) <= MAX_N:
+        raise ParseError(f"expected 1 to {MAX_N} rows, found {len(rows)}", 1, 1, unit="row")
+    for r, row in enumerate(rows, start=1):
+        if not isinstance(row, str):
+            raise TypeError(f"row {r} is {type(row).__name__}, expected str")
+    m = len(rows[0])
+    if not 1 <= m <= MAX_N:
+        raise ParseError(f"expected 1 to {MAX_N} columns, found {m}", 1, 1, unit="row")
+    for r, row in enumerate(rows, start=1):
+        check_row(row, m, _CELLS, r, unit="row")
+    _check_clues(rows, first_line=1, unit="row")
+    return rows
+
+
+def _check_clues(rows: tuple[str, ...], first_line: int, unit: str) -> None:
+    """A clue may not exceed the cells of its clipped 3x3 block."""
+    n, m = len(rows), len(rows[0])
+    for r, row in enumerate(rows):
+        height = min(r + 1, n - 1) - max(r - 1, 0) + 1
+        for c, char in enumerate(row):
+            if char != "_":
+                cells = height * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
+                if int(char) > cells:
+                    raise ParseError(
+                        f"expected a clue from 0 to {cells} (its block has {cells} cells), found {describe(char)}",
+                        first_line + r,
+                        c + 1,
+                        unit=unit,
+                    )
+
+
+def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solution:
+    """The solution of ``puzzle``, as a tuple of row strings of ``'0'`` and ``'1'``.
+
+    Raises :class:`~fastpuzzle.NoSolutionError` if there is none and, unless
+    ``unique`` is false, :class:`~fastpuzzle.MultipleSolutionsError` if there is
+    more than one; with ``unique=False`` the first solution found is returned.
+    """
+    puzzle = from_rows(puzzle)
+    found = []
+    for solution in solutions(puzzle):
+        found.append(solution)
+        if len(found) == (2 if unique else 1):
+            break
+    if not found:
+        raise NoSolutionError("no solution: the clues cannot all be satisfied together")
+    if len(found) > 1:
+        first, second = found
+        r, c = next((r, c) for r in range(puzzle.n) for c in range(puzzle.m) if first[r][c] != second[r][c])
+        raise MultipleSolutionsError(
+            f"more than one solution: two of them differ at row {r + 1}, column {c + 1}",
+            (first, second),
+        )
+    return found[0]
+
+
+def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
+    """Every solution of ``puzzle``, lazily, in the search's order.
+
+    Raises :class:`~fastpuzzle.PuzzleTooLargeError` (possibly after some
+    solutions) when the search would remember more than ``MAX_STATES`` states.
+    """
+    puzzle = from_rows(puzzle)
+    return _walk(_search(puzzle), puzzle)
+
+
+def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
+    """The number of solutions of ``puzzle``, or ``limit`` if there are at least that many.
+
+    The count is exact however large. Counting runs inside the kernel; Ctrl-C
+    (KeyboardInterrupt) stops it promptly.
+    """
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be at least 0, got {limit}")
+    puzzle = from_rows(puzzle)
+    if limit == 0:
+        return 0
+    kernel_limit = limit if limit is not None and limit < _SATURATED else 0
+    found = _count(_kernel, puzzle, kernel_limit)
+    if found == _SATURATED and kernel_limit == 0:
+        # The compiled kernel counts in 64 bits; the twin counts in Python ints.
+        from . import _pixel_py
+
+        found = _count(_pixel_py, puzzle, limit or 0)
+    return found if limit is None else min(found, limit)
+
+
+def _count(kernel: Any, puzzle: Puzzle, limit: int) -> int:
+    search = _search(puzzle, kernel)
+    while (status := search.count(_NODE_BUDGET, limit)) == kernel.PAUSED:
+        pass
+    if status == kernel.TOO_LARGE:
+        _too_large(puzzle, search)
+    return int(search.found)
+
+
+def _search(puzzle: Puzzle, kernel: Any = None) -> Any:
+    kernel = kernel or _kernel
+    return kernel.Search(puzzle.n, puzzle.m, "".join(puzzle.rows), MAX_STATES)
+
+
+def _too_large(puzzle: Puzzle, search: Any) -> None:
+    raise PuzzleTooLargeError(
+        f"too few clues for a {puzzle.n}x{puzzle.m} grid: the search would remember more than "
+        f"{MAX_STATES} states (about {MAX_STATES * 96 >> 20} MB)"
+    )
+
+
+def _walk(search: Any, puzzle: Puzzle) -> Iterator[Solution]:
+    kernel, m = _kernel, puzzle.m
+    while True:
+        status = search.next_solution(_NODE_BUDGET)
+        if status == kernel.SOLUTION:
+            cells = search.solution()
+            yield tuple(cells[start : start + m] for start in range(0, len(cells), m))
+        elif status == kernel.EXHAUSTED:
+            return
+        elif status == kernel.TOO_LARGE:
+            _too_large(puzzle, search)
+
+
+def generate(
+    n: int,
+    m: Optional[int] = None,
+    *,
+    seed: Optional[int] = None,
+    density: float = 0.5,
+    effort: Optional[int] = 20_000,
+) -> Puzzle:
+    """A random ``n x m`` puzzle (``m`` defaults to ``n``) with a unique solution.
+
+    A random picture (``density`` of its cells black) gets every clue (a new
+    picture is drawn until its full set of clues has a unique solution); then, in
+    random order, every clue is removed whose removal keeps the solution unique,
+    provably within ``effort`` search nodes. ``effort=None`` removes every clue it
+    can, giving a minimal puzzle, which for large grids can be very hard to solve.
+    The same arguments always give the same puzzle.
+    """
+    import random
+
+    m = n if m is None else m
+    if not (1 <= n <= MAX_N and 1 <= m <= MAX_N):
+        raise ValueError(f"n and m must be from 1 to {MAX_N}, got {n} and {m}")
+    rng = random.Random(seed)
+    while True:
+        picture = ["".join("1" if rng.random() < density else "0" for _ in range(m)) for _ in range(n)]
+        grid = [list(row) for row in _clues_of(picture)]
+        if _unique(grid, None):
+            break
+    places = [(r, c) for r in range(n) for c in range(m)]
+    rng.shuffle(places)
+    for r, c in places:
+        clue = grid[r][c]
+        grid[r][c] = "_"
+        if not _unique(grid, effort):
+            grid[r][c] = clue
+    return Puzzle._trusted(tuple("".join(row) for row in grid))
+
+
+def _unique(grid: list[list[str]], effort: Optional[int]) -> bool:
+    """Exactly one picture fits ``grid``'s clues, as proved within ``effort`` nodes (None: any)."""
+    search = _search(Puzzle._trusted(tuple("".join(row) for row in grid)))
+    found = 0
+    while effort is None or search.nodes < effort:
+        status = search.next_solution(_NODE_BUDGET if effort is None else min(_NODE_BUDGET, effort - search.nodes))
+        if status == _kernel.SOLUTION:
+            found += 1
+            if found == 2:
+                return False
+        elif status == _kernel.EXHAUSTED:
+            return found == 1
+        elif status == _kernel.TOO_LARGE:
+            return False
+    return False
+
+
+def _clues_of(picture: Sequence[str]) -> list[str]:
+    """Every cell's clue in ``picture``: the black cells of its clipped block."""
+    n, m = len(picture), len(picture[0])
+    return [
+        "".join(
+            str(sum(row[max(c - 1, 0) : c + 2].count("1") for row in picture[max(r - 1, 0) : r + 2]))
+            for c in range(m)
+        )
+        for r in range(n)
+    ]
+
+
+def format(solution: Sequence[str]) -> str:  # noqa: A001 - mirrors parse()
+    """The contest output: one line per row of ``0`` and ``1``, each ending in a newline."""
+    return "".join(row + "\n" for row in solution)
+
+
+def show(solution: Sequence[str]) -> str:
+    """The picture for a person: a black cell as ``██``, a white one as ``··``."""
+    return "".join(row.replace("1", "b").replace("0", _WHITE).replace("b", _BLACK) + "\n" for row in solution)
+
+
+def solve_text(text: str) -> str:
+    """Contest input in, contest output out (the unique solution)."""
+    return format(solve(parse(text)))
+
+
+# -- command line -----------------------------------------------------------
+
+
+def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
+    """Pixel placement's options for ``python -m fastpuzzle pixel``."""
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--first", action="store_true", help="print the first solution found, without proving it unique")
+    mode.add_argument("--count", action="store_true", help="print the number of solutions instead of a solution")
+    parser.add_argument(
+        "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
+    )
+
+
+def run_cli(text: str, options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle pixel`` prints for ``text``."""
+    puzzle = parse(text)
+    if options.count:
+        return f"{count_solutions(puzzle)}\n"
+    solution = solve(puzzle, unique=not options.first)
+    return show(solution) if options.show else format(solution)

@@ -1,0 +1,250 @@
+"""The pixel-placement facade: parsing, validation, outcomes, counting and generation."""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import fastpuzzle
+from conftest import ROOT, cases_dir, facade_fixture
+from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, pixel
+
+from reference_pixel import pixel_clues_hold, pixel_clues_of, pixel_count, pixel_solutions
+
+pixel_facade = facade_fixture("pixel")
+
+SAMPLE = "6 8\n_1__5_1_\n1_4__42_\n3__6__5_\n___56___\n_688___4\n_____6__\n"
+SAMPLE_ANSWER = "00011000\n00111100\n01000010\n11111111\n01011110\n01111110\n"
+
+
+def test_sample() -> None:
+    assert fastpuzzle.solve_text("pixel", SAMPLE) == SAMPLE_ANSWER
+    assert (ROOT / "examples" / "pixel.txt").read_text() == SAMPLE
+
+
+def test_sample_on_both_implementations(pixel_facade: ModuleType) -> None:
+    assert pixel_facade.format(pixel_facade.solve(pixel_facade.parse(SAMPLE))) == SAMPLE_ANSWER
+
+
+def test_public_cases_on_both_implementations(pixel_facade: ModuleType) -> None:
+    cases = sorted(cases_dir("pixel").glob("*.in"))
+    assert cases
+    for case in cases:
+        if pixel_facade._kernel.__name__.endswith("_py") and case.read_text().startswith(("20 ", "30 ", "50 ")):
+            continue  # the twin takes seconds on these
+        assert pixel_facade.solve_text(case.read_text()) == case.with_suffix(".out").read_text(), case.name
+
+
+def test_solve_accepts_row_strings() -> None:
+    rows = SAMPLE.split("\n")[1:7]
+    assert pixel.format(pixel.solve(rows)) == SAMPLE_ANSWER
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        SAMPLE.replace("\n", "\r\n"),
+        SAMPLE.replace("\n", "  \n"),
+        SAMPLE + "\n\n   \n",
+        SAMPLE.rstrip("\n"),
+        "\ufeff" + SAMPLE,
+        " 6   8 \n" + SAMPLE.split("\n", 1)[1],
+    ],
+    ids=["crlf", "trailing-spaces", "trailing-blank-lines", "no-final-newline", "bom", "padded-header"],
+)
+def test_liberal_in_small_things(text: str) -> None:
+    assert fastpuzzle.solve_text("pixel", text) == SAMPLE_ANSWER
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        ("", 1, 1, r"expected n \(rows\) and m \(columns\), found end of input"),
+        ("\n\n", 1, 1, "found end of input"),
+        ("3\n___\n", 1, 2, r"expected n \(rows\) and m \(columns\), found 1 value"),
+        ("3 3 3\n", 1, 5, "found an extra value '3'"),
+        ("x 3\n", 1, 1, r"expected n \(rows\) \(an integer\), found 'x'"),
+        ("3 y\n", 1, 3, r"expected m \(columns\) \(an integer\), found 'y'"),
+        ("0 3\n", 1, 1, r"expected n \(rows\) from 1 to 63, found '0'"),
+        ("3 -1\n", 1, 3, r"expected m \(columns\) from 1 to 63, found '-1'"),
+        ("64 2\n", 1, 1, "from 1 to 63, found '64'"),
+        ("2 3\n_x_\n___\n", 2, 2, r"expected '0', '1', .* '9' or '_', found 'x'"),
+        ("2 3\n_1_\n__\n", 3, 3, "expected 3 characters in row 2 of 2, found 2"),
+        ("2 3\n_1__\n___\n", 2, 4, "expected 3 characters in row 1 of 2, found 4"),
+        ("3 3\n___\n___\n", 4, 1, "expected row 3 of 3, found end of input"),
+        ("2 3\n___\n\n___\n", 3, 1, "expected row 2 of 2, found a blank line"),
+        ("2 3\n___\n___\n___\n", 4, 1, "expected nothing after the 2 rows, found '___'"),
+        ("1 3\n1,1\n", 2, 2, "found ','"),
+        ("1 3\n1 1\n", 2, 2, "found ' '"),
+        ("3 3\n5__\n___\n___\n", 2, 1, r"expected a clue from 0 to 4 \(its block has 4 cells\), found '5'"),
+        ("3 3\n___\n___\n__9\n", 4, 3, "expected a clue from 0 to 4"),
+        ("3 3\n___\n7__\n___\n", 3, 1, "expected a clue from 0 to 6"),
+        ("1 1\n2\n", 2, 1, "expected a clue from 0 to 1"),
+        ("1 3\n_4_\n", 2, 2, "expected a clue from 0 to 3"),
+    ],
+)
+def test_parse_errors_say_where_and_what(text: str, line: int, column: int, message: str) -> None:
+    with pytest.raises(ParseError, match=message) as caught:
+        pixel.parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert str(caught.value).startswith(f"line {line}, column {column}: ")
+    assert isinstance(caught.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        (["_1_", "_x_"], "row 2, column 2: expected '0', .* or '_', found 'x'"),
+        (["_1_", "__"], "row 2, column 3: expected 3 characters, found 2"),
+        (["5__", "___", "___"], r"row 1, column 1: expected a clue from 0 to 4"),
+        ([], "expected 1 to 63 rows, found 0"),
+        ([""], "expected 1 to 63 columns, found 0"),
+        (["_" * 64], "expected 1 to 63 columns, found 64"),
+    ],
+)
+def test_row_list_errors(rows: list[str], message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        list(pixel.solutions(rows))
+
+
+def test_row_list_rejects_text_and_non_strings() -> None:
+    with pytest.raises(TypeError, match=r"use parse\(\) for contest text"):
+        pixel.from_rows(SAMPLE)
+    with pytest.raises(TypeError, match="row 2 is int"):
+        pixel.from_rows(["__", 12])  # type: ignore[list-item]
+
+
+def test_no_solution(pixel_facade: ModuleType) -> None:
+    with pytest.raises(NoSolutionError, match="no solution"):
+        pixel_facade.solve(["20"])
+    rows = ("1_1", "___", "0_0")
+    assert pixel_solutions(rows) == [] or pixel_facade.count_solutions(rows) == len(pixel_solutions(rows))
+
+
+def test_several_solutions_are_reported(pixel_facade: ModuleType) -> None:
+    message = r"more than one solution: two of them differ at row 1, column \d"
+    with pytest.raises(MultipleSolutionsError, match=message) as caught:
+        pixel_facade.solve(["1_"])
+    assert caught.value.solutions is not None
+    first, second = caught.value.solutions
+    assert sorted([first, second]) == [("01",), ("10",)]
+
+
+def test_first_solution_skips_the_uniqueness_proof(pixel_facade: ModuleType) -> None:
+    assert pixel_facade.solve(["1_"], unique=False) in (("01",), ("10",))
+
+
+@pytest.mark.parametrize(
+    ("rows", "total"), [(["_"], 2), (["1_"], 2), (["_4_", "___", "___"], pixel_count(("_4_", "___", "___")))]
+)
+def test_count(pixel_facade: ModuleType, rows: list[str], total: int) -> None:
+    assert pixel_facade.count_solutions(rows) == total
+
+
+def test_count_limit() -> None:
+    assert pixel.count_solutions(["____"] * 4, limit=10) == 10
+    assert pixel.count_solutions(["____"] * 4, limit=0) == 0
+    assert pixel.count_solutions(["____"] * 4, limit=10**6) == 2**16
+    assert pixel.count_solutions(["____"] * 4, limit=2**80) == 2**16
+    with pytest.raises(ValueError, match="limit"):
+        pixel.count_solutions(["____"] * 4, limit=-1)
+
+
+def test_counts_stay_exact_past_64_bits() -> None:
+    assert pixel.count_solutions(["_" * 63] * 2) == 2**126
+    assert pixel.count_solutions(["_" * 63] * 2, limit=2**100) == 2**100
+
+
+def test_solutions_are_distinct_and_valid() -> None:
+    found = list(pixel.solutions(["_1_", "___", "__3"]))
+    assert len(found) == len(set(found)) == pixel_count(("_1_", "___", "__3"))
+    assert all(pixel_clues_hold(("_1_", "___", "__3"), picture) for picture in found)
+
+
+def test_too_open_a_grid_is_refused_not_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pixel, "MAX_STATES", 50)
+    rng = random.Random(5)
+    picture = tuple("".join(rng.choice("01") for _ in range(11)) for _ in range(9))
+    clues = "".join(pixel_clues_of(picture))
+    rows = ["".join(clues[r * 11 + c] if (r * 11 + c) % 3 == 0 else "_" for c in range(11)) for r in range(9)]
+    with pytest.raises(PuzzleTooLargeError, match=r"too few clues for a 9x11 grid: .* more than 50 states"):
+        pixel.count_solutions(rows)
+    with pytest.raises(PuzzleTooLargeError, match="too few clues"):
+        list(pixel.solutions(rows))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    shape=st.tuples(st.integers(1, 4), st.integers(1, 4)),
+    cells=st.lists(st.sampled_from("0123______"), min_size=16, max_size=16),
+)
+def test_outcome_matches_reference(shape: tuple[int, int], cells: list[str]) -> None:
+    n, m = shape
+    rows = tuple("".join(cells[r * m : (r + 1) * m]) for r in range(n))
+    try:
+        pixel.from_rows(rows)
+    except ParseError:
+        return  # a clue too large for its block
+    expected = pixel_solutions(rows, 3)
+    if len(expected) == 1:
+        assert pixel.solve(rows) == expected[0]
+    else:
+        error = NoSolutionError if not expected else MultipleSolutionsError
+        with pytest.raises(error):
+            pixel.solve(rows)
+    assert pixel.count_solutions(rows, limit=100) == min(pixel_count(rows), 100)
+
+
+@pytest.mark.parametrize(("n", "m"), [(1, 1), (1, 6), (5, 5), (8, 12), (12, 8), (15, 15)])
+def test_generated_puzzles_are_unique(n: int, m: int) -> None:
+    puzzle = pixel.generate(n, m, seed=n * 100 + m)
+    assert puzzle == pixel.generate(n, m, seed=n * 100 + m)
+    assert (puzzle.n, puzzle.m) == (n, m)
+    solution = pixel.solve(puzzle)
+    assert pixel_clues_hold(puzzle.rows, solution)
+    assert pixel.count_solutions(puzzle, limit=2) == 1
+
+
+def test_small_generated_puzzles_are_minimal() -> None:
+    puzzle = pixel.generate(6, seed=1, effort=None)
+    for r, row in enumerate(puzzle.rows):
+        for c, clue in enumerate(row):
+            if clue != "_":
+                looser = list(puzzle.rows)
+                looser[r] = row[:c] + "_" + row[c + 1 :]
+                assert pixel.count_solutions(looser, limit=2) == 2
+
+
+def test_generate_rejects_bad_sizes() -> None:
+    with pytest.raises(ValueError, match="from 1 to 63"):
+        pixel.generate(0)
+    with pytest.raises(ValueError, match="from 1 to 63"):
+        pixel.generate(5, 64)
+
+
+def test_show_draws_the_picture() -> None:
+    assert pixel.show(("01", "10")) == "\u00b7\u00b7\u2588\u2588\n\u2588\u2588\u00b7\u00b7\n"
+
+
+def test_full_clues_of_a_picture_admit_it() -> None:
+    picture = ("0110", "1001", "0110")
+    assert picture in set(pixel.solutions(pixel_clues_of(picture)))
+
+
+def test_puzzle_prints_as_its_grid() -> None:
+    puzzle = pixel.parse(SAMPLE)
+    assert str(puzzle) == SAMPLE.split("\n", 1)[1]
+    assert (puzzle.n, puzzle.m) == (6, 8)
+    assert pixel.Puzzle(puzzle.rows) == puzzle and hash(pixel.Puzzle(puzzle.rows)) == hash(puzzle)
+    assert "Puzzle(rows=" in repr(puzzle)
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    failures, tried = doctest.testmod(pixel, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
