@@ -9,7 +9,7 @@ import os
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-KERNELS = ["_takuzu_cy", "_pixel_cy", "_sudoku_cy"]
+KERNELS = ["_takuzu_cy", "_reversi_cy", "_sudoku_cy", "_pixel_cy"]
 
 CHECKED = os.environ.get("FASTPUZZLE_CHECKED", "") not in ("", "0")
 

@@ -242,9 +242,3 @@ def test_puzzle_prints_as_its_grid() -> None:
     assert pixel.Puzzle(puzzle.rows) == puzzle and hash(pixel.Puzzle(puzzle.rows)) == hash(puzzle)
     assert "Puzzle(rows=" in repr(puzzle)
 
-
-def test_docstring_examples() -> None:
-    import doctest
-
-    failures, tried = doctest.testmod(pixel, optionflags=doctest.ELLIPSIS)
-    assert tried > 0 and failures == 0

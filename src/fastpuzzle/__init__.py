@@ -29,6 +29,7 @@ __all__ = [
     "takuzu",
     "pixel",
     "sudoku",
+    "reversi",
     "FastpuzzleError",
     "ParseError",
     "NoSolutionError",
@@ -41,6 +42,7 @@ PUZZLES = {
     "takuzu": "the 01 game (Takuzu, Binairo): fill a grid with balanced, distinct lines",
     "pixel": "pixel placement (Fill-a-Pix, Mosaic): colour a grid so every digit counts its black 3x3 block",
     "sudoku": "binary sudoku: the fewest toggles that make every row, column and box even",
+    "reversi": "reversi endgame count: every game to its end, by winner (B W D)",
 }
 
 #: Other names accepted wherever a puzzle name is.

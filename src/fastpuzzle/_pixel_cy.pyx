@@ -5,6 +5,7 @@
 # pair rules propagated to a fixed point, probing at the root, then a walk over the scan
 # positions that remembers the completions of each (position, masked window).
 
+cimport cython
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
@@ -35,7 +36,7 @@ cdef enum:
     # Largest side: the window of 2w + 2 cells fits two 64-bit words.
     MAX_SIDE = 63
     # Default most (position, window) states the memo may hold (32 bytes each, at most half full).
-    DEFAULT_MAX_STATES = 1 << 20
+    DEFAULT_MAX_STATES = 1048576  # 2 ** 20; no expression: Cython 3.3 cannot overflow-check one here
     # Slots of a new memo table; it doubles when half full.
     FIRST_SLOTS = 256
     # Cells of a clue's block, at most.
@@ -93,8 +94,9 @@ cdef struct Entry:
     int32_t position
 
 
+@cython.overflowcheck(False)
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
-    """A 64-bit finaliser (splitmix64): every input bit moves every output bit."""
+    """A 64-bit finaliser (splitmix64): every input bit moves every output bit (wraps on purpose)."""
     x ^= x >> 30
     x *= <uint64_t>0xbf58476d1ce4e5b9
     x ^= x >> 27
@@ -109,8 +111,7 @@ cdef inline uint64_t slot_hash(int32_t position, uint64_t lo, uint64_t hi) noexc
 
 cdef inline uint64_t add_saturating(uint64_t a, uint64_t b) noexcept nogil:
     """a + b, or fp_cap (2**64 - 1) if that overflows: a count at fp_cap means "at least"."""
-    cdef uint64_t total = a + b
-    return fp_cap if total < a else total
+    return fp_cap if b > fp_cap - a else a + b
 
 
 cdef class Search:
@@ -632,8 +633,9 @@ cdef class Search:
                     self.acc[p - 1] = add_saturating(self.acc[p - 1], self.acc[p])
                 self.top = p - 1
                 continue
-            self.window_hi[p + 1] = ((self.window_hi[p] << 1) | (self.window_lo[p] >> 63)) & self.full_hi
-            self.window_lo[p + 1] = ((self.window_lo[p] << 1) | <uint64_t>v) & self.full_lo
+            # The oldest cell leaves the window: clear its top bit before shifting.
+            self.window_hi[p + 1] = (((self.window_hi[p] & (fp_cap >> 1)) << 1) | (self.window_lo[p] >> 63)) & self.full_hi
+            self.window_lo[p + 1] = (((self.window_lo[p] & (fp_cap >> 1)) << 1) | <uint64_t>v) & self.full_lo
             self.phase = ENTER
         return STATUS_EXHAUSTED
 

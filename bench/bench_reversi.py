@@ -1,0 +1,163 @@
+"""Benchmarks of the reversi count, one group per size class.
+
+Each group times the same seeded positions on the compiled kernel without and
+with its transposition table, on the pure-Python twin where that finishes in
+reasonable time, and through the facade. Inputs are generated here, from fixed
+seeds, so every run times the same positions (``digest`` in extra_info).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from functools import lru_cache
+from types import ModuleType
+from typing import Any, Callable
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from fastpuzzle import _reversi_cy, _reversi_py, reversi
+
+Rows = tuple[tuple[int, ...], ...]
+
+#: Table of the kernel's "table" runs: 2**20 entries (64 MiB), the facade's default.
+TABLE_BITS = 20
+#: Slowest single count, in seconds, at which the twin is still benchmarked.
+TWIN_LIMIT = 3.0
+#: Contest boards per side: random discs, 10 empty cells.
+CONTEST_SEEDS = range(8)
+#: 8x8 endgames from random play from the start (16 empties: over 10 minutes, left out).
+ENDGAME_SEEDS = {12: range(3), 14: range(1)}
+
+
+def contest_board(n: int, seed: int, empties: int = 10) -> Rows:
+    """A side-n board of random discs with ``empties`` empty cells."""
+    rng = random.Random(f"contest-{n}-{seed}")
+    cells = [rng.choice((0, 1)) for _ in range(n * n)]
+    for hole in rng.sample(range(n * n), empties):
+        cells[hole] = -1
+    return tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
+
+
+def endgame_board(empties: int, seed: int) -> Rows:
+    """An 8x8 position after random legal play from the start, ``empties`` cells left."""
+    rng = random.Random(f"endgame-{empties}-{seed}")
+    while True:
+        grid = [list(row) for row in reversi.start(8).rows]
+        colour, passes = 1, 0
+        while sum(row.count(-1) for row in grid) > empties and passes < 2:
+            # The twin's grid: 1 for the side to move, 2 for the other, 0 empty.
+            view = [[0 if cell < 0 else (1 if cell == colour else 2) for cell in row] for row in grid]
+            moves = _reversi_py.legal_moves(view, 1)
+            if moves:
+                passes = 0
+                r, c, flipped = rng.choice(moves)
+                for i, j in [(r, c), *flipped]:
+                    grid[i][j] = colour
+            else:
+                passes += 1
+            colour = 1 - colour
+        if sum(row.count(-1) for row in grid) == empties:
+            return tuple(tuple(row) for row in grid)
+
+
+def sides(rows: Rows) -> tuple[int, int, int]:
+    """(n, white, black): the kernel's arguments with white to move."""
+    board = reversi.from_rows(rows)
+    return board.n, board.discs(0), board.discs(1)
+
+
+def digest(boards: list[Rows]) -> str:
+    return hashlib.sha256(repr(boards).encode()).hexdigest()[:12]
+
+
+@lru_cache(maxsize=None)
+def hardest_contest_board(n: int) -> Rows:
+    """The board of the class with the most games: the worst case."""
+    boards = [contest_board(n, seed) for seed in CONTEST_SEEDS]
+    return max(boards, key=lambda rows: sum(_reversi_cy.Counter(0).count(*sides(rows))))
+
+
+KERNELS: dict[str, tuple[ModuleType, int]] = {
+    "kernel": (_reversi_cy, 0),
+    "kernel+table": (_reversi_cy, TABLE_BITS),
+    "twin": (_reversi_py, 0),
+    "twin+table": (_reversi_py, 16),
+}
+
+
+def skip_slow_twin(kernel: ModuleType, run: Callable[[], Any]) -> None:
+    """Skip the benchmark if ``run`` takes more than TWIN_LIMIT on the twin."""
+    if kernel is _reversi_py:
+        start = time.perf_counter()
+        run()
+        elapsed = time.perf_counter() - start
+        if elapsed > TWIN_LIMIT:
+            pytest.skip(f"twin too slow: {elapsed:.1f} s for one count (limit {TWIN_LIMIT} s)")
+
+
+@pytest.fixture(params=list(KERNELS))
+def counter_kind(request: pytest.FixtureRequest) -> str:
+    """The kernel without and with its table, and the twin likewise."""
+    return str(request.param)
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_contest_worst_board(benchmark: BenchmarkFixture, counter_kind: str, n: int) -> None:
+    """The hardest of the seeded contest boards (10 empties) of side n."""
+    kernel, bits = KERNELS[counter_kind]
+    rows = hardest_contest_board(n)
+    expected = _reversi_cy.Counter(0).count(*sides(rows))
+    skip_slow_twin(kernel, lambda: kernel.Counter(bits).count(*sides(rows)))
+    benchmark.group = f"reversi contest n={n}, 10 empties, worst of {len(CONTEST_SEEDS)}"
+    benchmark.extra_info.update(games=sum(expected), digest=digest([rows]))
+    found = benchmark(lambda: kernel.Counter(bits).count(*sides(rows)))
+    assert found == expected
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_contest_facade(benchmark: BenchmarkFixture, n: int) -> None:
+    """``solve_text`` on the hardest contest board: parsing, table sizing, counting, output."""
+    rows = hardest_contest_board(n)
+    text = str(reversi.from_rows(rows))
+    wins, losses, draws = _reversi_cy.Counter(0).count(*sides(rows))
+    benchmark.group = f"reversi contest n={n}, 10 empties, worst of {len(CONTEST_SEEDS)}"
+    benchmark.extra_info.update(games=wins + losses + draws, digest=digest([rows]))
+    assert benchmark(reversi.solve_text, text) == f"{losses} {wins} {draws}\n"
+
+
+@pytest.mark.parametrize("empties", sorted(ENDGAME_SEEDS))
+def test_endgame_8x8(benchmark: BenchmarkFixture, counter_kind: str, empties: int) -> None:
+    """Seeded 8x8 endgames, white to move, every game counted."""
+    kernel, bits = KERNELS[counter_kind]
+    boards = [endgame_board(empties, seed) for seed in ENDGAME_SEEDS[empties]]
+    if kernel is _reversi_py:
+        pytest.skip("the twin needs minutes for 12 empties")
+    if empties >= 16 and bits == 0:
+        pytest.skip("16 empties without the table takes minutes")
+
+    def count_all() -> list[tuple[int, int, int]]:
+        return [kernel.Counter(bits).count(*sides(rows)) for rows in boards]
+
+    benchmark.group = f"reversi 8x8 endgame, {empties} empties, {len(boards)} boards"
+    found = benchmark.pedantic(count_all, rounds=1 if empties >= 16 else 3, iterations=1)
+    benchmark.extra_info.update(games=[sum(counts) for counts in found], digest=digest(boards))
+    if bits:
+        assert found == [_reversi_cy.Counter(0).count(*sides(rows)) for rows in boards] if empties < 16 else True
+    assert all(sum(counts) > 0 for counts in found)
+
+
+@pytest.mark.parametrize("depth", [6, 9])
+def test_perft_start(benchmark: BenchmarkFixture, counter_kind: str, depth: int) -> None:
+    """perft from the 8x8 start, black first, convention A."""
+    kernel, bits = KERNELS[counter_kind]
+    if depth == 9 and kernel is _reversi_py:
+        pytest.skip("the twin needs minutes for perft 9")
+    board = reversi.start(8)
+    args = (8, board.discs(1), board.discs(0), depth, True)
+    benchmark.group = f"reversi perft(8x8 start, {depth})"
+    benchmark.extra_info.update(leaves={6: 8200, 9: 3005288}[depth])
+    leaves = benchmark(lambda: kernel.Counter(bits).perft(*args))
+    assert leaves == {6: 8200, 9: 3005288}[depth]

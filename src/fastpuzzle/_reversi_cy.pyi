@@ -1,0 +1,50 @@
+"""Type stub of the compiled reversi kernel (and of its twin, ``_reversi_py``).
+
+Boards are bit masks, bit ``8 * r + c`` for the cell in row ``r``, column ``c``;
+``player`` holds the discs of the side to move, ``opponent`` the other side's.
+"""
+
+from typing import Callable, Optional
+
+MAX_N: int
+MAX_TABLE_BITS: int
+
+class Counter:
+    """Count reversi game trees; owns a transposition table of ``2**table_bits`` entries."""
+
+    def __init__(self, table_bits: int = 0) -> None: ...
+    @property
+    def table_bits(self) -> int:
+        """log2 of the table's entries; 0 means no table."""
+    @property
+    def nodes(self) -> int:
+        """Positions visited by the last count (table hits included)."""
+    def clear(self) -> None:
+        """Forget every stored subtree."""
+    def count(
+        self,
+        n: int,
+        player: int,
+        opponent: int,
+        progress: Optional[Callable[[float], object]] = None,
+        weight: int = 1,
+    ) -> tuple[int, int, int]:
+        """(mover wins, opponent wins, draws) over every game from the position.
+
+        ``progress`` is called now and then with the finished share of the work;
+        Ctrl-C or an exception it raises stops the count. Each leaf adds ``weight``.
+        """
+    def perft(
+        self,
+        n: int,
+        player: int,
+        opponent: int,
+        depth: int,
+        ended_counts: bool,
+        progress: Optional[Callable[[float], object]] = None,
+        weight: int = 1,
+    ) -> int:
+        """Leaves ``depth`` plies below the position, a pass being one ply.
+
+        ``ended_counts``: a game over before ``depth`` is a leaf (convention A) or not (B).
+        """

@@ -1,0 +1,517 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, overflowcheck=False
+"""Compiled reversi kernel: bitboard game-tree counting with a transposition table."""
+
+# Bitboard shifts drop the bits that leave the board and the table's hash wraps
+# on purpose, so overflow checking stays off even in the checked build; counts
+# carry into a second word explicitly.
+
+from cpython.ref cimport PyObject
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+cdef extern from *:
+    """
+    #include <Python.h>
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int fp_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    static inline int fp_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
+    #else
+    static inline int fp_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int fp_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #endif
+
+    /* Take the GIL, look for a pending signal, then report progress to callback
+       (None: no report). Returns 1 when the count must stop; the Python exception
+       that says why is left set, for the caller to raise once it holds the GIL. */
+    static int fp_poll(PyObject *callback, double done) {
+        int stop = 0;
+        PyGILState_STATE state = PyGILState_Ensure();
+        if (PyErr_CheckSignals() < 0) {
+            stop = 1;
+        } else if (callback != Py_None) {
+            PyObject *result = PyObject_CallFunction(callback, "d", done);
+            if (result == NULL) stop = 1; else Py_DECREF(result);
+        }
+        PyGILState_Release(state);
+        return stop;
+    }
+    """
+    int fp_ctz64(unsigned long long x) nogil
+    int fp_popcount64(unsigned long long x) nogil
+    int fp_poll(PyObject *callback, double done) nogil
+
+cdef enum:
+    # Largest side: the board sits in a uint64_t, 8 bits per row (bit 8 * r + c).
+    MAX_SIDE = 8
+    # Largest transposition table: 2**MAX_BITS entries of 64 bytes (64 GiB).
+    MAX_BITS = 30
+    # Nodes between two polls for Ctrl-C and progress (about a millisecond).
+    POLL_MASK = 65535  # 2 ** 16 - 1; no expression: Cython 3.3 cannot overflow-check one here
+    # Plies from the root below which a subtree's share of the work is tracked.
+    PROGRESS_PLIES = 6
+    # Endgame nodes with fewer empties than this bypass the table: cheaper to recount.
+    ENDGAME_TABLE_EMPTIES = 4
+    # Perft nodes with fewer plies to go than this bypass the table.
+    PERFT_TABLE_DEPTH = 3
+
+cdef enum:
+    # What the table currently holds; switching kinds clears it.
+    TABLE_EMPTY = 0
+    TABLE_ENDGAME = 1
+    TABLE_PERFT_ENDED = 2     # perft, convention A: ended games count as leaves
+    TABLE_PERFT_LIVE = 3      # perft, convention B: ended games are not counted
+
+MAX_N = MAX_SIDE
+MAX_TABLE_BITS = MAX_BITS
+
+# Columns 1..6: a run of discs to flip in a sideways or diagonal direction never
+# touches column 0 or 7, which also stops shifts from wrapping between rows.
+cdef uint64_t INNER = 0x7E7E7E7E7E7E7E7EULL
+cdef uint64_t HASH_A = 0x9E3779B97F4A7C15ULL
+cdef uint64_t HASH_B = 0xC2B2AE3D27D4EB4FULL
+
+
+ctypedef struct U128:
+    # An exact count as two words: value = hi * 2**64 + lo.
+    uint64_t lo
+    uint64_t hi
+
+ctypedef struct Entry:
+    # One table slot (64 bytes). Endgame: count[0..2] = mover wins, opponent wins,
+    # draws. Perft: count[0] = leaves, count[1].lo = plies. player == opponent == 0
+    # marks a free slot (a stored position always has a legal move, so discs).
+    uint64_t player
+    uint64_t opponent
+    U128 count[3]
+
+ctypedef struct Context:
+    # One count in progress; lives on the stack of Counter.count or Counter.perft.
+    Entry *table
+    uint64_t table_mask         # 0: no table
+    uint64_t valid              # the cells of the board
+    uint64_t weight             # what one leaf adds (1; larger in tests of the carry)
+    uint64_t nodes
+    double done                 # share of the work finished, 0..1
+    int ended_counts            # perft: a game over before the last ply is a leaf
+    int stopped                 # a poll asked to stop; a Python exception is set
+    PyObject *progress          # callback(done) or None, called at each poll
+
+
+cdef inline void add(U128 *a, U128 b) noexcept nogil:
+    a.lo += b.lo
+    a.hi += b.hi + (a.lo < b.lo)
+
+
+cdef inline void add_times(U128 *a, uint64_t weight, uint64_t k) noexcept nogil:
+    """a += weight * k for k < 2**32, carrying into the high word."""
+    cdef uint64_t low = (weight & 0xFFFFFFFFULL) * k
+    cdef uint64_t high = (weight >> 32) * k
+    cdef uint64_t lo = low + (high << 32)
+    cdef uint64_t hi = (high >> 32) + (lo < low)
+    a.lo += lo
+    a.hi += hi + (a.lo < lo)
+
+
+cdef inline uint64_t moves_one_axis(uint64_t p, uint64_t mask, int d) noexcept nogil:
+    """Cells beyond runs of mask (the opponent's discs) that start next to p, both ways along shift d.
+
+    The runs are filled with doubling steps: one shift by d, then shifts by 2d
+    through cells whose neighbour at d is also in mask.
+    """
+    cdef uint64_t left = mask & (p << d), right = mask & (p >> d)
+    cdef uint64_t pair_left = mask & (mask << d), pair_right = mask & (mask >> d)
+    left |= mask & (left << d)
+    right |= mask & (right >> d)
+    left |= pair_left & (left << (2 * d))
+    right |= pair_right & (right >> (2 * d))
+    left |= pair_left & (left << (2 * d))
+    right |= pair_right & (right >> (2 * d))
+    return (left << d) | (right >> d)
+
+
+cdef inline uint64_t moves_of(uint64_t p, uint64_t o, uint64_t empty) noexcept nogil:
+    """Every empty cell where p's disc would flank a run of o's discs, in 8 directions."""
+    cdef uint64_t side = o & INNER
+    return (moves_one_axis(p, side, 1) | moves_one_axis(p, o, 8)
+            | moves_one_axis(p, side, 7) | moves_one_axis(p, side, 9)) & empty
+
+
+cdef inline uint64_t flips_one_axis(uint64_t p, uint64_t move, uint64_t mask, int d) noexcept nogil:
+    """The discs of mask flipped by a disc on move, both ways along shift d (runs closed by p)."""
+    cdef uint64_t left = mask & (move << d), right = mask & (move >> d), flips = 0
+    cdef uint64_t pair_left = mask & (mask << d), pair_right = mask & (mask >> d)
+    left |= mask & (left << d)
+    right |= mask & (right >> d)
+    left |= pair_left & (left << (2 * d))
+    right |= pair_right & (right >> (2 * d))
+    left |= pair_left & (left << (2 * d))
+    right |= pair_right & (right >> (2 * d))
+    if (left << d) & p:
+        flips = left
+    if (right >> d) & p:
+        flips |= right
+    return flips
+
+
+cdef inline uint64_t flips_of(uint64_t p, uint64_t o, uint64_t move) noexcept nogil:
+    """The discs of o that p's disc on the single cell move flips (0: not a legal move)."""
+    cdef uint64_t side = o & INNER
+    return (flips_one_axis(p, move, side, 1) | flips_one_axis(p, move, o, 8)
+            | flips_one_axis(p, move, side, 7) | flips_one_axis(p, move, side, 9))
+
+
+cdef inline uint64_t slot(uint64_t p, uint64_t o, uint64_t salt) noexcept nogil:
+    """A well-mixed hash of a position (salt: perft's plies to go)."""
+    cdef uint64_t h = (p ^ salt) * HASH_A ^ (o * HASH_B)
+    h ^= h >> 31
+    h *= HASH_A
+    return h ^ (h >> 29)
+
+
+cdef inline bint poll(Context *ctx, double share) noexcept nogil:
+    """Count a node; every POLL_MASK + 1 nodes, check for Ctrl-C and report progress."""
+    ctx.nodes += 1
+    if (ctx.nodes & POLL_MASK) == 0 and fp_poll(ctx.progress, ctx.done) != 0:
+        ctx.stopped = 1
+    return ctx.stopped
+
+
+cdef inline void score(Context *ctx, uint64_t p, uint64_t o, U128 *out) noexcept nogil:
+    """A finished game: one leaf (of the context's weight) to its winner, or a draw."""
+    cdef int mine = fp_popcount64(p), theirs = fp_popcount64(o)
+    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
+    out[0 if mine > theirs else (1 if mine < theirs else 2)].lo = ctx.weight
+
+
+cdef void last_move(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 *out) noexcept nogil:
+    """A position with one empty cell: the mover fills it, else the opponent, else it stays."""
+    cdef uint64_t flips = flips_of(p, o, empty)
+    if flips:
+        score(ctx, p | flips | empty, o ^ flips, out)
+        return
+    flips = flips_of(o, p, empty)
+    if flips:
+        score(ctx, p ^ flips, o | flips | empty, out)
+    else:
+        score(ctx, p, o, out)
+
+
+cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
+    """Add counts seen from the other side: their wins are our losses."""
+    add(&out[0], below[1])
+    add(&out[1], below[0])
+    add(&out[2], below[2])
+
+
+cdef void two_left(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 *out) noexcept nogil:
+    """A position with two empty cells, played out square by square without move generation."""
+    cdef uint64_t first = empty & (~empty + 1), second = empty ^ first, flips
+    cdef U128 below[3]
+    cdef bint moved = False
+    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
+    flips = flips_of(p, o, first)
+    if flips:
+        moved = True
+        last_move(ctx, o ^ flips, p | flips | first, second, below)
+        add_swapped(out, below)
+    flips = flips_of(p, o, second)
+    if flips:
+        moved = True
+        last_move(ctx, o ^ flips, p | flips | second, first, below)
+        add_swapped(out, below)
+    if moved:
+        return
+    # The mover passes; the opponent's moves leave the mover to play the last cell.
+    flips = flips_of(o, p, first)
+    if flips:
+        moved = True
+        last_move(ctx, p ^ flips, o | flips | first, second, below)
+        add(&out[0], below[0])
+        add(&out[1], below[1])
+        add(&out[2], below[2])
+    flips = flips_of(o, p, second)
+    if flips:
+        moved = True
+        last_move(ctx, p ^ flips, o | flips | second, first, below)
+        add(&out[0], below[0])
+        add(&out[1], below[1])
+        add(&out[2], below[2])
+    if not moved:
+        score(ctx, p, o, out)
+
+
+cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U128 *out) noexcept nogil:
+    """out[0..2] = games from (p to move, o) won by the mover, by the opponent, drawn."""
+    cdef uint64_t empty = ctx.valid & ~(p | o)
+    cdef uint64_t moves, move, flips, index = 0
+    cdef U128 below[3]
+    cdef Entry *entry = NULL
+    cdef int e, moves_left
+    cdef double child_share
+    if poll(ctx, share):
+        return
+    e = fp_popcount64(empty)
+    if e <= 2:
+        if e == 2:
+            two_left(ctx, p, o, empty, out)
+        elif e == 1:
+            last_move(ctx, p, o, empty, out)
+        else:
+            score(ctx, p, o, out)
+        ctx.done += share
+        return
+    moves = moves_of(p, o, empty)
+    if moves == 0:
+        if moves_of(o, p, empty) == 0:
+            score(ctx, p, o, out)
+            ctx.done += share
+            return
+        # A forced pass is not a choice: the same games, seen from the other side.
+        endgame(ctx, o, p, share, ply + 1, below)
+        out[0] = below[1]
+        out[1] = below[0]
+        out[2] = below[2]
+        return
+    if ctx.table_mask and e >= ENDGAME_TABLE_EMPTIES:
+        index = slot(p, o, 0) & ctx.table_mask
+        entry = &ctx.table[index]
+        if entry.player == p and entry.opponent == o:
+            out[0] = entry.count[0]
+            out[1] = entry.count[1]
+            out[2] = entry.count[2]
+            ctx.done += share
+            return
+    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
+    moves_left = fp_popcount64(moves)
+    child_share = share / moves_left if ply < PROGRESS_PLIES else 0.0
+    if child_share == 0.0:
+        ctx.done += share
+    while moves:
+        move = moves & (~moves + 1)
+        moves ^= move
+        flips = flips_of(p, o, move)
+        endgame(ctx, o ^ flips, p | flips | move, child_share, ply + 1, below)
+        if ctx.stopped:
+            return
+        add_swapped(out, below)
+    if entry != NULL:
+        entry.player = p
+        entry.opponent = o
+        entry.count[0] = out[0]
+        entry.count[1] = out[1]
+        entry.count[2] = out[2]
+
+
+cdef uint64_t last_two_plies(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, uint64_t moves) noexcept nogil:
+    """Leaves two plies below (p to move, o), given p's moves (not 0); one per leaf."""
+    cdef uint64_t move, flips, mine, theirs, left, replies, leaves = 0
+    while moves:
+        move = moves & (~moves + 1)
+        moves ^= move
+        flips = flips_of(p, o, move)
+        mine = p | flips | move
+        theirs = o ^ flips
+        left = empty ^ move
+        replies = moves_of(theirs, mine, left)
+        if replies:
+            leaves += <uint64_t>fp_popcount64(replies)
+        elif ctx.ended_counts or moves_of(mine, theirs, left):
+            leaves += 1
+    ctx.nodes += 1
+    return leaves
+
+
+cdef void perft(Context *ctx, uint64_t p, uint64_t o, int depth, double share, int ply, U128 *out) noexcept nogil:
+    """out[0] += the leaves depth plies (passes included) below (p to move, o); depth >= 1."""
+    cdef uint64_t empty = ctx.valid & ~(p | o)
+    cdef uint64_t moves, move, flips
+    cdef U128 total
+    cdef Entry *entry = NULL
+    cdef double child_share
+    if poll(ctx, share):
+        return
+    moves = moves_of(p, o, empty)
+    if moves == 0:
+        if moves_of(o, p, empty) == 0:
+            if ctx.ended_counts:
+                add_times(out, ctx.weight, 1)
+            ctx.done += share
+        elif depth == 1:
+            add_times(out, ctx.weight, 1)
+            ctx.done += share
+        else:
+            perft(ctx, o, p, depth - 1, share, ply + 1, out)
+        return
+    if depth == 1:
+        add_times(out, ctx.weight, <uint64_t>fp_popcount64(moves))
+        ctx.done += share
+        return
+    if depth == 2:
+        add_times(out, ctx.weight, last_two_plies(ctx, p, o, empty, moves))
+        ctx.done += share
+        return
+    if ctx.table_mask and depth >= PERFT_TABLE_DEPTH:
+        entry = &ctx.table[slot(p, o, <uint64_t>depth) & ctx.table_mask]
+        if entry.player == p and entry.opponent == o and entry.count[1].lo == <uint64_t>depth:
+            add(out, entry.count[0])
+            ctx.done += share
+            return
+    total.lo = total.hi = 0
+    child_share = share / fp_popcount64(moves) if ply < PROGRESS_PLIES else 0.0
+    if child_share == 0.0:
+        ctx.done += share
+    while moves:
+        move = moves & (~moves + 1)
+        moves ^= move
+        flips = flips_of(p, o, move)
+        perft(ctx, o ^ flips, p | flips | move, depth - 1, child_share, ply + 1, &total)
+        if ctx.stopped:
+            return
+    add(out, total)
+    if entry != NULL:
+        entry.player = p
+        entry.opponent = o
+        entry.count[0] = total
+        entry.count[1].lo = <uint64_t>depth
+        entry.count[1].hi = 0
+
+
+cdef object to_int(U128 value):
+    return (<object>value.hi << 64) | value.lo
+
+
+cdef class Counter:
+    """Count reversi game trees; owns a transposition table of 2**table_bits entries.
+
+    Boards are bitmasks, bit 8 * r + c for the cell in row r, column c; player
+    is the side to move. A Counter counts one tree at a time (RuntimeError if
+    asked to count while it already is, from another thread).
+    """
+
+    cdef Entry *table
+    cdef int bits
+    cdef int kind
+    cdef bint busy
+    cdef uint64_t node_count
+
+    def __cinit__(self, int table_bits=0):
+        if not 0 <= table_bits <= MAX_BITS:
+            raise ValueError(f"table_bits must be from 0 to {MAX_BITS}, got {table_bits}")
+        self.table = NULL
+        self.bits = table_bits
+        self.kind = TABLE_EMPTY
+        self.busy = False
+        self.node_count = 0
+
+    def __dealloc__(self):
+        free(self.table)
+
+    @property
+    def table_bits(self):
+        """log2 of the table's entries; 0 means no table."""
+        return self.bits
+
+    @property
+    def nodes(self):
+        """Positions visited by the last count (table hits included)."""
+        return self.node_count
+
+    def clear(self):
+        """Forget every stored subtree."""
+        if self.busy:
+            raise RuntimeError("the counter is busy")
+        if self.table != NULL:
+            memset(self.table, 0, (<size_t>1 << self.bits) * sizeof(Entry))
+        self.kind = TABLE_EMPTY
+
+    cdef int prepare(self, Context *ctx, int n, uint64_t player, uint64_t opponent,
+                     uint64_t weight, int kind, object progress) except -1:
+        """Check the arguments and set up ctx and the table for a count of kind."""
+        cdef uint64_t valid = 0
+        cdef int r
+        if not 1 <= n <= MAX_SIDE:
+            raise ValueError(f"n must be from 1 to {MAX_SIDE}, got {n}")
+        for r in range(n):
+            valid |= (((<uint64_t>1) << n) - 1) << (8 * r)
+        if player & opponent:
+            raise ValueError("a cell holds discs of both colours")
+        if (player | opponent) & ~valid:
+            raise ValueError(f"a disc lies outside the {n}x{n} board")
+        if weight == 0:
+            raise ValueError("weight must be at least 1")
+        if self.busy:
+            raise RuntimeError("the counter is already counting")
+        if self.bits and self.table == NULL:
+            self.table = <Entry *>calloc(<size_t>1 << self.bits, sizeof(Entry))
+            if self.table == NULL:
+                raise MemoryError(f"cannot allocate a table of 2**{self.bits} entries")
+        if self.kind != kind:
+            if self.table != NULL and self.kind != TABLE_EMPTY:
+                memset(self.table, 0, (<size_t>1 << self.bits) * sizeof(Entry))
+            self.kind = kind
+        ctx.table = self.table
+        ctx.table_mask = ((<uint64_t>1) << self.bits) - 1 if self.bits else 0
+        ctx.valid = valid
+        ctx.weight = weight
+        ctx.nodes = 0
+        ctx.done = 0.0
+        ctx.ended_counts = kind == TABLE_PERFT_ENDED
+        ctx.stopped = 0
+        ctx.progress = <PyObject *>progress
+        return 0
+
+    def count(self, int n, uint64_t player, uint64_t opponent, progress=None, uint64_t weight=1):
+        """(mover wins, opponent wins, draws) over every game from the position.
+
+        progress, if given, is called with the finished share of the work (0..1)
+        about every millisecond; Ctrl-C or an exception from it stops the count.
+        Each leaf adds weight (tests use it to exercise the carry past 2**64).
+        """
+        cdef Context ctx
+        cdef U128 out[3]
+        self.prepare(&ctx, n, player, opponent, weight, TABLE_ENDGAME, progress)
+        self.busy = True
+        try:
+            with nogil:
+                endgame(&ctx, player, opponent, 1.0, 0, out)
+        finally:
+            self.busy = False
+            self.node_count = ctx.nodes
+        if ctx.stopped:
+            _raise_pending()
+        return to_int(out[0]), to_int(out[1]), to_int(out[2])
+
+    def perft(self, int n, uint64_t player, uint64_t opponent, int depth, bint ended_counts,
+              progress=None, uint64_t weight=1):
+        """Leaves depth plies below the position, a pass being one ply.
+
+        ended_counts: a game over before depth counts as a leaf (convention A),
+        or not at all (convention B). progress and weight as for count().
+        """
+        cdef Context ctx
+        cdef U128 out
+        if depth < 0:
+            raise ValueError(f"depth must be at least 0, got {depth}")
+        self.prepare(&ctx, n, player, opponent, weight,
+                     TABLE_PERFT_ENDED if ended_counts else TABLE_PERFT_LIVE, progress)
+        out.lo = out.hi = 0
+        if depth == 0:
+            self.node_count = 1
+            return weight
+        self.busy = True
+        try:
+            with nogil:
+                perft(&ctx, player, opponent, depth, 1.0, 0, &out)
+        finally:
+            self.busy = False
+            self.node_count = ctx.nodes
+        if ctx.stopped:
+            _raise_pending()
+        return to_int(out)
+
+
+cdef int _raise_pending() except -1:
+    """Raise the exception a poll left set (KeyboardInterrupt, or the callback's)."""
+    return -1

@@ -1,0 +1,268 @@
+"""Pure-Python twin of the reversi kernel: the same counts, played cell by cell.
+
+Positions come in as the kernel takes them, two bit masks with bit ``8 * r + c``
+for the cell in row ``r``, column ``c``: the discs of the side to move
+(``player``) and of the other side (``opponent``). Inside, the twin plays on a
+plain grid the way the rules read: walk each of the 8 directions from an empty
+cell over the opponent's discs and look for one's own disc at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+#: Largest side: a board must fit in 64 bits.
+MAX_N = 8
+#: Largest transposition table, as log2 of its entries.
+MAX_TABLE_BITS = 30
+
+#: Nodes between two calls of the progress callback.
+_POLL_EVERY = 1 << 10
+#: Plies from the root below which a subtree's share of the work is tracked.
+_PROGRESS_PLIES = 6
+#: Endgame nodes with fewer empties bypass the table; perft nodes with fewer plies to go.
+_ENDGAME_TABLE_EMPTIES = 5
+_PERFT_TABLE_DEPTH = 3
+
+_DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+_EMPTY, _MINE, _THEIRS = 0, 1, 2
+
+Grid = list[list[int]]
+Progress = Optional[Callable[[float], object]]
+
+
+def _grid(n: int, player: int, opponent: int) -> Grid:
+    """The position as rows of cells: _MINE for the side to move, _THEIRS, _EMPTY."""
+    return [
+        [_MINE if player >> (8 * r + c) & 1 else _THEIRS if opponent >> (8 * r + c) & 1 else _EMPTY for c in range(n)]
+        for r in range(n)
+    ]
+
+
+def _key(grid: Grid, mover: int) -> tuple[int, int]:
+    """The position as (mover's discs, other discs) bit masks."""
+    mine = theirs = 0
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell == mover:
+                mine |= 1 << (8 * r + c)
+            elif cell != _EMPTY:
+                theirs |= 1 << (8 * r + c)
+    return mine, theirs
+
+
+def flips(grid: Grid, r: int, c: int, mover: int) -> list[tuple[int, int]]:
+    """The discs a ``mover`` disc at (r, c) would flip; empty if the move is illegal."""
+    n = len(grid)
+    if grid[r][c] != _EMPTY:
+        return []
+    other = _MINE + _THEIRS - mover
+    flipped = []
+    for dr, dc in _DIRECTIONS:
+        run = []
+        i, j = r + dr, c + dc
+        while 0 <= i < n and 0 <= j < n and grid[i][j] == other:
+            run.append((i, j))
+            i, j = i + dr, j + dc
+        if run and 0 <= i < n and 0 <= j < n and grid[i][j] == mover:
+            flipped.extend(run)
+    return flipped
+
+
+def legal_moves(grid: Grid, mover: int) -> list[tuple[int, int, list[tuple[int, int]]]]:
+    """Every legal move of ``mover`` as (row, column, flipped discs), row by row."""
+    n = len(grid)
+    found = []
+    for r in range(n):
+        for c in range(n):
+            flipped = flips(grid, r, c, mover)
+            if flipped:
+                found.append((r, c, flipped))
+    return found
+
+
+def _play(grid: Grid, r: int, c: int, flipped: list[tuple[int, int]], mover: int) -> Grid:
+    child = [row[:] for row in grid]
+    child[r][c] = mover
+    for i, j in flipped:
+        child[i][j] = mover
+    return child
+
+
+class _Table:
+    """A fixed-size table with replacement: 2**bits slots, each one (key, value)."""
+
+    def __init__(self, bits: int) -> None:
+        self.mask = (1 << bits) - 1
+        self.slots: list[Optional[tuple[tuple[int, int, int], object]]] = [None] * (1 << bits) if bits else []
+
+    def get(self, key: tuple[int, int, int]) -> object:
+        if not self.slots:
+            return None
+        stored = self.slots[hash(key) & self.mask]
+        return stored[1] if stored is not None and stored[0] == key else None
+
+    def put(self, key: tuple[int, int, int], value: object) -> None:
+        if self.slots:
+            self.slots[hash(key) & self.mask] = (key, value)
+
+
+class Counter:
+    """Count reversi game trees; owns a transposition table of 2**table_bits entries."""
+
+    def __init__(self, table_bits: int = 0) -> None:
+        if not 0 <= table_bits <= MAX_TABLE_BITS:
+            raise ValueError(f"table_bits must be from 0 to {MAX_TABLE_BITS}, got {table_bits}")
+        self._bits = table_bits
+        self._table = _Table(0)
+        self._kind = ""
+        self._busy = False
+        self._nodes = 0
+        self._done = 0.0
+        self._progress: Progress = None
+
+    @property
+    def table_bits(self) -> int:
+        """log2 of the table's entries; 0 means no table."""
+        return self._bits
+
+    @property
+    def nodes(self) -> int:
+        """Positions visited by the last count (table hits included)."""
+        return self._nodes
+
+    def clear(self) -> None:
+        """Forget every stored subtree."""
+        if self._busy:
+            raise RuntimeError("the counter is busy")
+        self._table = _Table(0)
+        self._kind = ""
+
+    def _prepare(self, n: int, player: int, opponent: int, weight: int, kind: str, progress: Progress) -> Grid:
+        if not 1 <= n <= MAX_N:
+            raise ValueError(f"n must be from 1 to {MAX_N}, got {n}")
+        for value in (player, opponent, weight):
+            if value < 0:
+                raise OverflowError("can't convert negative value to uint64_t")
+            if value >= 1 << 64:
+                raise OverflowError("Python int too large to convert to C unsigned long")
+        valid = sum(((1 << n) - 1) << (8 * r) for r in range(n))
+        if player & opponent:
+            raise ValueError("a cell holds discs of both colours")
+        if (player | opponent) & ~valid:
+            raise ValueError(f"a disc lies outside the {n}x{n} board")
+        if weight == 0:
+            raise ValueError("weight must be at least 1")
+        if self._busy:
+            raise RuntimeError("the counter is already counting")
+        if self._kind != kind:
+            self._table = _Table(self._bits)
+            self._kind = kind
+        self._nodes = 0
+        self._done = 0.0
+        self._progress = progress
+        return _grid(n, player, opponent)
+
+    def _visit(self) -> None:
+        self._nodes += 1
+        if self._nodes % _POLL_EVERY == 0 and self._progress is not None:
+            self._progress(self._done)
+
+    def count(self, n: int, player: int, opponent: int, progress: Progress = None, weight: int = 1) -> tuple[int, int, int]:
+        """(mover wins, opponent wins, draws) over every game from the position."""
+        grid = self._prepare(n, player, opponent, weight, "endgame", progress)
+        self._busy = True
+        try:
+            wins, losses, draws = self._endgame(grid, _MINE, 1.0, 0)
+        finally:
+            self._busy = False
+        return wins * weight, losses * weight, draws * weight
+
+    def _endgame(self, grid: Grid, mover: int, share: float, ply: int) -> tuple[int, int, int]:
+        """(mover wins, other wins, draws) from ``grid`` with ``mover`` to play."""
+        self._visit()
+        other = _MINE + _THEIRS - mover
+        moves = legal_moves(grid, mover)
+        if not moves:
+            if not legal_moves(grid, other):
+                self._done += share
+                mine = sum(row.count(mover) for row in grid)
+                theirs = sum(row.count(other) for row in grid)
+                return (1, 0, 0) if mine > theirs else (0, 1, 0) if mine < theirs else (0, 0, 1)
+            # A forced pass: the same games, seen from the other side.
+            wins, losses, draws = self._endgame(grid, other, share, ply + 1)
+            return losses, wins, draws
+        empties = sum(row.count(_EMPTY) for row in grid)
+        key = (*_key(grid, mover), 0)
+        use_table = empties >= _ENDGAME_TABLE_EMPTIES
+        if use_table:
+            stored = self._table.get(key)
+            if stored is not None:
+                self._done += share
+                return stored  # type: ignore[return-value]
+        child_share = share / len(moves) if ply < _PROGRESS_PLIES else 0.0
+        if not child_share:
+            self._done += share
+        totals = [0, 0, 0]
+        for r, c, flipped in moves:
+            wins, losses, draws = self._endgame(_play(grid, r, c, flipped, mover), other, child_share, ply + 1)
+            totals[0] += losses
+            totals[1] += wins
+            totals[2] += draws
+        result = (totals[0], totals[1], totals[2])
+        if use_table:
+            self._table.put(key, result)
+        return result
+
+    def perft(
+        self, n: int, player: int, opponent: int, depth: int, ended_counts: bool, progress: Progress = None, weight: int = 1
+    ) -> int:
+        """Leaves ``depth`` plies below the position, a pass being one ply.
+
+        ``ended_counts``: a game over before ``depth`` counts as a leaf
+        (convention A), or not at all (convention B).
+        """
+        if depth < 0:
+            raise ValueError(f"depth must be at least 0, got {depth}")
+        grid = self._prepare(n, player, opponent, weight, "ended" if ended_counts else "live", progress)
+        if depth == 0:
+            self._nodes = 1
+            return weight
+        self._busy = True
+        try:
+            return self._perft(grid, _MINE, depth, bool(ended_counts), 1.0, 0) * weight
+        finally:
+            self._busy = False
+
+    def _perft(self, grid: Grid, mover: int, depth: int, ended_counts: bool, share: float, ply: int) -> int:
+        self._visit()
+        other = _MINE + _THEIRS - mover
+        moves = legal_moves(grid, mover)
+        if not moves:
+            if not legal_moves(grid, other):
+                self._done += share
+                return 1 if ended_counts else 0
+            if depth == 1:
+                self._done += share
+                return 1
+            return self._perft(grid, other, depth - 1, ended_counts, share, ply + 1)
+        if depth == 1:
+            self._done += share
+            return len(moves)
+        key = (*_key(grid, mover), depth)
+        use_table = depth >= _PERFT_TABLE_DEPTH
+        if use_table:
+            stored = self._table.get(key)
+            if stored is not None:
+                self._done += share
+                return stored  # type: ignore[return-value]
+        child_share = share / len(moves) if ply < _PROGRESS_PLIES else 0.0
+        if not child_share:
+            self._done += share
+        total = sum(
+            self._perft(_play(grid, r, c, flipped, mover), other, depth - 1, ended_counts, child_share, ply + 1)
+            for r, c, flipped in moves
+        )
+        if use_table:
+            self._table.put(key, total)
+        return total

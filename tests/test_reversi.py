@@ -1,0 +1,180 @@
+"""The reversi facade: parsing, validation, counting, perft and the progress bar."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fastpuzzle
+from fastpuzzle import ParseError, reversi
+
+from conftest import facade_fixture
+from reference_reversi import count_games as reference_count
+from reference_reversi import perft as reference_perft
+
+reversi_facade = facade_fixture("reversi")
+
+SAMPLE_1 = "3\n-1 0 1\n0 1 0\n1 0 -1\n"
+SAMPLE_2 = "4\n-1 -1 -1 -1\n-1 0 1 0\n-1 1 0 1\n-1 -1 -1 -1\n"
+
+
+def test_samples() -> None:
+    assert fastpuzzle.solve_text("reversi", SAMPLE_1) == "2 0 0\n"
+    assert fastpuzzle.solve_text("reversi", SAMPLE_2) == "1813 2494 519\n"
+
+
+def test_samples_on_both_implementations(reversi_facade: ModuleType) -> None:
+    assert reversi_facade.count_games(reversi_facade.parse(SAMPLE_1)) == (2, 0, 0)
+    assert reversi_facade.count_games(reversi_facade.parse(SAMPLE_2)) == (1813, 2494, 519)
+    assert reversi_facade.count_games(reversi_facade.parse(SAMPLE_2), table_size=0) == (1813, 2494, 519)
+
+
+def test_first_black_and_colour_symmetry(reversi_facade: ModuleType) -> None:
+    board = reversi.parse(SAMPLE_2)
+    swapped = reversi.from_rows([[1 - cell if cell >= 0 else -1 for cell in row] for row in board.rows])
+    black, white, draws = reversi_facade.count_games(board, "white")
+    assert reversi_facade.count_games(swapped, "black") == (white, black, draws)
+    assert reversi_facade.count_games(board, "black") == reference_count([list(row) for row in board.rows], "B")
+
+
+def test_4x4_start(reversi_facade: ModuleType) -> None:
+    assert sum(reversi_facade.count_games(reversi.start(4), first="black")) == 60060
+
+
+def test_perft_from_the_start() -> None:
+    board = reversi.start(8)
+    assert [reversi.perft(board, d, first="black") for d in range(0, 7)] == [1, 4, 12, 56, 244, 1396, 8200]
+    assert reversi.perft(board, 10, "black", "A") == 24571284
+    assert reversi.perft(board, 10, "black", "B", table_size=0) == 24571056
+
+
+def test_perft_on_both_implementations(reversi_facade: ModuleType) -> None:
+    rows = [list(row) for row in reversi.parse(SAMPLE_2).rows]
+    for depth in (3, 9):
+        for convention, ended in (("A", True), ("B", False)):
+            expected = reference_perft(rows, depth, "W", ended)
+            assert reversi_facade.perft(reversi.parse(SAMPLE_2), depth, convention=convention) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.lists(st.lists(st.sampled_from((-1, 0, 1)), min_size=n, max_size=n), min_size=n, max_size=n)
+    ),
+    st.sampled_from(("white", "black")),
+)
+def test_random_boards_through_the_facade(rows: list[list[int]], first: str) -> None:
+    assert reversi.count_games(rows, first) == reference_count(rows, first[0].upper())
+    assert reversi.parse(str(reversi.from_rows(rows))).rows == tuple(map(tuple, rows))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        SAMPLE_2.replace("\n", "\r\n"),
+        SAMPLE_2.replace("\n", "  \n"),
+        SAMPLE_2 + "\n\n   \n",
+        SAMPLE_2.rstrip("\n"),
+        "\ufeff" + SAMPLE_2,
+        " 4 \n" + SAMPLE_2.split("\n", 1)[1],
+        SAMPLE_2.replace(" ", "\t"),
+        SAMPLE_2.replace(" ", "   "),
+    ],
+    ids=["crlf", "trailing-spaces", "trailing-blank-lines", "no-final-newline", "bom", "padded-header", "tabs", "wide"],
+)
+def test_liberal_in_small_things(text: str) -> None:
+    assert fastpuzzle.solve_text("reversi", text) == "1813 2494 519\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        ("", 1, 1, r"expected n \(the side of the board\), found end of input"),
+        ("0\n", 1, 1, "expected n .* from 1 to 8, found '0'"),
+        ("9\n", 1, 1, "expected n .* from 1 to 8, found '9'"),
+        ("x\n", 1, 1, r"expected n .* \(an integer\), found 'x'"),
+        ("3 3\n", 1, 3, "expected n .*, found an extra value '3'"),
+        ("3\n-1 0 1\n0 2 0\n1 0 -1\n", 3, 3, "expected -1, 0 or 1, found '2'"),
+        ("3\n-1 0 1\n0 x 0\n1 0 -1\n", 3, 3, "expected -1, 0 or 1, found 'x'"),
+        ("3\n-1 0 1\n0 1\n1 0 -1\n", 3, 4, "expected 3 values in row 2 of 3, found 2 values"),
+        ("3\n-1 0 1\n0 1 0 1\n1 0 -1\n", 3, 7, "expected 3 values in row 2 of 3, found an extra value '1'"),
+        ("3\n-1 0 1\n\n0 1 0\n1 0 -1\n", 3, 1, "expected 3 values in row 2 of 3, found a blank line"),
+        ("3\n-1 0 1\n0 1 0\n", 4, 1, "expected 3 values in row 3 of 3, found end of input"),
+        ("3\n-1 0 1\n0 1 0\n1 0 -1\n1 1 1\n", 5, 1, "expected nothing after the 3 rows, found '1 1 1'"),
+        ("3\n-1,0,1\n0 1 0\n1 0 -1\n", 2, 7, "expected 3 values in row 1 of 3, found 1 value"),
+        ("3\n-101\n0 1 0\n1 0 -1\n", 2, 5, "expected 3 values in row 1 of 3, found 1 value"),
+        ("3\n-1 00 1\n0 1 0\n1 0 -1\n", 2, 4, "expected -1, 0 or 1, found '00'"),
+    ],
+    ids=[
+        "empty", "n-zero", "n-nine", "n-text", "n-extra", "value-2", "value-x", "short-row", "long-row",
+        "blank-between", "missing-row", "extra-row", "commas", "run-together", "padded-value",
+    ],
+)
+def test_bad_input_names_line_and_column(text: str, line: int, column: int, message: str) -> None:
+    with pytest.raises(ParseError, match=f"^line {line}, column {column}: {message}$") as caught:
+        reversi.parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ([], "row 1, column 1: expected 1 to 8 rows, found 0"),
+        ([[0, 1], [1]], "row 2, column 2: expected 2 values in row 2 of 2, found 1"),
+        ([[0, 1], [1, 2]], "row 2, column 2: expected -1, 0 or 1, found '2'"),
+        ([[0, True], [1, 0]], "row 1, column 2: expected -1, 0 or 1, found 'True'"),
+        ([[-1] * 9] * 9, "row 1, column 1: expected 1 to 8 rows, found 9"),
+    ],
+)
+def test_from_rows_checks_like_parse(rows: list[list[int]], message: str) -> None:
+    with pytest.raises(ParseError, match=f"^{message}$"):
+        reversi.from_rows(rows)
+    with pytest.raises(TypeError, match="use parse"):
+        reversi.from_rows("3\n-1 0 1\n")  # type: ignore[arg-type]
+
+
+def test_bad_arguments() -> None:
+    board = reversi.parse(SAMPLE_1)
+    with pytest.raises(ValueError, match="first must be 'white' or 'black', got 'red'"):
+        reversi.count_games(board, "red")
+    with pytest.raises(ValueError, match="convention must be 'A' or 'B', got 'C'"):
+        reversi.perft(board, 2, convention="C")
+    with pytest.raises(ValueError, match="depth must be at least 0, got -1"):
+        reversi.perft(board, -1)
+    with pytest.raises(ValueError, match="table_size must be at least 0 MiB, got -5"):
+        reversi.count_games(board, table_size=-5)
+    for n in (0, 3, 10):
+        with pytest.raises(ValueError, match=f"n must be an even number from 2 to 8, got {n}"):
+            reversi.start(n)
+
+
+def test_board_helpers() -> None:
+    board = reversi.parse(SAMPLE_1)
+    assert board.n == 3 and board.empties == 2
+    assert board.discs(1) == (1 << 2) | (1 << 9) | (1 << 16)
+    assert str(board) == SAMPLE_1 and reversi.parse(str(board)) == board
+    assert hash(board) == hash(reversi.from_rows(board.rows))
+    assert repr(board).startswith("Board(rows=((-1, 0, 1)")
+    assert reversi.format((1, 2, 3)) == "1 2 3\n"
+    assert reversi.format(reversi.count_games(board)) == "2 0 0\n"
+
+
+def test_table_size_does_not_change_counts() -> None:
+    board = reversi.parse("5\n0 0 0 1 1\n-1 1 -1 0 1\n0 -1 1 -1 0\n-1 1 0 0 -1\n1 -1 0 -1 1\n")
+    expected = reversi.count_games(board, table_size=0)
+    assert sum(expected) > 500
+    for size in (1, 2, 64):
+        assert reversi.count_games(board, table_size=size) == expected
+
+
+def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    board = reversi.start(8)
+    reversi.perft(board, 8, "black", table_size=0)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(reversi, "_PROGRESS_DELAY", 0.0)
+    assert reversi.perft(board, 10, "black", table_size=0, progress=True) == 24571284
+    err = capsys.readouterr().err
+    assert "reversi" in err and "‰" in err

@@ -1,0 +1,119 @@
+"""``python -m fastpuzzle reversi``: outputs, options, exit codes, messages and Ctrl-C."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fastpuzzle import reversi
+from fastpuzzle.cli import main
+
+from conftest import ROOT
+
+SAMPLE_FILE = ROOT / "examples" / "reversi.txt"
+SAMPLE_2 = "4\n-1 -1 -1 -1\n-1 0 1 0\n-1 1 0 1\n-1 -1 -1 -1\n"
+START_8 = str(reversi.start(8))
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "fastpuzzle", "reversi", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_sample_file() -> None:
+    result = run(str(SAMPLE_FILE))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "2 0 0\n", "")
+
+
+def test_standard_input_and_first() -> None:
+    assert run(stdin=SAMPLE_2).stdout == "1813 2494 519\n"
+    assert run("-", "--table-size", "0", stdin=SAMPLE_2).stdout == "1813 2494 519\n"
+    black, white, draws = reversi.count_games(reversi.parse(SAMPLE_2), "black")
+    assert run("--first", "black", stdin=SAMPLE_2).stdout == f"{black} {white} {draws}\n"
+
+
+def test_perft_and_conventions() -> None:
+    assert run("--perft", "9", "--first", "black", stdin=START_8).stdout == "3005288\n"
+    assert run("--perft", "10", "--first", "black", stdin=START_8).stdout == "24571284\n"
+    result = run("--perft", "10", "--first", "black", "--convention", "B", "--table-size", "0", stdin=START_8)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "24571056\n", "")
+    # White first from the start is the mirror image: the same counts.
+    assert run("--perft", "4", stdin=START_8).stdout == "244\n"
+
+
+def test_help_lists_the_options() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for option in ("--first", "--perft", "--convention", "--table-size"):
+        assert option in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--first", "red"), "invalid choice: 'red'"),
+        (("--perft", "-1"), "expected 0 or more, found '-1'"),
+        (("--perft", "x"), "expected a whole number, found 'x'"),
+        (("--convention", "C"), "invalid choice: 'C'"),
+        (("--table-size", "-3"), "expected 0 or more, found '-3'"),
+    ],
+)
+def test_bad_options_are_usage_errors(args: tuple[str, ...], message: str) -> None:
+    result = run(*args, stdin=SAMPLE_2)
+    assert result.returncode == 2 and result.stdout == ""
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        ("", "line 1, column 1: expected n (the side of the board), found end of input"),
+        ("0\n", "line 1, column 1: expected n (the side of the board) from 1 to 8, found '0'"),
+        ("9\n", "line 1, column 1: expected n (the side of the board) from 1 to 8, found '9'"),
+        ("3\n-1 0 1\n0 1\n1 0 -1\n", "line 3, column 4: expected 3 values in row 2 of 3, found 2 values"),
+        ("3\n-1 0 1\n0 2 0\n1 0 -1\n", "line 3, column 3: expected -1, 0 or 1, found '2'"),
+        ("3\n-1 0 1\n0 x 0\n1 0 -1\n", "line 3, column 3: expected -1, 0 or 1, found 'x'"),
+    ],
+    ids=["empty", "n-zero", "n-nine", "short-row", "bad-value", "not-a-number"],
+)
+def test_bad_input_exits_2_with_one_line(stdin: str, message: str) -> None:
+    result = run(stdin=stdin)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"fastpuzzle: reversi: {message}\n"
+
+
+def test_main_in_process(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["reversi", str(SAMPLE_FILE)]) == 0
+    assert capsys.readouterr().out == "2 0 0\n"
+    board = tmp_path / "start.txt"
+    board.write_text(START_8)
+    assert main(["reversi", "--perft", "6", "--first", "black", "--convention", "B", str(board)]) == 0
+    assert capsys.readouterr().out == "8200\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+def test_ctrl_c_stops_a_long_count_promptly(tmp_path: Path) -> None:
+    board = tmp_path / "start.txt"
+    board.write_text(START_8)
+    with subprocess.Popen(
+        [sys.executable, "-m", "fastpuzzle", "reversi", "--perft", "16", "--first", "black", "--table-size", "0", str(board)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    ) as process:
+        time.sleep(1.0)
+        assert process.poll() is None, "the count finished before it could be interrupted"
+        process.send_signal(signal.SIGINT)
+        try:
+            out, err = process.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise AssertionError("Ctrl-C did not stop the count within 5 s") from None
+    assert process.returncode == 130
+    assert out == b""
+    assert err.decode() == "fastpuzzle: reversi: interrupted\n"

@@ -1,0 +1,310 @@
+"""The reversi kernel and its twin against each other and a simple reference."""
+
+from __future__ import annotations
+
+import ast
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fastpuzzle import _reversi_cy, _reversi_py, reversi
+
+from conftest import kernel_fixture
+from reference_reversi import count_games as reference_count
+from reference_reversi import perft as reference_perft
+
+reversi_kernel = kernel_fixture("reversi")
+
+SAMPLE_1 = [[-1, 0, 1], [0, 1, 0], [1, 0, -1]]
+SAMPLE_2 = [[-1, -1, -1, -1], [-1, 0, 1, 0], [-1, 1, 0, 1], [-1, -1, -1, -1]]
+#: Leaves from the standard 8x8 start, black first, depth 1..9 (both conventions).
+START_PERFT = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
+#: An 8x8 endgame with 12 empties (random play from the start, seeded): 3070741 games.
+ENDGAME_12 = (
+    (-1, 0, 0, 0, -1, -1, -1, 0),
+    (-1, 0, 0, 1, 0, -1, -1, 0),
+    (0, 0, 0, 0, 1, 0, 1, 0),
+    (0, 0, 1, 0, 0, 1, 1, 0),
+    (0, 1, 0, 0, 0, 1, 1, 0),
+    (0, 0, 1, 0, 1, 0, 0, 0),
+    (0, -1, 1, 1, 1, 1, 0, 0),
+    (-1, -1, 1, 0, -1, 0, -1, 0),
+)
+
+
+def long_board(kernel: ModuleType) -> "tuple[tuple[int, ...], ...] | list[list[int]]":
+    """A board whose count takes many polls on ``kernel``, yet well under a second."""
+    return ENDGAME_12 if kernel is _reversi_cy else SAMPLE_2
+
+
+def sides(rows: "list[list[int]] | tuple[tuple[int, ...], ...]", first: str = "white") -> tuple[int, int, int]:
+    """(n, mover's discs, other discs) for the kernel, ``first`` to move."""
+    board = reversi.from_rows(rows)
+    white, black = board.discs(0), board.discs(1)
+    return (board.n, white, black) if first == "white" else (board.n, black, white)
+
+
+def kernel_counts(kernel: ModuleType, rows: "list[list[int]] | tuple[tuple[int, ...], ...]", bits: int = 0) -> tuple[int, int, int]:
+    """(black wins, white wins, draws), white first, straight from a kernel."""
+    wins, losses, draws = kernel.Counter(bits).count(*sides(rows))
+    return losses, wins, draws
+
+
+@lru_cache(maxsize=None)
+def sample_2_perft() -> tuple[list[int], list[int]]:
+    """Perft of the second sample, white first, depth 1..11 in conventions A and B, by the reference."""
+    return (
+        [reference_perft(SAMPLE_2, d, "W", True) for d in range(1, 12)],
+        [reference_perft(SAMPLE_2, d, "W", False) for d in range(1, 12)],
+    )
+
+
+@st.composite
+def boards(draw: st.DrawFn, max_n: int = 5, max_empties: int = 8) -> list[list[int]]:
+    """A random board of side 1..max_n with at most max_empties empty cells."""
+    n = draw(st.integers(1, max_n))
+    cells = draw(st.lists(st.sampled_from((0, 1)), min_size=n * n, max_size=n * n))
+    holes = draw(st.sets(st.integers(0, n * n - 1), max_size=min(max_empties, n * n)))
+    for hole in holes:
+        cells[hole] = -1
+    return [cells[r * n : (r + 1) * n] for r in range(n)]
+
+
+def test_samples(reversi_kernel: ModuleType) -> None:
+    assert kernel_counts(reversi_kernel, SAMPLE_1) == (2, 0, 0)
+    assert kernel_counts(reversi_kernel, SAMPLE_2) == (1813, 2494, 519)
+    assert kernel_counts(reversi_kernel, SAMPLE_2, bits=12) == (1813, 2494, 519)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), st.sampled_from((0, 3, 12)))
+def test_random_boards_match_the_reference(reversi_kernel: ModuleType, rows: list[list[int]], bits: int) -> None:
+    assert kernel_counts(reversi_kernel, rows, bits) == reference_count(rows)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), st.sampled_from(("white", "black")))
+def test_kernel_matches_twin_with_and_without_table(rows: list[list[int]], first: str) -> None:
+    expected = _reversi_py.Counter(0).count(*sides(rows, first))
+    for bits in (0, 1, 4, 16):
+        assert _reversi_cy.Counter(bits).count(*sides(rows, first)) == expected
+        assert _reversi_py.Counter(bits).count(*sides(rows, first)) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(max_n=6, max_empties=10), st.integers(0, 7), st.booleans())
+def test_random_perft_matches_the_reference(reversi_kernel: ModuleType, rows: list[list[int]], depth: int, ended: bool) -> None:
+    expected = reference_perft(rows, depth, "W", ended)
+    for bits in (0, 2, 12):
+        assert reversi_kernel.Counter(bits).perft(*sides(rows), depth, ended) == expected
+
+
+def test_start_perft(reversi_kernel: ModuleType) -> None:
+    n, black, white = sides(reversi.start(8).rows, "black")
+    deepest = 9 if reversi_kernel is _reversi_cy else 5
+    for bits in (0, 16):
+        counter = reversi_kernel.Counter(bits)
+        for depth, leaves in enumerate(START_PERFT[:deepest], start=1):
+            assert counter.perft(n, black, white, depth, True) == leaves
+            assert counter.perft(n, black, white, depth, False) == leaves
+    assert counter.perft(n, black, white, 0, False) == 1
+
+
+@pytest.mark.parametrize("bits", [0, 18])
+def test_start_perft_depth_10_tells_the_conventions_apart(bits: int) -> None:
+    n, black, white = sides(reversi.start(8).rows, "black")
+    counter = _reversi_cy.Counter(bits)
+    assert counter.perft(n, black, white, 10, True) == 24571284
+    assert counter.perft(n, black, white, 10, False) == 24571056
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("depth", "ended", "leaves"), [(11, True, 212258800), (12, True, 1939886636), (11, False, 212258216)])
+def test_start_perft_deeper(depth: int, ended: bool, leaves: int) -> None:
+    n, black, white = sides(reversi.start(8).rows, "black")
+    assert _reversi_cy.Counter(20).perft(n, black, white, depth, ended) == leaves
+
+
+def test_4x4_start_black_first(reversi_kernel: ModuleType) -> None:
+    n, black, white = sides(reversi.start(4).rows, "black")
+    for bits in (0, 14) if reversi_kernel is _reversi_cy else (14,):
+        counter = reversi_kernel.Counter(bits)
+        assert sum(counter.count(n, black, white)) == 60060
+
+
+def test_table_saves_work_and_keeps_counts() -> None:
+    args = sides(ENDGAME_12)
+    plain, hashed = _reversi_cy.Counter(0), _reversi_cy.Counter(16)
+    expected = plain.count(*args)
+    assert hashed.count(*args) == expected
+    assert hashed.nodes < plain.nodes
+    # A table far too small for the tree: constant replacement, same counts.
+    assert _reversi_cy.Counter(1).count(*args) == expected
+    # Entries kept from the first count answer the second at once.
+    assert hashed.count(*args) == expected and hashed.nodes == 1
+
+
+def test_counter_switches_between_kinds_of_count(reversi_kernel: ModuleType) -> None:
+    counter = reversi_kernel.Counter(12)
+    n, white, black = sides(SAMPLE_2)
+    assert counter.count(n, white, black) == (2494, 1813, 519)
+    ended = [counter.perft(n, white, black, depth, True) for depth in range(1, 12)]
+    live = [counter.perft(n, white, black, depth, False) for depth in range(1, 12)]
+    assert counter.count(n, white, black) == (2494, 1813, 519)
+    assert (ended, live) == sample_2_perft()
+    # 8 empties: at most 16 plies, passes included; deeper, A counts every game and B none.
+    assert counter.perft(n, white, black, 17, True) == sum((2494, 1813, 519))
+    assert counter.perft(n, white, black, 17, False) == 0
+    counter.clear()
+    assert counter.count(n, white, black) == (2494, 1813, 519)
+
+
+@pytest.mark.parametrize("weight", [2**64 - 1, 2**63 + 12345, 3**40])
+@pytest.mark.parametrize("bits", [0, 10])
+def test_counts_carry_past_64_bits(weight: int, bits: int) -> None:
+    n, white, black = sides(SAMPLE_2)
+    counts = _reversi_cy.Counter(bits).count(n, white, black, None, weight)
+    assert counts == tuple(weight * c for c in _reversi_py.Counter(0).count(n, white, black))
+    assert max(counts) >= 2**64
+    n, black, white = sides(reversi.start(8).rows, "black")
+    assert _reversi_cy.Counter(bits).perft(n, black, white, 6, False, None, weight) == 8200 * weight
+    assert _reversi_cy.Counter(bits).perft(n, black, white, 1, True, None, weight) == 4 * weight
+
+
+def test_twin_scales_by_weight_too() -> None:
+    n, white, black = sides(SAMPLE_2)
+    assert _reversi_py.Counter(4).count(n, white, black, None, 2**70 // 2**7) == tuple(c * 2**63 for c in (2494, 1813, 519))
+
+
+def test_full_and_empty_boards(reversi_kernel: ModuleType) -> None:
+    assert reversi_kernel.Counter(0).count(1, 1, 0) == (1, 0, 0)
+    assert reversi_kernel.Counter(0).count(8, 0, 0) == (0, 0, 1)
+    assert reversi_kernel.Counter(0).perft(8, 0, 0, 3, True) == 1
+    assert reversi_kernel.Counter(0).perft(8, 0, 0, 3, False) == 0
+    full = (1 << 64) - 1
+    assert reversi_kernel.Counter(0).count(8, full & ~1, 1) == (1, 0, 0)
+
+
+def test_a_forced_pass_is_not_a_choice(reversi_kernel: ModuleType) -> None:
+    # White (to move) has no move; black has exactly one, after which the game ends.
+    rows = [[1, 1, -1], [1, 0, -1], [-1, -1, -1]]
+    assert kernel_counts(reversi_kernel, rows) == reference_count(rows)
+    assert reversi_kernel.Counter(0).perft(*sides(rows), 1, True) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        ((0, 0, 0), ValueError, "n must be from 1 to 8, got 0"),
+        ((9, 0, 0), ValueError, "n must be from 1 to 8, got 9"),
+        ((3, 1, 1), ValueError, "both colours"),
+        ((3, 1 << 3, 0), ValueError, "outside the 3x3 board"),
+        ((3, 0, 1 << 24), ValueError, "outside the 3x3 board"),
+        ((3, -1, 0), OverflowError, "can't convert negative value"),
+        ((3, 1 << 64, 0), OverflowError, "too large to convert"),
+    ],
+)
+def test_bad_arguments_are_refused(reversi_kernel: ModuleType, args: tuple[int, int, int], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        reversi_kernel.Counter(0).count(*args)
+    with pytest.raises(error, match=message):
+        reversi_kernel.Counter(0).perft(*args, 2, True)
+
+
+def test_bad_settings_are_refused(reversi_kernel: ModuleType) -> None:
+    for bits in (-1, reversi_kernel.MAX_TABLE_BITS + 1):
+        with pytest.raises(ValueError, match="table_bits must be from 0 to 30"):
+            reversi_kernel.Counter(bits)
+    with pytest.raises(ValueError, match="depth must be at least 0"):
+        reversi_kernel.Counter(0).perft(4, 0, 0, -1, True)
+    with pytest.raises(ValueError, match="weight must be at least 1"):
+        reversi_kernel.Counter(0).count(4, 0, 0, None, 0)
+
+
+def test_progress_is_reported_and_grows(reversi_kernel: ModuleType) -> None:
+    shares: list[float] = []
+    args = sides(long_board(reversi_kernel))
+    counter = reversi_kernel.Counter(0)
+    expected = counter.count(*args)
+    assert counter.count(*args, shares.append) == expected
+    assert len(shares) >= 2
+    assert shares == sorted(shares) and 0.0 <= shares[0] and shares[-1] <= 1.0 + 1e-9
+    assert shares[-1] > 0.0
+
+
+def test_an_interrupted_count_leaves_the_counter_usable(reversi_kernel: ModuleType) -> None:
+    args = sides(long_board(reversi_kernel))
+    counter = reversi_kernel.Counter(14)
+    calls = []
+
+    def interrupt(done: float) -> None:
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        counter.count(*args, interrupt)
+    assert len(calls) == 2
+    # Nothing half-counted was stored: the next count is exact.
+    assert counter.count(*args) == _reversi_cy.Counter(0).count(*args)
+    with pytest.raises(ZeroDivisionError):
+        counter.perft(*sides(reversi.start(8).rows, "black"), 9 if reversi_kernel is _reversi_cy else 6, True, lambda done: 1 / 0)
+    assert counter.perft(*sides(reversi.start(8).rows, "black"), 6, True) == 8200
+
+
+def test_a_counter_counts_one_tree_at_a_time(reversi_kernel: ModuleType) -> None:
+    args = sides(long_board(reversi_kernel))
+    counter = reversi_kernel.Counter(0)
+    seen = []
+
+    def reenter(done: float) -> None:
+        with pytest.raises(RuntimeError, match="already counting"):
+            counter.count(*sides(SAMPLE_1))
+        seen.append(done)
+
+    counter.count(*args, reenter)
+    assert seen
+    assert counter.count(*sides(SAMPLE_2)) == (2494, 1813, 519)
+
+
+def test_counters_are_independent_across_threads() -> None:
+    boards_: list[Any] = [SAMPLE_2, ENDGAME_12, reversi.start(4).rows] * 3
+    expected = [kernel_counts(_reversi_cy, rows) for rows in boards_]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        found = list(pool.map(lambda rows: kernel_counts(_reversi_cy, rows, 12), boards_))
+    assert found == expected
+
+
+def test_kernel_releases_the_gil() -> None:
+    n, black, white = sides(reversi.start(8).rows, "black")
+    counter = _reversi_cy.Counter(0)
+    worker = threading.Thread(target=counter.perft, args=(n, black, white, 9, True))
+    ticks = 0
+    worker.start()
+    while worker.is_alive():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    assert counter.nodes > 10**5
+    assert ticks > 5
+
+
+def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
+    stub = ast.parse(Path(_reversi_cy.__file__).with_name("_reversi_cy.pyi").read_text())
+    names = {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    names |= {node.name for node in stub.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    counter = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Counter")
+    members = {node.name for node in counter.body if isinstance(node, ast.FunctionDef)} - {"__init__"}
+    for module in (_reversi_cy, _reversi_py):
+        assert names <= set(dir(module)), module.__name__
+        assert members <= set(dir(module.Counter(0))), module.__name__
+    for constant in ("MAX_N", "MAX_TABLE_BITS"):
+        assert getattr(_reversi_cy, constant) == getattr(_reversi_py, constant)
