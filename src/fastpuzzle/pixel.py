@@ -23,7 +23,8 @@ TYPE_CHECKING = False
 
 from . import _select
 from ._text import Lines, check_row, describe
-from .errors import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
+from ._grid import Grid, single_solution, walk
+from .errors import ParseError, PuzzleTooLargeError
 
 if TYPE_CHECKING:
     import argparse
@@ -60,45 +61,23 @@ _CELLS = "0123456789_"
 _BLACK, _WHITE = "\u2588\u2588", "\u00b7\u00b7"
 
 
-class Puzzle:
+class Puzzle(Grid):
     """A pixel-placement grid: ``rows[r][c]`` is a digit (a clue) or ``'_'``.
 
-    The rows are checked as :func:`from_rows` checks them.
+    The rows are checked as :func:`from_rows` checks them; ``n`` is the number
+    of rows and ``m`` of columns.
     """
 
-    __slots__ = ("rows",)
+    __slots__ = ()
 
-    def __init__(self, rows: Sequence[str]) -> None:
-        self.rows = _checked_rows(rows)
-
-    @classmethod
-    def _trusted(cls, rows: tuple[str, ...]) -> Puzzle:
-        """A Puzzle from rows already known to be valid."""
-        puzzle = cls.__new__(cls)
-        puzzle.rows = rows
-        return puzzle
-
-    @property
-    def n(self) -> int:
-        """The number of rows."""
-        return len(self.rows)
+    @staticmethod
+    def _check_rows(rows: Sequence[str]) -> tuple[str, ...]:
+        return _checked_rows(rows)
 
     @property
     def m(self) -> int:
         """The number of columns."""
         return len(self.rows[0])
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Puzzle) and other.rows == self.rows
-
-    def __hash__(self) -> int:
-        return hash(self.rows)
-
-    def __repr__(self) -> str:
-        return f"Puzzle(rows={self.rows!r})"
-
-    def __str__(self) -> str:
-        return format(self.rows)
 
 
 def parse(text: str) -> Puzzle:
@@ -168,21 +147,7 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     more than one; with ``unique=False`` the first solution found is returned.
     """
     puzzle = from_rows(puzzle)
-    found = []
-    for solution in solutions(puzzle):
-        found.append(solution)
-        if len(found) == (2 if unique else 1):
-            break
-    if not found:
-        raise NoSolutionError("no solution: the clues cannot all be satisfied together")
-    if len(found) > 1:
-        first, second = found
-        r, c = next((r, c) for r in range(puzzle.n) for c in range(puzzle.m) if first[r][c] != second[r][c])
-        raise MultipleSolutionsError(
-            f"more than one solution: two of them differ at row {r + 1}, column {c + 1}",
-            (first, second),
-        )
-    return found[0]
+    return single_solution(solutions(puzzle), unique, "no solution: the clues cannot all be satisfied together")
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
@@ -192,7 +157,7 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     solutions) when the search would remember more than ``MAX_STATES`` states.
     """
     puzzle = from_rows(puzzle)
-    return _walk(_search(puzzle), puzzle)
+    return walk(_search(puzzle), _kernel, puzzle.m, _NODE_BUDGET, lambda: _too_large(puzzle))
 
 
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
@@ -221,7 +186,7 @@ def _count(kernel: Any, puzzle: Puzzle, limit: int) -> int:
     while (status := search.count(_NODE_BUDGET, limit)) == kernel.PAUSED:
         pass
     if status == kernel.TOO_LARGE:
-        _too_large(puzzle, search)
+        _too_large(puzzle)
     return int(search.found)
 
 
@@ -230,24 +195,11 @@ def _search(puzzle: Puzzle, kernel: Any = None) -> Any:
     return kernel.Search(puzzle.n, puzzle.m, "".join(puzzle.rows), MAX_STATES)
 
 
-def _too_large(puzzle: Puzzle, search: Any) -> None:
+def _too_large(puzzle: Puzzle) -> None:
     raise PuzzleTooLargeError(
         f"too few clues for a {puzzle.n}x{puzzle.m} grid: the search would remember more than "
         f"{MAX_STATES} states (about {MAX_STATES * 96 >> 20} MB)"
     )
-
-
-def _walk(search: Any, puzzle: Puzzle) -> Iterator[Solution]:
-    kernel, m = _kernel, puzzle.m
-    while True:
-        status = search.next_solution(_NODE_BUDGET)
-        if status == kernel.SOLUTION:
-            cells = search.solution()
-            yield tuple(cells[start : start + m] for start in range(0, len(cells), m))
-        elif status == kernel.EXHAUSTED:
-            return
-        elif status == kernel.TOO_LARGE:
-            _too_large(puzzle, search)
 
 
 def generate(

@@ -18,6 +18,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 
 from . import _select
+from ._grid import Grid
 from ._text import Lines, describe
 
 if TYPE_CHECKING:
@@ -54,28 +55,17 @@ _COLOURS = ("white", "black")
 _CONVENTIONS = ("A", "B")
 
 
-class Board:
+class Board(Grid):
     """A reversi position: ``rows[r][c]`` is ``-1`` (empty), ``0`` (white) or ``1`` (black).
 
-    The rows are checked as :func:`from_rows` checks them.
+    The rows are checked as :func:`from_rows` checks them; ``n`` is the side.
     """
 
-    __slots__ = ("rows",)
+    __slots__ = ()
 
-    def __init__(self, rows: Sequence[Sequence[int]]) -> None:
-        self.rows = _checked_rows(rows)
-
-    @classmethod
-    def _trusted(cls, rows: tuple[tuple[int, ...], ...]) -> Board:
-        """A Board from rows already known to be valid."""
-        board = cls.__new__(cls)
-        board.rows = rows
-        return board
-
-    @property
-    def n(self) -> int:
-        """The side of the board."""
-        return len(self.rows)
+    @staticmethod
+    def _check_rows(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+        return _checked_rows(rows)
 
     @property
     def empties(self) -> int:
@@ -85,15 +75,6 @@ class Board:
     def discs(self, value: int) -> int:
         """Bit mask of the cells holding ``value`` (bit ``8 * r + c``), as the kernel takes it."""
         return sum(1 << (8 * r + c) for r, row in enumerate(self.rows) for c, cell in enumerate(row) if cell == value)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and other.rows == self.rows
-
-    def __hash__(self) -> int:
-        return hash(self.rows)
-
-    def __repr__(self) -> str:
-        return f"Board(rows={self.rows!r})"
 
     def __str__(self) -> str:
         """The board in the contest format, its side first."""

@@ -21,7 +21,8 @@ TYPE_CHECKING = False
 
 from . import _select
 from ._text import Lines, check_row, describe, parse_int
-from .errors import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
+from ._grid import Grid, single_solution, walk
+from .errors import NoSolutionError, ParseError, PuzzleTooLargeError
 
 if TYPE_CHECKING:
     import argparse
@@ -53,40 +54,17 @@ _NODE_BUDGET = 1 << 12
 _CELLS = "01_"
 
 
-class Puzzle:
+class Puzzle(Grid):
     """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank).
 
-    The rows are checked as :func:`from_rows` checks them.
+    The rows are checked as :func:`from_rows` checks them; ``n`` is the side.
     """
 
-    __slots__ = ("rows",)
+    __slots__ = ()
 
-    def __init__(self, rows: Sequence[str]) -> None:
-        self.rows = _checked_rows(rows)
-
-    @classmethod
-    def _trusted(cls, rows: tuple[str, ...]) -> Puzzle:
-        """A Puzzle from rows already known to be valid."""
-        puzzle = cls.__new__(cls)
-        puzzle.rows = rows
-        return puzzle
-
-    @property
-    def n(self) -> int:
-        """The side of the grid."""
-        return len(self.rows)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Puzzle) and other.rows == self.rows
-
-    def __hash__(self) -> int:
-        return hash(self.rows)
-
-    def __repr__(self) -> str:
-        return f"Puzzle(rows={self.rows!r})"
-
-    def __str__(self) -> str:
-        return format(self.rows)
+    @staticmethod
+    def _check_rows(rows: Sequence[str]) -> tuple[str, ...]:
+        return _checked_rows(rows)
 
 
 def parse(text: str) -> Puzzle:
@@ -141,24 +119,16 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     more than one; with ``unique=False`` the first solution found is returned.
     """
     puzzle = from_rows(puzzle)
-    found = list(islice(solutions(puzzle), 1 if not unique else 2))
-    if not found:
-        _check_givens(puzzle)
-        raise NoSolutionError("no solution: the givens cannot all be satisfied together")
-    if len(found) > 1:
-        first, second = found
-        r, c = next((r, c) for r in range(puzzle.n) for c in range(puzzle.n) if first[r][c] != second[r][c])
-        raise MultipleSolutionsError(
-            f"more than one solution: two of them differ at row {r + 1}, column {c + 1}",
-            (first, second),
-        )
-    return found[0]
+    return single_solution(
+        solutions(puzzle), unique, "no solution: the givens cannot all be satisfied together",
+        lambda: _check_givens(puzzle),
+    )
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     """Every solution of ``puzzle``, lazily, in the search's order."""
     puzzle = from_rows(puzzle)
-    return _walk(_search(puzzle), puzzle.n)
+    return walk(_search(puzzle), _kernel, puzzle.n, _NODE_BUDGET)
 
 
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
@@ -193,16 +163,6 @@ def _search(puzzle: Puzzle) -> Any:
 def _blank_candidates(n: int) -> int:
     """Candidates of a blank grid: the most any side-n puzzle can need."""
     return int(_kernel.count_candidates(n, "_" * (n * n)))
-
-
-def _walk(search: Any, n: int) -> Iterator[Solution]:
-    while True:
-        status = search.next_solution(_NODE_BUDGET)
-        if status == _kernel.SOLUTION:
-            cells = search.solution()
-            yield tuple(cells[start : start + n] for start in range(0, n * n, n))
-        elif status == _kernel.EXHAUSTED:
-            return
 
 
 def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
