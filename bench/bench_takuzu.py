@@ -7,21 +7,38 @@ twin, and through the facade's :func:`takuzu.solve` on the compiled kernel.
 
 from __future__ import annotations
 
-import time
+from functools import lru_cache
 from types import ModuleType
-from typing import TYPE_CHECKING
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from conftest import PuzzleSet, label, skip_slow_twin, stored_set
 from fastpuzzle import _takuzu_cy, _takuzu_py, takuzu
 
-if TYPE_CHECKING:
-    from conftest import PuzzleSet
-
+#: The size classes, and the seeds of each class's puzzles.
+SIZES = (6, 10, 14, 20)
+SEEDS = range(6)
 NODE_BUDGET = 1 << 12
-#: Slowest single puzzle, in seconds, at which the twin is still benchmarked.
-TWIN_LIMIT = 2.0
+IMPLEMENTATIONS: dict[str, ModuleType] = {"kernel": _takuzu_cy, "twin": _takuzu_py}
+
+
+@lru_cache(maxsize=None)
+def puzzle_set(n: int) -> PuzzleSet:
+    """The puzzles of side ``n``, one per seed, built once per session."""
+    return stored_set(takuzu, _takuzu_cy, n, SEEDS, lambda side, seed: takuzu.generate(side, seed=seed))
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=lambda n: f"N={n}")
+def puzzles(request: pytest.FixtureRequest) -> PuzzleSet:
+    """The puzzles of each size class in turn."""
+    return puzzle_set(request.param)
+
+
+@pytest.fixture(params=list(IMPLEMENTATIONS))
+def implementation(request: pytest.FixtureRequest) -> ModuleType:
+    """The compiled kernel ("kernel") and its pure-Python twin ("twin")."""
+    return IMPLEMENTATIONS[request.param]
 
 
 def search_all(kernel: ModuleType, n: int, cells: str) -> list[str]:
@@ -46,22 +63,12 @@ def assert_solves(n: int, cells: str, solution: str) -> None:
     assert all(given in ("_", cell) for given, cell in zip(cells, solution)), "givens changed"
 
 
-def label(benchmark: BenchmarkFixture, puzzles: PuzzleSet) -> None:
-    """Put the benchmark in its size class's group and note what it times."""
-    benchmark.group = f"takuzu N={puzzles.n}"
-    benchmark.extra_info.update(puzzles=len(puzzles.puzzles), digest=puzzles.digest)
-
-
 def test_search(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles: PuzzleSet) -> None:
     """Kernel interface: build the Search, find the solution, run on to EXHAUSTED."""
     n = puzzles.n
     if implementation is _takuzu_py:
-        start = time.perf_counter()
-        search_all(implementation, n, puzzles.cells[0])
-        elapsed = time.perf_counter() - start
-        if elapsed > TWIN_LIMIT:
-            pytest.skip(f"twin too slow at N={n}: {elapsed:.1f} s for one puzzle (limit {TWIN_LIMIT} s)")
-    label(benchmark, puzzles)
+        skip_slow_twin(f"N={n}", lambda: search_all(implementation, n, puzzles.cells[0]))
+    label(benchmark, f"takuzu N={n}", puzzles)
     found = benchmark(lambda: [search_all(implementation, n, cells) for cells in puzzles.cells])
     for cells, solutions in zip(puzzles.cells, found):
         assert len(solutions) == 1, f"{len(solutions)} solutions"
@@ -71,7 +78,7 @@ def test_search(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles
 def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet, monkeypatch: pytest.MonkeyPatch) -> None:
     """Facade: ``takuzu.solve`` on the compiled kernel, from Puzzle to row strings."""
     monkeypatch.setattr(takuzu, "_kernel", _takuzu_cy)
-    label(benchmark, puzzles)
+    label(benchmark, f"takuzu N={puzzles.n}", puzzles)
     solved = benchmark(lambda: [takuzu.solve(puzzle) for puzzle in puzzles.puzzles])
     for cells, rows in zip(puzzles.cells, solved):
         assert_solves(puzzles.n, cells, "".join(rows))

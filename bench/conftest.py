@@ -1,78 +1,74 @@
-"""Fixtures for the benchmarks: seeded 01-game puzzles per size class, and both kernels.
+"""Helpers shared by the benchmark suites: stored seeded puzzles, groups, the twin's limit.
 
-Puzzles come from ``takuzu.generate(n, seed=...)``, whose output depends on the
-kernel's search order. To keep the inputs fixed while the kernel changes, each
-generated puzzle is stored in ``takuzu_puzzles.json`` and read back from there on
-later runs; delete the file to generate afresh.
+Generated puzzles depend on the kernel's search order; to keep the inputs fixed
+while the kernels change, each one is stored in a JSON file beside its suite
+(``<puzzle>_puzzles.json``) and read back on later runs. Delete a file to
+generate its puzzles afresh.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any, Callable
 from unittest import mock
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
-from fastpuzzle import _takuzu_cy, _takuzu_py, takuzu
-
-#: The size classes, and the seeds of each class's puzzles.
-SIZES = (6, 10, 14, 20)
-SEEDS = range(6)
-PUZZLE_FILE = Path(__file__).with_name("takuzu_puzzles.json")
-
-IMPLEMENTATIONS: dict[str, ModuleType] = {"kernel": _takuzu_cy, "twin": _takuzu_py}
+#: Slowest single puzzle, in seconds, at which a twin is still benchmarked.
+TWIN_LIMIT = 2.0
 
 
 @dataclass(frozen=True)
 class PuzzleSet:
-    """The puzzles of one size class, with each one's cells as the kernel takes them."""
-
-    n: int
-    puzzles: tuple[takuzu.Puzzle, ...]
-    cells: tuple[str, ...]
-    digest: str
-
-
-def stored_puzzle(n: int, seed: int) -> takuzu.Puzzle:
-    """The puzzle of side ``n`` and ``seed``: from PUZZLE_FILE, else generated and added there.
-
-    Generation is pinned to the compiled kernel, so ``FASTPUZZLE_PURE_PYTHON``
-    changes neither the puzzle nor the set-up time.
-    """
-    stored = json.loads(PUZZLE_FILE.read_text()) if PUZZLE_FILE.exists() else {}
-    key = f"{n}/{seed}"
-    if key not in stored:
-        with mock.patch.object(takuzu, "_kernel", _takuzu_cy):
-            stored[key] = list(takuzu.generate(n, seed=seed).rows)
-        PUZZLE_FILE.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
-    return takuzu.from_rows(stored[key])
-
-
-@lru_cache(maxsize=None)
-def puzzle_set(n: int) -> PuzzleSet:
-    """The puzzles of side ``n``, one per seed, built once per session.
+    """The puzzles of one size class, with each one's cells as the kernel takes them.
 
     ``digest`` identifies the puzzles, so saved runs can be checked to have
     timed the same ones.
     """
-    puzzles = tuple(stored_puzzle(n, seed) for seed in SEEDS)
-    cells = tuple("".join(p.rows) for p in puzzles)
+
+    n: int
+    puzzles: tuple[Any, ...]
+    cells: tuple[str, ...]
+    digest: str
+
+
+def stored_set(
+    facade: ModuleType, kernel: ModuleType, n: int, seeds: range, generate: Callable[[int, int], Any]
+) -> PuzzleSet:
+    """The puzzles ``generate(n, seed)`` makes for ``seeds``, read from or added to the stored file.
+
+    Generation is pinned to the compiled ``kernel``, so ``FASTPUZZLE_PURE_PYTHON``
+    changes neither the puzzles nor the set-up time.
+    """
+    path = Path(__file__).with_name(f"{facade.NAME}_puzzles.json")
+    stored = json.loads(path.read_text()) if path.exists() else {}
+    missing = [seed for seed in seeds if f"{n}/{seed}" not in stored]
+    if missing:
+        with mock.patch.object(facade, "_kernel", kernel):
+            for seed in missing:
+                stored[f"{n}/{seed}"] = list(generate(n, seed).rows)
+        path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
+    puzzles = tuple(facade.from_rows(stored[f"{n}/{seed}"]) for seed in seeds)
     text = "\n".join(str(p) for p in puzzles)
-    return PuzzleSet(n, puzzles, cells, hashlib.sha256(text.encode()).hexdigest()[:12])
+    return PuzzleSet(n, puzzles, tuple("".join(p.rows) for p in puzzles), hashlib.sha256(text.encode()).hexdigest()[:12])
 
 
-@pytest.fixture(scope="session", params=SIZES, ids=lambda n: f"N={n}")
-def puzzles(request: pytest.FixtureRequest) -> PuzzleSet:
-    """The puzzles of each size class in turn."""
-    return puzzle_set(request.param)
+def label(benchmark: BenchmarkFixture, group: str, puzzles: PuzzleSet) -> None:
+    """Put the benchmark in ``group`` and note what it times."""
+    benchmark.group = group
+    benchmark.extra_info.update(puzzles=len(puzzles.puzzles), digest=puzzles.digest)
 
 
-@pytest.fixture(params=list(IMPLEMENTATIONS))
-def implementation(request: pytest.FixtureRequest) -> ModuleType:
-    """The compiled kernel ("kernel") and its pure-Python twin ("twin")."""
-    return IMPLEMENTATIONS[request.param]
+def skip_slow_twin(what: str, run: Callable[[], object]) -> None:
+    """Skip the benchmark when one ``run`` takes longer than TWIN_LIMIT."""
+    start = time.perf_counter()
+    run()
+    elapsed = time.perf_counter() - start
+    if elapsed > TWIN_LIMIT:
+        pytest.skip(f"twin too slow at {what}: {elapsed:.1f} s for one puzzle (limit {TWIN_LIMIT} s)")
