@@ -22,6 +22,13 @@ cdef extern from *:
     static inline int fp_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
     #endif
 
+    /* Columns 1..6: a run of discs to flip in a sideways or diagonal direction
+       never touches column 0 or 7, which also stops shifts from wrapping between
+       rows. HASH_A and HASH_B are odd multipliers for the table's hash. */
+    static const unsigned long long INNER = 0x7E7E7E7E7E7E7E7EULL;
+    static const unsigned long long HASH_A = 0x9E3779B97F4A7C15ULL;
+    static const unsigned long long HASH_B = 0xC2B2AE3D27D4EB4FULL;
+
     /* Take the GIL, look for a pending signal, then report progress to callback
        (None: no report). Returns 1 when the count must stop; the Python exception
        that says why is left set, for the caller to raise once it holds the GIL. */
@@ -41,6 +48,9 @@ cdef extern from *:
     int fp_ctz64(unsigned long long x) nogil
     int fp_popcount64(unsigned long long x) nogil
     int fp_poll(PyObject *callback, double done) nogil
+    const uint64_t INNER
+    const uint64_t HASH_A
+    const uint64_t HASH_B
 
 cdef enum:
     # Largest side: the board sits in a uint64_t, 8 bits per row (bit 8 * r + c).
@@ -65,12 +75,6 @@ cdef enum:
 
 MAX_N = MAX_SIDE
 MAX_TABLE_BITS = MAX_BITS
-
-# Columns 1..6: a run of discs to flip in a sideways or diagonal direction never
-# touches column 0 or 7, which also stops shifts from wrapping between rows.
-cdef uint64_t INNER = 0x7E7E7E7E7E7E7E7EULL
-cdef uint64_t HASH_A = 0x9E3779B97F4A7C15ULL
-cdef uint64_t HASH_B = 0xC2B2AE3D27D4EB4FULL
 
 
 ctypedef struct U128:
