@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -41,6 +42,25 @@ def test_good_cases_give_the_expected_output(puzzle: str) -> None:
     for case in cases:
         expected = case.with_suffix(".out").read_text()
         assert fastpuzzle.solve_text(puzzle, case.read_text()) == expected, case.name
+
+
+#: Small things a user's file may carry that must not change the answer.
+LIBERAL_VARIANTS: dict[str, Callable[[str], str]] = {
+    "crlf": lambda text: text.replace("\n", "\r\n"),
+    "trailing-spaces": lambda text: text.replace("\n", " \t \n"),
+    "trailing-blank-lines": lambda text: text + "\n\n  \n",
+    "no-final-newline": lambda text: text.rstrip("\n"),
+    "bom": lambda text: "\ufeff" + text,
+}
+
+
+@pytest.mark.parametrize("variant", sorted(LIBERAL_VARIANTS))
+@pytest.mark.parametrize("puzzle", sorted(fastpuzzle.PUZZLES))
+def test_small_things_do_not_change_the_answer(puzzle: str, variant: str) -> None:
+    change = LIBERAL_VARIANTS[variant]
+    for case in good_cases(puzzle):
+        expected = case.with_suffix(".out").read_text()
+        assert fastpuzzle.solve_text(puzzle, change(case.read_text())) == expected, case.name
 
 
 @pytest.mark.parametrize("puzzle", sorted(fastpuzzle.PUZZLES))

@@ -74,18 +74,14 @@ def test_random_boards_through_the_facade(rows: list[list[int]], first: str) -> 
 @pytest.mark.parametrize(
     "text",
     [
-        SAMPLE_2.replace("\n", "\r\n"),
-        SAMPLE_2.replace("\n", "  \n"),
-        SAMPLE_2 + "\n\n   \n",
-        SAMPLE_2.rstrip("\n"),
-        "\ufeff" + SAMPLE_2,
         " 4 \n" + SAMPLE_2.split("\n", 1)[1],
         SAMPLE_2.replace(" ", "\t"),
         SAMPLE_2.replace(" ", "   "),
     ],
-    ids=["crlf", "trailing-spaces", "trailing-blank-lines", "no-final-newline", "bom", "padded-header", "tabs", "wide"],
+    ids=["padded-header", "tabs", "wide"],
 )
 def test_liberal_in_small_things(text: str) -> None:
+    """Beyond what tests/test_cases.py checks for every puzzle."""
     assert fastpuzzle.solve_text("reversi", text) == "1813 2494 519\n"
 
 
