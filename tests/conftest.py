@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -24,6 +28,38 @@ def cases_dir(puzzle: str) -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return folder
+
+
+def run_cli(*args: str, stdin: "str | bytes" = b"") -> subprocess.CompletedProcess[str]:
+    """``python -m fastpuzzle ARGS`` in a subprocess, with its output decoded."""
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    completed = subprocess.run(
+        [sys.executable, "-m", "fastpuzzle", *args], input=data, capture_output=True, timeout=120
+    )
+    return subprocess.CompletedProcess(
+        completed.args, completed.returncode, completed.stdout.decode(), completed.stderr.decode()
+    )
+
+
+def interrupt_cli(*args: str, after: float = 1.0) -> tuple[int, bytes, bytes]:
+    """Start ``python -m fastpuzzle ARGS``, send SIGINT after ``after`` seconds, return its outcome.
+
+    Fails if the command ends before it can be interrupted, or outlives the
+    signal by more than 5 s.
+    """
+    with subprocess.Popen(
+        [sys.executable, "-m", "fastpuzzle", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
+        time.sleep(after)
+        assert process.poll() is None, "the command finished before it could be interrupted"
+        process.send_signal(signal.SIGINT)
+        try:
+            out, err = process.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise AssertionError("Ctrl-C did not stop the command within 5 s") from None
+    return process.returncode, out, err
 
 
 def kernel_fixture(puzzle: str) -> Any:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Callable
 
@@ -12,7 +10,7 @@ import pytest
 
 import fastpuzzle
 
-from conftest import cases_dir
+from conftest import cases_dir, run_cli
 
 EXIT_CODES = {"no solution": 1, "bad input": 2, "several solutions": 3}
 
@@ -70,10 +68,7 @@ def test_bad_cases_exit_with_a_one_line_message(puzzle: str) -> None:
     for case in cases:
         why = case.with_suffix(".why").read_text().strip()
         outcome = expected_outcome(why)
-        run = subprocess.run(
-            [sys.executable, "-m", "fastpuzzle", puzzle, str(case)],
-            capture_output=True, text=True, timeout=60,
-        )
+        run = run_cli(puzzle, str(case))
         assert run.returncode == EXIT_CODES[outcome], (case.name, why, run.stderr)
         assert run.stdout == "", case.name
         lines = run.stderr.splitlines()

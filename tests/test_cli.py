@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -14,20 +12,11 @@ import pytest
 import fastpuzzle
 from fastpuzzle.cli import main
 
-from conftest import ROOT
+from conftest import ROOT, interrupt_cli
+from conftest import run_cli as run
 
 SAMPLE_FILE = ROOT / "examples" / "takuzu.txt"
 SAMPLE_ANSWER = "100110\n010101\n001011\n101100\n110010\n011001\n"
-
-
-def run(*args: str, stdin: "str | bytes" = b"") -> subprocess.CompletedProcess[str]:
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    completed = subprocess.run(
-        [sys.executable, "-m", "fastpuzzle", *args], input=data, capture_output=True, timeout=120
-    )
-    return subprocess.CompletedProcess(
-        completed.args, completed.returncode, completed.stdout.decode(), completed.stderr.decode()
-    )
 
 
 def test_sample_from_a_file() -> None:
@@ -120,20 +109,8 @@ def test_main_reports_errors_without_traceback(tmp_path: Path, capsys: pytest.Ca
 def test_ctrl_c_stops_a_long_count_promptly(tmp_path: Path) -> None:
     blank = tmp_path / "blank.txt"
     blank.write_text("16\n" + ("_" * 16 + "\n") * 16)
-    with subprocess.Popen(
-        [sys.executable, "-m", "fastpuzzle", "takuzu", "--count", str(blank)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    ) as process:
-        time.sleep(1.0)
-        assert process.poll() is None, "the count finished before it could be interrupted"
-        process.send_signal(signal.SIGINT)
-        try:
-            out, err = process.communicate(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.communicate()
-            raise AssertionError("Ctrl-C did not stop the count within 5 s") from None
-    assert process.returncode == 130
+    code, out, err = interrupt_cli("takuzu", "--count", str(blank))
+    assert code == 130
     assert out == b""
     assert err.decode() == "fastpuzzle: takuzu: interrupted\n"
 

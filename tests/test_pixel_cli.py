@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 import pytest
 
 from conftest import ROOT
+from conftest import run_cli as run
 from fastpuzzle.cli import main
 
 from reference_pixel import pixel_clues_of
 
 SAMPLE_FILE = ROOT / "examples" / "pixel.txt"
 SAMPLE_ANSWER = "00011000\n00111100\n01000010\n11111111\n01011110\n01111110\n"
-
-
-def run(*args: str, stdin: "str | bytes" = b"") -> subprocess.CompletedProcess[str]:
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    completed = subprocess.run(
-        [sys.executable, "-m", "fastpuzzle", *args], input=data, capture_output=True, timeout=120
-    )
-    return subprocess.CompletedProcess(
-        completed.args, completed.returncode, completed.stdout.decode(), completed.stderr.decode()
-    )
 
 
 def open_grid(n: int, every: int) -> str:

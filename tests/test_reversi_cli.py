@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +11,7 @@ import pytest
 from fastpuzzle import reversi
 from fastpuzzle.cli import main
 
-from conftest import ROOT
+from conftest import ROOT, interrupt_cli, run_cli
 
 SAMPLE_FILE = ROOT / "examples" / "reversi.txt"
 SAMPLE_2 = "4\n-1 -1 -1 -1\n-1 0 1 0\n-1 1 0 1\n-1 -1 -1 -1\n"
@@ -21,9 +19,7 @@ START_8 = str(reversi.start(8))
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fastpuzzle", "reversi", *args], input=stdin, capture_output=True, text=True, timeout=120
-    )
+    return run_cli("reversi", *args, stdin=stdin)
 
 
 def test_sample_file() -> None:
@@ -101,19 +97,7 @@ def test_main_in_process(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
 def test_ctrl_c_stops_a_long_count_promptly(tmp_path: Path) -> None:
     board = tmp_path / "start.txt"
     board.write_text(START_8)
-    with subprocess.Popen(
-        [sys.executable, "-m", "fastpuzzle", "reversi", "--perft", "16", "--first", "black", "--table-size", "0", str(board)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    ) as process:
-        time.sleep(1.0)
-        assert process.poll() is None, "the count finished before it could be interrupted"
-        process.send_signal(signal.SIGINT)
-        try:
-            out, err = process.communicate(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.communicate()
-            raise AssertionError("Ctrl-C did not stop the count within 5 s") from None
-    assert process.returncode == 130
+    code, out, err = interrupt_cli("reversi", "--perft", "16", "--first", "black", "--table-size", "0", str(board))
+    assert code == 130
     assert out == b""
     assert err.decode() == "fastpuzzle: reversi: interrupted\n"

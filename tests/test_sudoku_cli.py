@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 
 import pytest
 
 from fastpuzzle.cli import main
 
 from conftest import ROOT, cases_dir
+from conftest import run_cli as run
 from reference_sudoku import is_even
 
 SAMPLE_FILE = ROOT / "examples" / "sudoku.txt"
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fastpuzzle", *args], input=stdin, capture_output=True, text=True, timeout=120
-    )
 
 
 def test_sample_from_a_file() -> None:
