@@ -118,20 +118,28 @@ cdef inline void add_times(U128 *a, uint64_t weight, uint64_t k) noexcept nogil:
     a.hi += hi + (a.lo < lo)
 
 
-cdef inline uint64_t moves_one_axis(uint64_t p, uint64_t mask, int d) noexcept nogil:
-    """Cells beyond runs of mask (the opponent's discs) that start next to p, both ways along shift d.
+cdef inline void fill_runs(uint64_t start, uint64_t mask, int d, uint64_t *left, uint64_t *right) noexcept nogil:
+    """The runs of mask (the opponent's discs) that begin next to start, both ways along shift d.
 
     The runs are filled with doubling steps: one shift by d, then shifts by 2d
     through cells whose neighbour at d is also in mask.
     """
-    cdef uint64_t left = mask & (p << d), right = mask & (p >> d)
-    cdef uint64_t pair_left = mask & (mask << d), pair_right = mask & (mask >> d)
-    left |= mask & (left << d)
-    right |= mask & (right >> d)
-    left |= pair_left & (left << (2 * d))
-    right |= pair_right & (right >> (2 * d))
-    left |= pair_left & (left << (2 * d))
-    right |= pair_right & (right >> (2 * d))
+    cdef uint64_t up = mask & (start << d), down = mask & (start >> d)
+    cdef uint64_t pair_up = mask & (mask << d), pair_down = mask & (mask >> d)
+    up |= mask & (up << d)
+    down |= mask & (down >> d)
+    up |= pair_up & (up << (2 * d))
+    down |= pair_down & (down >> (2 * d))
+    up |= pair_up & (up << (2 * d))
+    down |= pair_down & (down >> (2 * d))
+    left[0] = up
+    right[0] = down
+
+
+cdef inline uint64_t moves_one_axis(uint64_t p, uint64_t mask, int d) noexcept nogil:
+    """Cells just beyond runs of mask that start next to p, both ways along shift d."""
+    cdef uint64_t left, right
+    fill_runs(p, mask, d, &left, &right)
     return (left << d) | (right >> d)
 
 
@@ -144,14 +152,8 @@ cdef inline uint64_t moves_of(uint64_t p, uint64_t o, uint64_t empty) noexcept n
 
 cdef inline uint64_t flips_one_axis(uint64_t p, uint64_t move, uint64_t mask, int d) noexcept nogil:
     """The discs of mask flipped by a disc on move, both ways along shift d (runs closed by p)."""
-    cdef uint64_t left = mask & (move << d), right = mask & (move >> d), flips = 0
-    cdef uint64_t pair_left = mask & (mask << d), pair_right = mask & (mask >> d)
-    left |= mask & (left << d)
-    right |= mask & (right >> d)
-    left |= pair_left & (left << (2 * d))
-    right |= pair_right & (right >> (2 * d))
-    left |= pair_left & (left << (2 * d))
-    right |= pair_right & (right >> (2 * d))
+    cdef uint64_t left, right, flips = 0
+    fill_runs(move, mask, d, &left, &right)
     if (left << d) & p:
         flips = left
     if (right >> d) & p:
