@@ -17,15 +17,21 @@ cdef extern from *:
     #include <intrin.h>
     static inline int fp_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
     static inline int fp_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
+    static inline int fp_bsr64(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
     #else
     static inline int fp_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int fp_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int fp_bsr64(unsigned long long x) { return 63 - __builtin_clzll(x); }
     #endif
 
     /* Columns 1..6: a run of discs to flip in a sideways or diagonal direction
        never touches column 0 or 7, which also stops shifts from wrapping between
        rows. HASH_A and HASH_B are odd multipliers for the table's hash. */
     static const unsigned long long INNER = 0x7E7E7E7E7E7E7E7EULL;
+    /* Column 0, the diagonal from (0, 0) to (7, 7), the one from (0, 7) to (7, 0). */
+    static const unsigned long long COLUMN = 0x0101010101010101ULL;
+    static const unsigned long long DIAGONAL = 0x8040201008040201ULL;
+    static const unsigned long long ANTI_DIAGONAL = 0x0102040810204080ULL;
     static const unsigned long long HASH_A = 0x9E3779B97F4A7C15ULL;
     static const unsigned long long HASH_B = 0xC2B2AE3D27D4EB4FULL;
 
@@ -47,8 +53,12 @@ cdef extern from *:
     """
     int fp_ctz64(unsigned long long x) nogil
     int fp_popcount64(unsigned long long x) nogil
+    int fp_bsr64(unsigned long long x) nogil
     int fp_poll(PyObject *callback, double done) nogil
     const uint64_t INNER
+    const uint64_t COLUMN
+    const uint64_t DIAGONAL
+    const uint64_t ANTI_DIAGONAL
     const uint64_t HASH_A
     const uint64_t HASH_B
 
@@ -63,6 +73,8 @@ cdef enum:
     PROGRESS_PLIES = 6
     # Endgame nodes with fewer empties than this bypass the table: cheaper to recount.
     ENDGAME_TABLE_EMPTIES = 4
+    # Endgame nodes with at most this many empties try every empty cell as a move.
+    SCAN_EMPTIES = 5
     # Perft nodes with fewer plies to go than this bypass the table.
     PERFT_TABLE_DEPTH = 3
 
@@ -85,7 +97,7 @@ ctypedef struct U128:
 ctypedef struct Entry:
     # One table slot (64 bytes). Endgame: count[0..2] = mover wins, opponent wins,
     # draws. Perft: count[0] = leaves, count[1].lo = plies. player == opponent == 0
-    # marks a free slot (a stored position always has a legal move, so discs).
+    # marks a free slot (the empty board, the one position without discs, is never stored).
     uint64_t player
     uint64_t opponent
     U128 count[3]
@@ -118,13 +130,13 @@ cdef inline void add_times(U128 *a, uint64_t weight, uint64_t k) noexcept nogil:
     a.hi += hi + (a.lo < lo)
 
 
-cdef inline void fill_runs(uint64_t start, uint64_t mask, int d, uint64_t *left, uint64_t *right) noexcept nogil:
-    """The runs of mask (the opponent's discs) that begin next to start, both ways along shift d.
+cdef inline uint64_t moves_one_axis(uint64_t p, uint64_t mask, int d) noexcept nogil:
+    """Cells just beyond runs of mask (the opponent's discs) that start next to p, both ways along shift d.
 
     The runs are filled with doubling steps: one shift by d, then shifts by 2d
     through cells whose neighbour at d is also in mask.
     """
-    cdef uint64_t up = mask & (start << d), down = mask & (start >> d)
+    cdef uint64_t up = mask & (p << d), down = mask & (p >> d)
     cdef uint64_t pair_up = mask & (mask << d), pair_down = mask & (mask >> d)
     up |= mask & (up << d)
     down |= mask & (down >> d)
@@ -132,15 +144,7 @@ cdef inline void fill_runs(uint64_t start, uint64_t mask, int d, uint64_t *left,
     down |= pair_down & (down >> (2 * d))
     up |= pair_up & (up << (2 * d))
     down |= pair_down & (down >> (2 * d))
-    left[0] = up
-    right[0] = down
-
-
-cdef inline uint64_t moves_one_axis(uint64_t p, uint64_t mask, int d) noexcept nogil:
-    """Cells just beyond runs of mask that start next to p, both ways along shift d."""
-    cdef uint64_t left, right
-    fill_runs(p, mask, d, &left, &right)
-    return (left << d) | (right >> d)
+    return (up << d) | (down >> d)
 
 
 cdef inline uint64_t moves_of(uint64_t p, uint64_t o, uint64_t empty) noexcept nogil:
@@ -150,22 +154,66 @@ cdef inline uint64_t moves_of(uint64_t p, uint64_t o, uint64_t empty) noexcept n
             | moves_one_axis(p, side, 7) | moves_one_axis(p, side, 9)) & empty
 
 
-cdef inline uint64_t flips_one_axis(uint64_t p, uint64_t move, uint64_t mask, int d) noexcept nogil:
-    """The discs of mask flipped by a disc on move, both ways along shift d (runs closed by p)."""
-    cdef uint64_t left, right, flips = 0
-    fill_runs(move, mask, d, &left, &right)
-    if (left << d) & p:
-        flips = left
-    if (right >> d) & p:
-        flips |= right
-    return flips
+cdef inline void lines_through(int k, uint64_t *lines) noexcept nogil:
+    """The row, column, diagonal and anti-diagonal through cell k, in lines[0..3]."""
+    cdef int r = k >> 3, c = k & 7, down = r - c, across = r + c - 7
+    lines[0] = (<uint64_t>0xFF) << (k & 56)
+    lines[1] = COLUMN << c
+    lines[2] = DIAGONAL << (8 * down) if down >= 0 else DIAGONAL >> (-8 * down)
+    lines[3] = ANTI_DIAGONAL << (8 * across) if across >= 0 else ANTI_DIAGONAL >> (-8 * across)
 
 
 cdef inline uint64_t flips_of(uint64_t p, uint64_t o, uint64_t move) noexcept nogil:
-    """The discs of o that p's disc on the single cell move flips (0: not a legal move)."""
-    cdef uint64_t side = o & INNER
-    return (flips_one_axis(p, move, side, 1) | flips_one_axis(p, move, o, 8)
-            | flips_one_axis(p, move, side, 7) | flips_one_axis(p, move, side, 9))
+    """The discs of o that p's disc on the single cell move flips (0: not a legal move).
+
+    Along each ray from move, the first cell that is not o's must be p's; every
+    cell before it flips. Cells off the board are nobody's, so runs end there.
+    """
+    cdef int k = fp_ctz64(move), i
+    cdef uint64_t lines[4]
+    cdef uint64_t above = (~(<uint64_t>0) << k) << 1, below = move - 1
+    cdef uint64_t ray, stop, flips = 0
+    lines_through(k, lines)
+    for i in range(4):
+        ray = lines[i] & above
+        stop = ray & ~o
+        stop &= ~stop + 1
+        if stop & p:
+            flips |= ray & (stop - 1)
+        ray = lines[i] & below
+        stop = ray & ~o
+        if stop:
+            stop = (<uint64_t>1) << fp_bsr64(stop)
+            if stop & p:
+                flips |= ray & ~((stop << 1) - 1)
+    return flips
+
+
+cdef inline int last_flip_count(uint64_t p, uint64_t move) noexcept nogil:
+    """How many discs p's disc on move flips when every other cell of the board is filled.
+
+    With the board full, the run towards p's nearest disc on a ray is all the
+    opponent's, so its length is the distance to that disc less one: counted
+    in columns along the row and in rows along the other three lines.
+    """
+    cdef int k = fp_ctz64(move), r = k >> 3, c = k & 7, i, count = 0
+    cdef uint64_t lines[4]
+    cdef uint64_t above = (~(<uint64_t>0) << k) << 1, below = move - 1, mine
+    lines_through(k, lines)
+    mine = lines[0] & above & p
+    if mine:
+        count += (fp_ctz64(mine) & 7) - c - 1
+    mine = lines[0] & below & p
+    if mine:
+        count += c - (fp_bsr64(mine) & 7) - 1
+    for i in range(1, 4):
+        mine = lines[i] & above & p
+        if mine:
+            count += (fp_ctz64(mine) >> 3) - r - 1
+        mine = lines[i] & below & p
+        if mine:
+            count += r - (fp_bsr64(mine) >> 3) - 1
+    return count
 
 
 cdef inline uint64_t slot(uint64_t p, uint64_t o, uint64_t salt) noexcept nogil:
@@ -184,24 +232,26 @@ cdef inline bint poll(Context *ctx, double share) noexcept nogil:
     return ctx.stopped
 
 
-cdef inline void score(Context *ctx, uint64_t p, uint64_t o, U128 *out) noexcept nogil:
-    """A finished game: one leaf (of the context's weight) to its winner, or a draw."""
-    cdef int mine = fp_popcount64(p), theirs = fp_popcount64(o)
+cdef inline void score(Context *ctx, int lead, U128 *out) noexcept nogil:
+    """A finished game in which the mover has lead more discs: one leaf (of the context's weight)."""
     out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-    out[0 if mine > theirs else (1 if mine < theirs else 2)].lo = ctx.weight
+    out[0 if lead > 0 else (1 if lead < 0 else 2)].lo = ctx.weight
 
 
-cdef void last_move(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 *out) noexcept nogil:
-    """A position with one empty cell: the mover fills it, else the opponent, else it stays."""
-    cdef uint64_t flips = flips_of(p, o, empty)
-    if flips:
-        score(ctx, p | flips | empty, o ^ flips, out)
-        return
-    flips = flips_of(o, p, empty)
-    if flips:
-        score(ctx, p ^ flips, o | flips | empty, out)
+cdef inline int lead_of(uint64_t p, uint64_t o) noexcept nogil:
+    return fp_popcount64(p) - fp_popcount64(o)
+
+
+cdef inline void last_move(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, U128 *out) noexcept nogil:
+    """One empty cell, p to move with lead more discs: p fills it, else o, else it stays."""
+    cdef int flipped = last_flip_count(p, empty)
+    if flipped:
+        lead += 2 * flipped + 1
     else:
-        score(ctx, p, o, out)
+        flipped = last_flip_count(o, empty)
+        if flipped:
+            lead -= 2 * flipped + 1
+    score(ctx, lead, out)
 
 
 cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
@@ -214,18 +264,21 @@ cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
 cdef void two_left(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 *out) noexcept nogil:
     """A position with two empty cells, played out square by square without move generation."""
     cdef uint64_t first = empty & (~empty + 1), second = empty ^ first, flips
+    cdef int lead = lead_of(p, o), gain
     cdef U128 below[3]
     cdef bint moved = False
     out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
     flips = flips_of(p, o, first)
     if flips:
         moved = True
-        last_move(ctx, o ^ flips, p | flips | first, second, below)
+        gain = 2 * fp_popcount64(flips) + 1
+        last_move(ctx, o ^ flips, p | flips | first, -lead - gain, second, below)
         add_swapped(out, below)
     flips = flips_of(p, o, second)
     if flips:
         moved = True
-        last_move(ctx, o ^ flips, p | flips | second, first, below)
+        gain = 2 * fp_popcount64(flips) + 1
+        last_move(ctx, o ^ flips, p | flips | second, -lead - gain, first, below)
         add_swapped(out, below)
     if moved:
         return
@@ -233,29 +286,32 @@ cdef void two_left(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 *o
     flips = flips_of(o, p, first)
     if flips:
         moved = True
-        last_move(ctx, p ^ flips, o | flips | first, second, below)
+        gain = 2 * fp_popcount64(flips) + 1
+        last_move(ctx, p ^ flips, o | flips | first, lead - gain, second, below)
         add(&out[0], below[0])
         add(&out[1], below[1])
         add(&out[2], below[2])
     flips = flips_of(o, p, second)
     if flips:
         moved = True
-        last_move(ctx, p ^ flips, o | flips | second, first, below)
+        gain = 2 * fp_popcount64(flips) + 1
+        last_move(ctx, p ^ flips, o | flips | second, lead - gain, first, below)
         add(&out[0], below[0])
         add(&out[1], below[1])
         add(&out[2], below[2])
     if not moved:
-        score(ctx, p, o, out)
+        score(ctx, lead, out)
 
 
 cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U128 *out) noexcept nogil:
     """out[0..2] = games from (p to move, o) won by the mover, by the opponent, drawn."""
     cdef uint64_t empty = ctx.valid & ~(p | o)
-    cdef uint64_t moves, move, flips, index = 0
+    cdef uint64_t candidates, move, flips
     cdef U128 below[3]
     cdef Entry *entry = NULL
-    cdef int e, moves_left
-    cdef double child_share
+    cdef int e
+    cdef bint moved = False
+    cdef double child_share = 0.0
     if poll(ctx, share):
         return
     e = fp_popcount64(empty)
@@ -263,51 +319,66 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         if e == 2:
             two_left(ctx, p, o, empty, out)
         elif e == 1:
-            last_move(ctx, p, o, empty, out)
+            last_move(ctx, p, o, lead_of(p, o), empty, out)
         else:
-            score(ctx, p, o, out)
+            score(ctx, lead_of(p, o), out)
         ctx.done += share
         return
-    moves = moves_of(p, o, empty)
-    if moves == 0:
-        if moves_of(o, p, empty) == 0:
-            score(ctx, p, o, out)
-            ctx.done += share
-            return
-        # A forced pass is not a choice: the same games, seen from the other side.
-        endgame(ctx, o, p, share, ply + 1, below)
-        out[0] = below[1]
-        out[1] = below[0]
-        out[2] = below[2]
+    # Near the end most empty cells are legal moves: trying each is cheaper than
+    # generating the moves first.
+    candidates = empty if e <= SCAN_EMPTIES else moves_of(p, o, empty)
+    if candidates == 0:
+        no_move(ctx, p, o, empty, share, ply, out)
         return
-    if ctx.table_mask and e >= ENDGAME_TABLE_EMPTIES:
-        index = slot(p, o, 0) & ctx.table_mask
-        entry = &ctx.table[index]
+    # The empty board (no discs) would read as a free slot, so it is never looked up.
+    if ctx.table_mask and e >= ENDGAME_TABLE_EMPTIES and (p | o):
+        entry = &ctx.table[slot(p, o, 0) & ctx.table_mask]
         if entry.player == p and entry.opponent == o:
             out[0] = entry.count[0]
             out[1] = entry.count[1]
             out[2] = entry.count[2]
             ctx.done += share
             return
-    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-    moves_left = fp_popcount64(moves)
-    child_share = share / moves_left if ply < PROGRESS_PLIES else 0.0
-    if child_share == 0.0:
+    if e > SCAN_EMPTIES and ply < PROGRESS_PLIES:
+        child_share = share / fp_popcount64(candidates)
+    else:
         ctx.done += share
-    while moves:
-        move = moves & (~moves + 1)
-        moves ^= move
+    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
+    while candidates:
+        move = candidates & (~candidates + 1)
+        candidates ^= move
         flips = flips_of(p, o, move)
+        if flips == 0:
+            continue
+        moved = True
         endgame(ctx, o ^ flips, p | flips | move, child_share, ply + 1, below)
         if ctx.stopped:
             return
         add_swapped(out, below)
+    if not moved:
+        no_move(ctx, p, o, empty, 0.0, ply, out)
+        if ctx.stopped:
+            return
     if entry != NULL:
         entry.player = p
         entry.opponent = o
         entry.count[0] = out[0]
         entry.count[1] = out[1]
         entry.count[2] = out[2]
+
+
+cdef void no_move(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, double share, int ply, U128 *out) noexcept nogil:
+    """The games from a position where p has no move: over, or o plays on."""
+    cdef U128 below[3]
+    if moves_of(o, p, empty) == 0:
+        score(ctx, lead_of(p, o), out)
+        ctx.done += share
+        return
+    # A forced pass is not a choice: the same games, seen from the other side.
+    endgame(ctx, o, p, share, ply + 1, below)
+    out[0] = below[1]
+    out[1] = below[0]
+    out[2] = below[2]
 
 
 cdef uint64_t last_two_plies(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, uint64_t moves) noexcept nogil:
