@@ -175,17 +175,16 @@ cdef inline uint64_t flips_of(uint64_t p, uint64_t o, uint64_t move) noexcept no
     cdef uint64_t ray, stop, flips = 0
     lines_through(k, lines)
     for i in range(4):
+        # Towards higher bits the nearest cell is the lowest; towards lower bits
+        # the highest (bit 0 stands in when there is none: it is not p's then).
         ray = lines[i] & above
         stop = ray & ~o
         stop &= ~stop + 1
-        if stop & p:
-            flips |= ray & (stop - 1)
+        stop &= p
+        flips |= ray & (stop - (stop != 0))
         ray = lines[i] & below
-        stop = ray & ~o
-        if stop:
-            stop = (<uint64_t>1) << fp_bsr64(stop)
-            if stop & p:
-                flips |= ray & ~((stop << 1) - 1)
+        stop = ((<uint64_t>1) << fp_bsr64((ray & ~o) | 1)) & ray & p
+        flips |= ray & ~((stop << 1) - 1)
     return flips
 
 
