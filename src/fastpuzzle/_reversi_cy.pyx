@@ -18,10 +18,12 @@ cdef extern from *:
     static inline int fp_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
     static inline int fp_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
     static inline int fp_bsr64(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
+    static inline unsigned long long fp_bswap64(unsigned long long x) { return _byteswap_uint64(x); }
     #else
     static inline int fp_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int fp_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int fp_bsr64(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    static inline unsigned long long fp_bswap64(unsigned long long x) { return __builtin_bswap64(x); }
     #endif
 
     /* Columns 1..6: a run of discs to flip in a sideways or diagonal direction
@@ -54,6 +56,7 @@ cdef extern from *:
     int fp_ctz64(unsigned long long x) nogil
     int fp_popcount64(unsigned long long x) nogil
     int fp_bsr64(unsigned long long x) nogil
+    uint64_t fp_bswap64(uint64_t x) nogil
     int fp_poll(PyObject *callback, double done) nogil
     const uint64_t INNER
     const uint64_t COLUMN
@@ -107,6 +110,7 @@ ctypedef struct Context:
     Entry *table
     uint64_t table_mask         # 0: no table
     uint64_t valid              # the cells of the board
+    int side                    # n, the board's side
     uint64_t weight             # what one leaf adds (1; larger in tests of the carry)
     uint64_t nodes
     double done                 # share of the work finished, 0..1
@@ -215,12 +219,81 @@ cdef inline int last_flip_count(uint64_t p, uint64_t move) noexcept nogil:
     return count
 
 
+cdef inline uint64_t flip_rows(uint64_t x, int n) noexcept nogil:
+    """x with the rows of the n x n board in reverse order."""
+    return fp_bswap64(x) >> (8 * (8 - n))
+
+
+cdef inline uint64_t flip_columns(uint64_t x, int n) noexcept nogil:
+    """x with the columns of the n x n board in reverse order."""
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1)
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2)
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4)
+    return x >> (8 - n)
+
+
+cdef inline uint64_t transpose(uint64_t x) noexcept nogil:
+    """x mirrored in the main diagonal: cell (r, c) to (c, r), by three block swaps."""
+    cdef uint64_t t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28))
+    x ^= t ^ (t >> 28)
+    t = 0x3333000033330000ULL & (x ^ (x << 14))
+    x ^= t ^ (t >> 14)
+    t = 0x5500550055005500ULL & (x ^ (x << 7))
+    x ^= t ^ (t >> 7)
+    return x
+
+
+cdef inline void keep_least(uint64_t p, uint64_t o, uint64_t *best_p, uint64_t *best_o) noexcept nogil:
+    if p < best_p[0] or (p == best_p[0] and o < best_o[0]):
+        best_p[0] = p
+        best_o[0] = o
+
+
+cdef inline void canonical(int n, uint64_t *p, uint64_t *o) noexcept nogil:
+    """Replace (p, o) by the least of its 8 images under the symmetries of the n x n board.
+
+    A position and its mirror images have the same counts, so the table keys
+    them as one. The images: the identity, the row, column and both flips,
+    each before and after a transpose.
+    """
+    cdef uint64_t rows_p = flip_rows(p[0], n), rows_o = flip_rows(o[0], n)
+    cdef uint64_t cols_p = flip_columns(p[0], n), cols_o = flip_columns(o[0], n)
+    cdef uint64_t both_p = flip_columns(rows_p, n), both_o = flip_columns(rows_o, n)
+    cdef uint64_t best_p = p[0], best_o = o[0]
+    keep_least(rows_p, rows_o, &best_p, &best_o)
+    keep_least(cols_p, cols_o, &best_p, &best_o)
+    keep_least(both_p, both_o, &best_p, &best_o)
+    keep_least(transpose(p[0]), transpose(o[0]), &best_p, &best_o)
+    keep_least(transpose(rows_p), transpose(rows_o), &best_p, &best_o)
+    keep_least(transpose(cols_p), transpose(cols_o), &best_p, &best_o)
+    keep_least(transpose(both_p), transpose(both_o), &best_p, &best_o)
+    p[0] = best_p
+    o[0] = best_o
+
+
 cdef inline uint64_t slot(uint64_t p, uint64_t o, uint64_t salt) noexcept nogil:
     """A well-mixed hash of a position (salt: perft's plies to go)."""
     cdef uint64_t h = (p ^ salt) * HASH_A ^ (o * HASH_B)
     h ^= h >> 31
     h *= HASH_A
     return h ^ (h >> 29)
+
+
+cdef inline Entry *bucket_of(Context *ctx, uint64_t p, uint64_t o, uint64_t salt) noexcept nogil:
+    """The two adjacent slots where (p, o) may be stored."""
+    return &ctx.table[slot(p, o, salt) & ctx.table_mask & ~(<uint64_t>1)]
+
+
+cdef inline Entry *make_room(Entry *bucket, int worth, int first_worth) noexcept nogil:
+    """The slot of bucket for a new entry of the given worth (plies or empties to go).
+
+    The first slot keeps the costliest subtree seen, the second the latest one:
+    a newcomer worth at least the first's takes its place and pushes it down.
+    """
+    if worth >= first_worth:
+        bucket[1] = bucket[0]
+        return &bucket[0]
+    return &bucket[1]
 
 
 cdef inline bint poll(Context *ctx, double share) noexcept nogil:
@@ -307,8 +380,9 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     cdef uint64_t empty = ctx.valid & ~(p | o)
     cdef uint64_t candidates, move, flips
     cdef U128 below[3]
-    cdef Entry *entry = NULL
-    cdef int e
+    cdef Entry *bucket = NULL
+    cdef Entry *entry
+    cdef int e, i
     cdef bint moved = False
     cdef double child_share = 0.0
     if poll(ctx, share):
@@ -331,13 +405,14 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         return
     # The empty board (no discs) would read as a free slot, so it is never looked up.
     if ctx.table_mask and e >= ENDGAME_TABLE_EMPTIES and (p | o):
-        entry = &ctx.table[slot(p, o, 0) & ctx.table_mask]
-        if entry.player == p and entry.opponent == o:
-            out[0] = entry.count[0]
-            out[1] = entry.count[1]
-            out[2] = entry.count[2]
-            ctx.done += share
-            return
+        bucket = bucket_of(ctx, p, o, 0)
+        for i in range(2):
+            if bucket[i].player == p and bucket[i].opponent == o:
+                out[0] = bucket[i].count[0]
+                out[1] = bucket[i].count[1]
+                out[2] = bucket[i].count[2]
+                ctx.done += share
+                return
     if e > SCAN_EMPTIES and ply < PROGRESS_PLIES:
         child_share = share / fp_popcount64(candidates)
     else:
@@ -358,7 +433,9 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         no_move(ctx, p, o, empty, 0.0, ply, out)
         if ctx.stopped:
             return
-    if entry != NULL:
+    if bucket != NULL:
+        entry = make_room(bucket, e, fp_popcount64(ctx.valid & ~(bucket[0].player | bucket[0].opponent))
+                          if bucket[0].player | bucket[0].opponent else 0)
         entry.player = p
         entry.opponent = o
         entry.count[0] = out[0]
@@ -402,10 +479,12 @@ cdef uint64_t last_two_plies(Context *ctx, uint64_t p, uint64_t o, uint64_t empt
 cdef void perft(Context *ctx, uint64_t p, uint64_t o, int depth, double share, int ply, U128 *out) noexcept nogil:
     """out[0] += the leaves depth plies (passes included) below (p to move, o); depth >= 1."""
     cdef uint64_t empty = ctx.valid & ~(p | o)
-    cdef uint64_t moves, move, flips
+    cdef uint64_t moves, move, flips, key_p = 0, key_o = 0
     cdef U128 total
-    cdef Entry *entry = NULL
+    cdef Entry *bucket = NULL
+    cdef Entry *entry
     cdef double child_share
+    cdef int i
     if poll(ctx, share):
         return
     moves = moves_of(p, o, empty)
@@ -429,11 +508,15 @@ cdef void perft(Context *ctx, uint64_t p, uint64_t o, int depth, double share, i
         ctx.done += share
         return
     if ctx.table_mask and depth >= PERFT_TABLE_DEPTH:
-        entry = &ctx.table[slot(p, o, <uint64_t>depth) & ctx.table_mask]
-        if entry.player == p and entry.opponent == o and entry.count[1].lo == <uint64_t>depth:
-            add(out, entry.count[0])
-            ctx.done += share
-            return
+        key_p = p
+        key_o = o
+        canonical(ctx.side, &key_p, &key_o)
+        bucket = bucket_of(ctx, key_p, key_o, <uint64_t>depth)
+        for i in range(2):
+            if bucket[i].player == key_p and bucket[i].opponent == key_o and bucket[i].count[1].lo == <uint64_t>depth:
+                add(out, bucket[i].count[0])
+                ctx.done += share
+                return
     total.lo = total.hi = 0
     child_share = share / fp_popcount64(moves) if ply < PROGRESS_PLIES else 0.0
     if child_share == 0.0:
@@ -446,9 +529,10 @@ cdef void perft(Context *ctx, uint64_t p, uint64_t o, int depth, double share, i
         if ctx.stopped:
             return
     add(out, total)
-    if entry != NULL:
-        entry.player = p
-        entry.opponent = o
+    if bucket != NULL:
+        entry = make_room(bucket, depth, <int>bucket[0].count[1].lo)
+        entry.player = key_p
+        entry.opponent = key_o
         entry.count[0] = total
         entry.count[1].lo = <uint64_t>depth
         entry.count[1].hi = 0
@@ -530,6 +614,7 @@ cdef class Counter:
         ctx.table = self.table
         ctx.table_mask = ((<uint64_t>1) << self.bits) - 1 if self.bits else 0
         ctx.valid = valid
+        ctx.side = n
         ctx.weight = weight
         ctx.nodes = 0
         ctx.done = 0.0
