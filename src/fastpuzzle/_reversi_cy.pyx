@@ -15,13 +15,25 @@ cdef extern from *:
     #include <Python.h>
     #if defined(_MSC_VER)
     #include <intrin.h>
+    static inline void fp_prefetch(const void *p) { _mm_prefetch((const char *)p, _MM_HINT_T0); }
     static inline int fp_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
     static inline int fp_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
     static inline int fp_bsr64(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
     static inline unsigned long long fp_bswap64(unsigned long long x) { return _byteswap_uint64(x); }
     #else
     static inline int fp_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline void fp_prefetch(const void *p) { __builtin_prefetch(p); }
+    #if defined(__POPCNT__)
     static inline int fp_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #else
+    /* Without the popcnt instruction the builtin is a library call; this inlines. */
+    static inline int fp_popcount64(unsigned long long x) {
+        x -= (x >> 1) & 0x5555555555555555ULL;
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
     static inline int fp_bsr64(unsigned long long x) { return 63 - __builtin_clzll(x); }
     static inline unsigned long long fp_bswap64(unsigned long long x) { return __builtin_bswap64(x); }
     #endif
@@ -36,6 +48,22 @@ cdef extern from *:
     static const unsigned long long ANTI_DIAGONAL = 0x0102040810204080ULL;
     static const unsigned long long HASH_A = 0x9E3779B97F4A7C15ULL;
     static const unsigned long long HASH_B = 0xC2B2AE3D27D4EB4FULL;
+
+    static unsigned long long FP_RAYS[64][8];
+    static unsigned long long FP_AROUND[64];
+    static void fp_init_rays(void) {
+        static const int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+        static const int dc[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+        for (int k = 0; k < 64; k++) for (int d = 0; d < 8; d++) {
+            unsigned long long ray = 0;
+            int r = k / 8 + dr[d], c = k % 8 + dc[d];
+            while (r >= 0 && r < 8 && c >= 0 && c < 8) { ray |= 1ULL << (8 * r + c); r += dr[d]; c += dc[d]; }
+            FP_RAYS[k][d] = ray;
+            r = k / 8 + dr[d]; c = k % 8 + dc[d];
+            if (d == 0) FP_AROUND[k] = 0;
+            if (r >= 0 && r < 8 && c >= 0 && c < 8) FP_AROUND[k] |= 1ULL << (8 * r + c);
+        }
+    }
 
     /* Take the GIL, look for a pending signal, then report progress to callback
        (None: no report). Returns 1 when the count must stop; the Python exception
@@ -56,8 +84,12 @@ cdef extern from *:
     int fp_ctz64(unsigned long long x) nogil
     int fp_popcount64(unsigned long long x) nogil
     int fp_bsr64(unsigned long long x) nogil
+    void fp_prefetch(const void *p) nogil
     uint64_t fp_bswap64(uint64_t x) nogil
     int fp_poll(PyObject *callback, double done) nogil
+    const uint64_t FP_RAYS[64][8]
+    const uint64_t FP_AROUND[64]
+    void fp_init_rays()
     const uint64_t INNER
     const uint64_t COLUMN
     const uint64_t DIAGONAL
@@ -89,6 +121,7 @@ cdef enum:
     TABLE_PERFT_LIVE = 3      # perft, convention B: ended games are not counted
 
 MAX_N = MAX_SIDE
+fp_init_rays()
 MAX_TABLE_BITS = MAX_BITS
 
 
@@ -168,25 +201,19 @@ cdef inline void lines_through(int k, uint64_t *lines) noexcept nogil:
 
 
 cdef inline uint64_t flips_of(uint64_t p, uint64_t o, uint64_t move) noexcept nogil:
-    """The discs of o that p's disc on the single cell move flips (0: not a legal move).
-
-    Along each ray from move, the first cell that is not o's must be p's; every
-    cell before it flips. Cells off the board are nobody's, so runs end there.
-    """
+    """The discs of o that p's disc on the single cell move flips (0: not a legal move)."""
     cdef int k = fp_ctz64(move), i
-    cdef uint64_t lines[4]
-    cdef uint64_t above = (~(<uint64_t>0) << k) << 1, below = move - 1
+    cdef const uint64_t *rays = FP_RAYS[k]
     cdef uint64_t ray, stop, flips = 0
-    lines_through(k, lines)
+    if (FP_AROUND[k] & o) == 0:
+        return 0
     for i in range(4):
-        # Towards higher bits the nearest cell is the lowest; towards lower bits
-        # the highest (bit 0 stands in when there is none: it is not p's then).
-        ray = lines[i] & above
+        ray = rays[i]
         stop = ray & ~o
         stop &= ~stop + 1
         stop &= p
         flips |= ray & (stop - (stop != 0))
-        ray = lines[i] & below
+        ray = rays[i + 4]
         stop = ((<uint64_t>1) << fp_bsr64((ray & ~o) | 1)) & ray & p
         flips |= ray & ~((stop << 1) - 1)
     return flips
@@ -326,6 +353,12 @@ cdef inline void last_move(Context *ctx, uint64_t p, uint64_t o, int lead, uint6
     score(ctx, lead, out)
 
 
+cdef inline void add_all(U128 *out, const U128 *below) noexcept nogil:
+    add(&out[0], below[0])
+    add(&out[1], below[1])
+    add(&out[2], below[2])
+
+
 cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
     """Add counts seen from the other side: their wins are our losses."""
     add(&out[0], below[1])
@@ -333,24 +366,21 @@ cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
     add(&out[2], below[2])
 
 
-cdef void two_left(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 *out) noexcept nogil:
-    """A position with two empty cells, played out square by square without move generation."""
+cdef void two_left(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, U128 *out) noexcept nogil:
+    """Two empty cells, p to move with lead more discs: played out cell by cell."""
     cdef uint64_t first = empty & (~empty + 1), second = empty ^ first, flips
-    cdef int lead = lead_of(p, o), gain
     cdef U128 below[3]
     cdef bint moved = False
     out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
     flips = flips_of(p, o, first)
     if flips:
         moved = True
-        gain = 2 * fp_popcount64(flips) + 1
-        last_move(ctx, o ^ flips, p | flips | first, -lead - gain, second, below)
+        last_move(ctx, o ^ flips, p | flips | first, -lead - 2 * fp_popcount64(flips) - 1, second, below)
         add_swapped(out, below)
     flips = flips_of(p, o, second)
     if flips:
         moved = True
-        gain = 2 * fp_popcount64(flips) + 1
-        last_move(ctx, o ^ flips, p | flips | second, -lead - gain, first, below)
+        last_move(ctx, o ^ flips, p | flips | second, -lead - 2 * fp_popcount64(flips) - 1, first, below)
         add_swapped(out, below)
     if moved:
         return
@@ -358,19 +388,44 @@ cdef void two_left(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 *o
     flips = flips_of(o, p, first)
     if flips:
         moved = True
-        gain = 2 * fp_popcount64(flips) + 1
-        last_move(ctx, p ^ flips, o | flips | first, lead - gain, second, below)
-        add(&out[0], below[0])
-        add(&out[1], below[1])
-        add(&out[2], below[2])
+        last_move(ctx, p ^ flips, o | flips | first, lead - 2 * fp_popcount64(flips) - 1, second, below)
+        add_all(out, below)
     flips = flips_of(o, p, second)
     if flips:
         moved = True
-        gain = 2 * fp_popcount64(flips) + 1
-        last_move(ctx, p ^ flips, o | flips | second, lead - gain, first, below)
-        add(&out[0], below[0])
-        add(&out[1], below[1])
-        add(&out[2], below[2])
+        last_move(ctx, p ^ flips, o | flips | second, lead - 2 * fp_popcount64(flips) - 1, first, below)
+        add_all(out, below)
+    if not moved:
+        score(ctx, lead, out)
+
+
+cdef void three_left(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 *out) noexcept nogil:
+    """Three empty cells, p to move: each cell tried as a move, then two_left."""
+    cdef uint64_t cells, move, flips
+    cdef int lead = lead_of(p, o)
+    cdef U128 below[3]
+    cdef bint moved = False
+    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
+    cells = empty
+    while cells:
+        move = cells & (~cells + 1)
+        cells ^= move
+        flips = flips_of(p, o, move)
+        if flips:
+            moved = True
+            two_left(ctx, o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1, empty ^ move, below)
+            add_swapped(out, below)
+    if moved:
+        return
+    cells = empty
+    while cells:
+        move = cells & (~cells + 1)
+        cells ^= move
+        flips = flips_of(o, p, move)
+        if flips:
+            moved = True
+            two_left(ctx, p ^ flips, o | flips | move, lead - 2 * fp_popcount64(flips) - 1, empty ^ move, below)
+            add_all(out, below)
     if not moved:
         score(ctx, lead, out)
 
@@ -379,18 +434,22 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     """out[0..2] = games from (p to move, o) won by the mover, by the opponent, drawn."""
     cdef uint64_t empty = ctx.valid & ~(p | o)
     cdef uint64_t candidates, move, flips
+    cdef uint64_t child_p[64]
+    cdef uint64_t child_o[64]
     cdef U128 below[3]
     cdef Entry *bucket = NULL
     cdef Entry *entry
-    cdef int e, i
-    cdef bint moved = False
+    cdef int e, i, children = 0
+    cdef bint fetch
     cdef double child_share = 0.0
     if poll(ctx, share):
         return
     e = fp_popcount64(empty)
-    if e <= 2:
-        if e == 2:
-            two_left(ctx, p, o, empty, out)
+    if e <= 3:
+        if e == 3:
+            three_left(ctx, p, o, empty, out)
+        elif e == 2:
+            two_left(ctx, p, o, lead_of(p, o), empty, out)
         elif e == 1:
             last_move(ctx, p, o, lead_of(p, o), empty, out)
         else:
@@ -417,22 +476,30 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         child_share = share / fp_popcount64(candidates)
     else:
         ctx.done += share
-    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
+    # Every child first, and a request for its table slot, which then arrives
+    # from memory while the earlier children are counted.
+    fetch = ctx.table_mask != 0 and e > ENDGAME_TABLE_EMPTIES
     while candidates:
         move = candidates & (~candidates + 1)
         candidates ^= move
         flips = flips_of(p, o, move)
-        if flips == 0:
-            continue
-        moved = True
-        endgame(ctx, o ^ flips, p | flips | move, child_share, ply + 1, below)
-        if ctx.stopped:
-            return
-        add_swapped(out, below)
-    if not moved:
+        if flips:
+            child_p[children] = o ^ flips
+            child_o[children] = p | flips | move
+            if fetch:
+                fp_prefetch(bucket_of(ctx, child_p[children], child_o[children], 0))
+            children += 1
+    if children == 0:
         no_move(ctx, p, o, empty, 0.0, ply, out)
         if ctx.stopped:
             return
+    else:
+        out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
+        for i in range(children):
+            endgame(ctx, child_p[i], child_o[i], child_share, ply + 1, below)
+            if ctx.stopped:
+                return
+            add_swapped(out, below)
     if bucket != NULL:
         entry = make_room(bucket, e, fp_popcount64(ctx.valid & ~(bucket[0].player | bucket[0].opponent))
                           if bucket[0].player | bucket[0].opponent else 0)
@@ -476,15 +543,14 @@ cdef uint64_t last_two_plies(Context *ctx, uint64_t p, uint64_t o, uint64_t empt
     return leaves
 
 
-cdef void perft(Context *ctx, uint64_t p, uint64_t o, int depth, double share, int ply, U128 *out) noexcept nogil:
-    """out[0] += the leaves depth plies (passes included) below (p to move, o); depth >= 1."""
+cdef void perft(Context *ctx, uint64_t p, uint64_t o, int depth, double share, int ply, U128 *out,
+                uint64_t key_p=0, uint64_t key_o=0) noexcept nogil:
+    """out[0] += the leaves depth plies (passes included) below (p to move, o); depth >= 1.
+
+    key_p and key_o, if not 0, are the position's table key, worked out by the parent.
+    """
     cdef uint64_t empty = ctx.valid & ~(p | o)
-    cdef uint64_t moves, move, flips, key_p = 0, key_o = 0
-    cdef U128 total
-    cdef Entry *bucket = NULL
-    cdef Entry *entry
-    cdef double child_share
-    cdef int i
+    cdef uint64_t moves
     if poll(ctx, share):
         return
     moves = moves_of(p, o, empty)
@@ -501,41 +567,83 @@ cdef void perft(Context *ctx, uint64_t p, uint64_t o, int depth, double share, i
         return
     if depth == 1:
         add_times(out, ctx.weight, <uint64_t>fp_popcount64(moves))
-        ctx.done += share
-        return
-    if depth == 2:
+    elif depth == 2:
         add_times(out, ctx.weight, last_two_plies(ctx, p, o, empty, moves))
-        ctx.done += share
+    elif ctx.table_mask and depth >= PERFT_TABLE_DEPTH:
+        if key_p == 0 and key_o == 0:
+            key_p = p
+            key_o = o
+            canonical(ctx.side, &key_p, &key_o)
+        perft_stored(ctx, p, o, key_p, key_o, moves, depth, share, ply, out)
         return
-    if ctx.table_mask and depth >= PERFT_TABLE_DEPTH:
-        key_p = p
-        key_o = o
-        canonical(ctx.side, &key_p, &key_o)
-        bucket = bucket_of(ctx, key_p, key_o, <uint64_t>depth)
-        for i in range(2):
-            if bucket[i].player == key_p and bucket[i].opponent == key_o and bucket[i].count[1].lo == <uint64_t>depth:
-                add(out, bucket[i].count[0])
-                ctx.done += share
-                return
+    else:
+        perft_children(ctx, p, o, moves, depth, share, ply, out)
+        return
+    ctx.done += share
+
+
+cdef void perft_stored(Context *ctx, uint64_t p, uint64_t o, uint64_t key_p, uint64_t key_o,
+                       uint64_t moves, int depth, double share, int ply, U128 *out) noexcept nogil:
+    """perft() of a position with moves, through the table, where it is keyed up to symmetry."""
+    cdef Entry *bucket
+    cdef Entry *entry
+    cdef U128 total
+    cdef int i
+    bucket = bucket_of(ctx, key_p, key_o, <uint64_t>depth)
+    for i in range(2):
+        if bucket[i].player == key_p and bucket[i].opponent == key_o and bucket[i].count[1].lo == <uint64_t>depth:
+            add(out, bucket[i].count[0])
+            ctx.done += share
+            return
     total.lo = total.hi = 0
-    child_share = share / fp_popcount64(moves) if ply < PROGRESS_PLIES else 0.0
+    perft_children(ctx, p, o, moves, depth, share, ply, &total)
+    if ctx.stopped:
+        return
+    add(out, total)
+    entry = make_room(bucket, depth, <int>bucket[0].count[1].lo)
+    entry.player = key_p
+    entry.opponent = key_o
+    entry.count[0] = total
+    entry.count[1].lo = <uint64_t>depth
+    entry.count[1].hi = 0
+
+
+cdef void perft_children(Context *ctx, uint64_t p, uint64_t o, uint64_t moves, int depth,
+                         double share, int ply, U128 *out) noexcept nogil:
+    """out[0] += perft(child, depth - 1) over the moves of (p to move, o)."""
+    cdef uint64_t move, flips
+    cdef uint64_t child_p[64]
+    cdef uint64_t child_o[64]
+    cdef uint64_t child_key_p[64]
+    cdef uint64_t child_key_o[64]
+    cdef int i, children = 0
+    cdef double child_share = share / fp_popcount64(moves) if ply < PROGRESS_PLIES else 0.0
     if child_share == 0.0:
         ctx.done += share
+    if not (ctx.table_mask and depth > PERFT_TABLE_DEPTH):
+        while moves:
+            move = moves & (~moves + 1)
+            moves ^= move
+            flips = flips_of(p, o, move)
+            perft(ctx, o ^ flips, p | flips | move, depth - 1, child_share, ply + 1, out)
+            if ctx.stopped:
+                return
+        return
+    # Every child's key first, and a request for its table slot, which then
+    # arrives from memory while the earlier children are counted.
     while moves:
         move = moves & (~moves + 1)
         moves ^= move
         flips = flips_of(p, o, move)
-        perft(ctx, o ^ flips, p | flips | move, depth - 1, child_share, ply + 1, &total)
+        child_p[children] = child_key_p[children] = o ^ flips
+        child_o[children] = child_key_o[children] = p | flips | move
+        canonical(ctx.side, &child_key_p[children], &child_key_o[children])
+        fp_prefetch(bucket_of(ctx, child_key_p[children], child_key_o[children], <uint64_t>(depth - 1)))
+        children += 1
+    for i in range(children):
+        perft(ctx, child_p[i], child_o[i], depth - 1, child_share, ply + 1, out, child_key_p[i], child_key_o[i])
         if ctx.stopped:
             return
-    add(out, total)
-    if bucket != NULL:
-        entry = make_room(bucket, depth, <int>bucket[0].count[1].lo)
-        entry.player = key_p
-        entry.opponent = key_o
-        entry.count[0] = total
-        entry.count[1].lo = <uint64_t>depth
-        entry.count[1].hi = 0
 
 
 cdef object to_int(U128 value):
