@@ -11,6 +11,9 @@ from setuptools import Extension, setup
 
 KERNELS = ["_takuzu_cy", "_reversi_cy", "_sudoku_cy", "_pixel_cy"]
 
+#: C headers a kernel includes (from src/fastpuzzle), shipped in the sdist.
+HEADERS = {"_reversi_cy": ["_reversi_tables.h"]}
+
 CHECKED = os.environ.get("FASTPUZZLE_CHECKED", "") not in ("", "0")
 
 if CHECKED:
@@ -38,6 +41,8 @@ extensions = [
     Extension(
         f"fastpuzzle.{name}",
         [f"src/fastpuzzle/{name}.pyx"],
+        include_dirs=["src/fastpuzzle"],
+        depends=[f"src/fastpuzzle/{header}" for header in HEADERS.get(name, [])],
         extra_compile_args=compile_args,
     )
     for name in KERNELS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from fastpuzzle import _reversi_cy, _reversi_py, reversi
 
-from conftest import kernel_fixture
+from conftest import ROOT, kernel_fixture
 from reference_reversi import count_games as reference_count
 from reference_reversi import perft as reference_perft
 
@@ -308,3 +309,51 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
         assert members <= set(dir(module.Counter(0))), module.__name__
     for constant in ("MAX_N", "MAX_TABLE_BITS"):
         assert getattr(_reversi_cy, constant) == getattr(_reversi_py, constant)
+
+
+def symmetric_start(n: int) -> list[list[int]]:
+    """A position of side n that every symmetry of the board leaves as it is."""
+    if n % 2 == 0:
+        return [list(row) for row in reversi.start(n).rows]
+    rows = [[-1] * n for _ in range(n)]
+    h = n // 2
+    rows[h][h] = 1
+    rows[h - 1][h] = rows[h + 1][h] = rows[h][h - 1] = rows[h][h + 1] = 0
+    return rows
+
+
+def image_cells(n: int, cells: set[tuple[int, int]]) -> list[int]:
+    """The 8 images of ``cells`` as masks, in the kernel's order: I, rows, columns, both, then transposed."""
+    flips = [lambda r, c: (r, c), lambda r, c: (n - 1 - r, c), lambda r, c: (r, n - 1 - c), lambda r, c: (n - 1 - r, n - 1 - c)]
+    images = [{flip(r, c) for r, c in cells} for flip in flips]
+    images += [{(c, r) for r, c in image} for image in images]
+    return [sum(1 << (8 * r + c) for r, c in image) for image in images]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 8), st.data())
+def test_symmetric_images_are_the_symmetries_of_the_board(reversi_kernel: ModuleType, n: int, data: st.DataObject) -> None:
+    cells = data.draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))))
+    mask = sum(1 << (8 * r + c) for r, c in cells)
+    assert reversi_kernel.symmetric_images(n, mask) == image_cells(n, cells)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+def test_perft_table_keyed_up_to_symmetry_keeps_counts(n: int) -> None:
+    # From a symmetric position every subtree meets its mirror images, which the
+    # table answers from one entry: the counts must stay those of the plain search.
+    args = sides(symmetric_start(n), "black")
+    plain, hashed = _reversi_cy.Counter(0), _reversi_cy.Counter(12)
+    for depth in range(1, 9 if n < 8 else 8):
+        for ended in (True, False):
+            assert hashed.perft(*args, depth, ended) == plain.perft(*args, depth, ended)
+    assert hashed.nodes < plain.nodes
+
+
+def test_kernel_tables_match_their_generator() -> None:
+    spec = importlib.util.spec_from_file_location("make_reversi_tables", ROOT / "tools" / "make_reversi_tables.py")
+    assert spec is not None and spec.loader is not None
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    committed = (ROOT / "src" / "fastpuzzle" / "_reversi_tables.h").read_text(encoding="ascii")
+    assert committed == generator.header_text(), "run tools/make_reversi_tables.py and commit the header"

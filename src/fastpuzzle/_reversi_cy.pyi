@@ -48,3 +48,6 @@ class Counter:
 
         ``ended_counts``: a game over before ``depth`` is a leaf (convention A) or not (B).
         """
+
+def symmetric_images(n: int, cells: int) -> list[int]:
+    """The 8 images of a set of cells under the symmetries of the n x n board (for tests)."""

@@ -1,5 +1,15 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, overflowcheck=False
-"""Compiled reversi kernel: bitboard game-tree counting with a transposition table."""
+"""Compiled reversi kernel: bitboard game-tree counting with a transposition table.
+
+A position is two 64-bit masks, the mover's discs and the other side's. Moves
+come from shifts of the whole board (moves_of), flips from rays read out of a
+constant table (flips_of). Near the end of a game the counts take shortcuts:
+every empty cell is tried as a move, the last move only counts its flips, and
+subtrees of three empty cells add up games in one word (a tally). Larger
+subtrees go through the table: buckets of two slots, one keeping the costliest
+subtree, the other the latest; perft keys a position by the least of its mirror
+images, and each node asks for its children's slots before counting them.
+"""
 
 # Bitboard shifts drop the bits that leave the board and the table's hash wraps
 # on purpose, so overflow checking stays off even in the checked build; counts
@@ -38,32 +48,12 @@ cdef extern from *:
     static inline unsigned long long fp_bswap64(unsigned long long x) { return __builtin_bswap64(x); }
     #endif
 
-    /* Columns 1..6: a run of discs to flip in a sideways or diagonal direction
-       never touches column 0 or 7, which also stops shifts from wrapping between
-       rows. HASH_A and HASH_B are odd multipliers for the table's hash. */
+    /* Columns 1..6: a run of discs flanked in a sideways or diagonal direction
+       never touches column 0 or 7, which also stops moves_of's shifts from
+       wrapping between rows. HASH_A and HASH_B are odd multipliers for the table's hash. */
     static const unsigned long long INNER = 0x7E7E7E7E7E7E7E7EULL;
-    /* Column 0, the diagonal from (0, 0) to (7, 7), the one from (0, 7) to (7, 0). */
-    static const unsigned long long COLUMN = 0x0101010101010101ULL;
-    static const unsigned long long DIAGONAL = 0x8040201008040201ULL;
-    static const unsigned long long ANTI_DIAGONAL = 0x0102040810204080ULL;
     static const unsigned long long HASH_A = 0x9E3779B97F4A7C15ULL;
     static const unsigned long long HASH_B = 0xC2B2AE3D27D4EB4FULL;
-
-    static unsigned long long FP_RAYS[64][8];
-    static unsigned long long FP_AROUND[64];
-    static void fp_init_rays(void) {
-        static const int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-        static const int dc[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-        for (int k = 0; k < 64; k++) for (int d = 0; d < 8; d++) {
-            unsigned long long ray = 0;
-            int r = k / 8 + dr[d], c = k % 8 + dc[d];
-            while (r >= 0 && r < 8 && c >= 0 && c < 8) { ray |= 1ULL << (8 * r + c); r += dr[d]; c += dc[d]; }
-            FP_RAYS[k][d] = ray;
-            r = k / 8 + dr[d]; c = k % 8 + dc[d];
-            if (d == 0) FP_AROUND[k] = 0;
-            if (r >= 0 && r < 8 && c >= 0 && c < 8) FP_AROUND[k] |= 1ULL << (8 * r + c);
-        }
-    }
 
     /* Take the GIL, look for a pending signal, then report progress to callback
        (None: no report). Returns 1 when the count must stop; the Python exception
@@ -87,15 +77,15 @@ cdef extern from *:
     void fp_prefetch(const void *p) nogil
     uint64_t fp_bswap64(uint64_t x) nogil
     int fp_poll(PyObject *callback, double done) nogil
-    const uint64_t FP_RAYS[64][8]
-    const uint64_t FP_AROUND[64]
-    void fp_init_rays()
     const uint64_t INNER
-    const uint64_t COLUMN
-    const uint64_t DIAGONAL
-    const uint64_t ANTI_DIAGONAL
     const uint64_t HASH_A
     const uint64_t HASH_B
+
+cdef extern from "_reversi_tables.h":
+    # FP_RAYS[k][d]: the cells beyond cell k in direction d (0-3 towards higher
+    # bits, 4-7 towards lower); FP_AROUND[k]: the cells next to cell k.
+    const uint64_t FP_RAYS[64][8]
+    const uint64_t FP_AROUND[64]
 
 cdef enum:
     # Largest side: the board sits in a uint64_t, 8 bits per row (bit 8 * r + c).
@@ -110,6 +100,11 @@ cdef enum:
     ENDGAME_TABLE_EMPTIES = 4
     # Endgame nodes with at most this many empties try every empty cell as a move.
     SCAN_EMPTIES = 5
+    # Endgame nodes with at most this many empties are counted in one word (a tally).
+    SMALL_EMPTIES = 3
+    # Bits per count in a tally, and a mask of one count.
+    TALLY_BITS = 21
+    TALLY_FIELD = 2097151  # 2 ** 21 - 1; no expression: Cython 3.3 cannot overflow-check one here
     # Perft nodes with fewer plies to go than this bypass the table.
     PERFT_TABLE_DEPTH = 3
 
@@ -121,7 +116,6 @@ cdef enum:
     TABLE_PERFT_LIVE = 3      # perft, convention B: ended games are not counted
 
 MAX_N = MAX_SIDE
-fp_init_rays()
 MAX_TABLE_BITS = MAX_BITS
 
 
@@ -191,19 +185,10 @@ cdef inline uint64_t moves_of(uint64_t p, uint64_t o, uint64_t empty) noexcept n
             | moves_one_axis(p, side, 7) | moves_one_axis(p, side, 9)) & empty
 
 
-cdef inline void lines_through(int k, uint64_t *lines) noexcept nogil:
-    """The row, column, diagonal and anti-diagonal through cell k, in lines[0..3]."""
-    cdef int r = k >> 3, c = k & 7, down = r - c, across = r + c - 7
-    lines[0] = (<uint64_t>0xFF) << (k & 56)
-    lines[1] = COLUMN << c
-    lines[2] = DIAGONAL << (8 * down) if down >= 0 else DIAGONAL >> (-8 * down)
-    lines[3] = ANTI_DIAGONAL << (8 * across) if across >= 0 else ANTI_DIAGONAL >> (-8 * across)
-
-
 cdef inline uint64_t flips_of(uint64_t p, uint64_t o, uint64_t move) noexcept nogil:
     """The discs of o that p's disc on the single cell move flips (0: not a legal move)."""
     cdef int k = fp_ctz64(move), i
-    cdef const uint64_t *rays = FP_RAYS[k]
+    cdef const uint64_t *rays = &FP_RAYS[k][0]
     cdef uint64_t ray, stop, flips = 0
     if (FP_AROUND[k] & o) == 0:
         return 0
@@ -226,23 +211,21 @@ cdef inline int last_flip_count(uint64_t p, uint64_t move) noexcept nogil:
     opponent's, so its length is the distance to that disc less one: counted
     in columns along the row and in rows along the other three lines.
     """
-    cdef int k = fp_ctz64(move), r = k >> 3, c = k & 7, i, count = 0
-    cdef uint64_t lines[4]
-    cdef uint64_t above = (~(<uint64_t>0) << k) << 1, below = move - 1, mine
-    lines_through(k, lines)
-    mine = lines[0] & above & p
+    cdef int k = fp_ctz64(move), row = k >> 3, column = k & 7, d, count = 0
+    cdef const uint64_t *rays = &FP_RAYS[k][0]
+    cdef uint64_t mine = rays[0] & p
     if mine:
-        count += (fp_ctz64(mine) & 7) - c - 1
-    mine = lines[0] & below & p
+        count += (fp_ctz64(mine) & 7) - column - 1
+    mine = rays[4] & p
     if mine:
-        count += c - (fp_bsr64(mine) & 7) - 1
-    for i in range(1, 4):
-        mine = lines[i] & above & p
+        count += column - (fp_bsr64(mine) & 7) - 1
+    for d in range(1, 4):
+        mine = rays[d] & p
         if mine:
-            count += (fp_ctz64(mine) >> 3) - r - 1
-        mine = lines[i] & below & p
+            count += (fp_ctz64(mine) >> 3) - row - 1
+        mine = rays[d + 4] & p
         if mine:
-            count += r - (fp_bsr64(mine) >> 3) - 1
+            count += row - (fp_bsr64(mine) >> 3) - 1
     return count
 
 
@@ -341,7 +324,29 @@ cdef inline int lead_of(uint64_t p, uint64_t o) noexcept nogil:
     return fp_popcount64(p) - fp_popcount64(o)
 
 
-cdef inline void last_move(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, U128 *out) noexcept nogil:
+# A tally packs the games of a small subtree into one word: mover wins in bits
+# 0-20, opponent wins in 21-41, draws in 42-62. A subtree with e empty cells has
+# at most e! * e games (fewer than 2**21 for e <= 9), so tallies add as integers.
+
+cdef inline uint64_t tally_of(int lead) noexcept nogil:
+    """One finished game in which the mover has lead more discs."""
+    return (<uint64_t>1) << (TALLY_BITS * (lead < 0) + 2 * TALLY_BITS * (lead == 0))
+
+
+cdef inline uint64_t swapped(uint64_t tally) noexcept nogil:
+    """The same games seen from the other side: their wins are our losses."""
+    return (((tally & TALLY_FIELD) << TALLY_BITS) | ((tally >> TALLY_BITS) & TALLY_FIELD)
+            | (tally & ((<uint64_t>TALLY_FIELD) << (2 * TALLY_BITS))))
+
+
+cdef inline void add_tally(U128 *out, uint64_t tally, uint64_t weight) noexcept nogil:
+    """out[0..2] += the tally's three counts, each leaf worth weight."""
+    cdef int k
+    for k in range(3):
+        add_times(&out[k], weight, (tally >> (TALLY_BITS * k)) & TALLY_FIELD)
+
+
+cdef inline uint64_t last_move(uint64_t p, uint64_t o, int lead, uint64_t empty) noexcept nogil:
     """One empty cell, p to move with lead more discs: p fills it, else o, else it stays."""
     cdef int flipped = last_flip_count(p, empty)
     if flipped:
@@ -350,73 +355,30 @@ cdef inline void last_move(Context *ctx, uint64_t p, uint64_t o, int lead, uint6
         flipped = last_flip_count(o, empty)
         if flipped:
             lead -= 2 * flipped + 1
-    score(ctx, lead, out)
+    return tally_of(lead)
 
 
-cdef inline void add_all(U128 *out, const U128 *below) noexcept nogil:
-    add(&out[0], below[0])
-    add(&out[1], below[1])
-    add(&out[2], below[2])
+cdef uint64_t few_left(uint64_t p, uint64_t o, int lead, uint64_t empty, int e) noexcept nogil:
+    """The tally of the games from (p to move, o), with e <= SMALL_EMPTIES empty cells.
 
-
-cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
-    """Add counts seen from the other side: their wins are our losses."""
-    add(&out[0], below[1])
-    add(&out[1], below[0])
-    add(&out[2], below[2])
-
-
-cdef void two_left(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, U128 *out) noexcept nogil:
-    """Two empty cells, p to move with lead more discs: played out cell by cell."""
-    cdef uint64_t first = empty & (~empty + 1), second = empty ^ first, flips
-    cdef U128 below[3]
+    lead is p's discs less o's. Each empty cell is tried as a move, as with
+    few cells left most of them are legal.
+    """
+    cdef uint64_t cells = empty, move, flips, total = 0
     cdef bint moved = False
-    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-    flips = flips_of(p, o, first)
-    if flips:
-        moved = True
-        last_move(ctx, o ^ flips, p | flips | first, -lead - 2 * fp_popcount64(flips) - 1, second, below)
-        add_swapped(out, below)
-    flips = flips_of(p, o, second)
-    if flips:
-        moved = True
-        last_move(ctx, o ^ flips, p | flips | second, -lead - 2 * fp_popcount64(flips) - 1, first, below)
-        add_swapped(out, below)
-    if moved:
-        return
-    # The mover passes; the opponent's moves leave the mover to play the last cell.
-    flips = flips_of(o, p, first)
-    if flips:
-        moved = True
-        last_move(ctx, p ^ flips, o | flips | first, lead - 2 * fp_popcount64(flips) - 1, second, below)
-        add_all(out, below)
-    flips = flips_of(o, p, second)
-    if flips:
-        moved = True
-        last_move(ctx, p ^ flips, o | flips | second, lead - 2 * fp_popcount64(flips) - 1, first, below)
-        add_all(out, below)
-    if not moved:
-        score(ctx, lead, out)
-
-
-cdef void three_left(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 *out) noexcept nogil:
-    """Three empty cells, p to move: each cell tried as a move, then two_left."""
-    cdef uint64_t cells, move, flips
-    cdef int lead = lead_of(p, o)
-    cdef U128 below[3]
-    cdef bint moved = False
-    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-    cells = empty
+    if e <= 1:
+        return last_move(p, o, lead, empty) if e else tally_of(lead)
     while cells:
         move = cells & (~cells + 1)
         cells ^= move
         flips = flips_of(p, o, move)
         if flips:
             moved = True
-            two_left(ctx, o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1, empty ^ move, below)
-            add_swapped(out, below)
+            total += swapped(few_left(o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1,
+                                      empty ^ move, e - 1))
     if moved:
-        return
+        return total
+    # p passes: o's moves leave p to move again.
     cells = empty
     while cells:
         move = cells & (~cells + 1)
@@ -424,10 +386,15 @@ cdef void three_left(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, U128 
         flips = flips_of(o, p, move)
         if flips:
             moved = True
-            two_left(ctx, p ^ flips, o | flips | move, lead - 2 * fp_popcount64(flips) - 1, empty ^ move, below)
-            add_all(out, below)
-    if not moved:
-        score(ctx, lead, out)
+            total += few_left(p ^ flips, o | flips | move, lead - 2 * fp_popcount64(flips) - 1, empty ^ move, e - 1)
+    return total if moved else tally_of(lead)
+
+
+cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
+    """Add counts seen from the other side: their wins are our losses."""
+    add(&out[0], below[1])
+    add(&out[1], below[0])
+    add(&out[2], below[2])
 
 
 cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U128 *out) noexcept nogil:
@@ -445,15 +412,9 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     if poll(ctx, share):
         return
     e = fp_popcount64(empty)
-    if e <= 3:
-        if e == 3:
-            three_left(ctx, p, o, empty, out)
-        elif e == 2:
-            two_left(ctx, p, o, lead_of(p, o), empty, out)
-        elif e == 1:
-            last_move(ctx, p, o, lead_of(p, o), empty, out)
-        else:
-            score(ctx, lead_of(p, o), out)
+    if e <= SMALL_EMPTIES:
+        out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
+        add_tally(out, few_left(p, o, lead_of(p, o), empty, e), ctx.weight)
         ctx.done += share
         return
     # Near the end most empty cells are legal moves: trying each is cheaper than
@@ -644,6 +605,19 @@ cdef void perft_children(Context *ctx, uint64_t p, uint64_t o, uint64_t moves, i
         perft(ctx, child_p[i], child_o[i], depth - 1, child_share, ply + 1, out, child_key_p[i], child_key_o[i])
         if ctx.stopped:
             return
+
+
+def symmetric_images(int n, uint64_t cells):
+    """The 8 images of a set of cells under the symmetries of the n x n board (for tests).
+
+    In the order the table's keys try them: the identity, the row, column and
+    both flips, then each of those transposed.
+    """
+    if not 1 <= n <= MAX_SIDE:
+        raise ValueError(f"n must be from 1 to {MAX_SIDE}, got {n}")
+    cdef uint64_t rows = flip_rows(cells, n), columns = flip_columns(cells, n)
+    cdef uint64_t both = flip_columns(rows, n)
+    return [cells, rows, columns, both, transpose(cells), transpose(rows), transpose(columns), transpose(both)]
 
 
 cdef object to_int(U128 value):

@@ -89,6 +89,25 @@ def _play(grid: Grid, r: int, c: int, flipped: list[tuple[int, int]], mover: int
     return child
 
 
+def symmetric_images(n: int, cells: int) -> list[int]:
+    """The 8 images of a set of cells under the symmetries of the n x n board (for tests).
+
+    In the kernel's order: the identity, the row, column and both flips, then
+    each of those transposed (cell (r, c) to (c, r)).
+    """
+    if not 1 <= n <= MAX_N:
+        raise ValueError(f"n must be from 1 to {MAX_N}, got {n}")
+    coords = [(r, c) for r in range(n) for c in range(n) if cells >> (8 * r + c) & 1]
+    flipped = [
+        [(r, c) for r, c in coords],
+        [(n - 1 - r, c) for r, c in coords],
+        [(r, n - 1 - c) for r, c in coords],
+        [(n - 1 - r, n - 1 - c) for r, c in coords],
+    ]
+    images = flipped + [[(c, r) for r, c in image] for image in flipped]
+    return [sum(1 << (8 * r + c) for r, c in image) for image in images]
+
+
 class _Table:
     """A fixed-size table with replacement: 2**bits slots, each one (key, value)."""
 
