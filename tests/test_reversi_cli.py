@@ -58,6 +58,7 @@ def test_help_lists_the_options() -> None:
         (("--perft", "x"), "expected a whole number, found 'x'"),
         (("--convention", "C"), "invalid choice: 'C'"),
         (("--table-size", "-3"), "expected 0 or more, found '-3'"),
+        (("--convention", "B"), "--convention applies only with --perft"),
     ],
 )
 def test_bad_options_are_usage_errors(args: tuple[str, ...], message: str) -> None:

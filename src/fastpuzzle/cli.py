@@ -70,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
             help="contest-format input (default: standard input)",
         )
         puzzle_module(name).add_cli_arguments(sub)
+        sub.set_defaults(command_parser=sub)
     return parser
 
 
@@ -86,6 +87,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     options = build_parser().parse_args(argv)
     name = ALIASES.get(options.puzzle, options.puzzle)
+    # A facade may reject a combination of options, as a usage error (exit 2).
+    check = getattr(puzzle_module(name), "check_cli_arguments", None)
+    problem = check(options) if check is not None else None
+    if problem:
+        options.command_parser.error(problem)
     try:
         text = _read(options.file)
         output = puzzle_module(name).run_cli(text, options)

@@ -272,7 +272,7 @@ def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
         help="print the number of leaves D plies deep (a pass is a ply) instead of B W D",
     )
     parser.add_argument(
-        "--convention", choices=_CONVENTIONS, default="A",
+        "--convention", choices=_CONVENTIONS,
         help="with --perft: A counts games that end before D as leaves, B does not (default: A)",
     )
     parser.add_argument(
@@ -294,9 +294,17 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
+    """What is wrong with a combination of reversi's options, or None."""
+    if options.convention is not None and options.perft is None:
+        return "--convention applies only with --perft"
+    return None
+
+
 def run_cli(text: str, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle reversi`` prints for ``text``."""
     board = parse(text)
     if options.perft is not None:
-        return f"{perft(board, options.perft, options.first, options.convention, table_size=options.table_size)}\n"
+        convention = options.convention or "A"
+        return f"{perft(board, options.perft, options.first, convention, table_size=options.table_size)}\n"
     return format(count_games(board, options.first, table_size=options.table_size))
