@@ -22,14 +22,20 @@ from fastpuzzle import _reversi_cy, _reversi_py, reversi
 
 Rows = tuple[tuple[int, ...], ...]
 
-#: Table of the kernel's "table" runs: 2**20 entries (64 MiB), the facade's default.
+#: Largest table of the kernel's "table" runs: 2**20 entries (64 MiB), the facade's default.
 TABLE_BITS = 20
 #: Slowest single count, in seconds, at which the twin is still benchmarked.
 TWIN_LIMIT = 3.0
 #: Contest boards per side: random discs, 10 empty cells.
 CONTEST_SEEDS = range(8)
-#: 8x8 endgames from random play from the start (16 empties: over 10 minutes, left out).
-ENDGAME_SEEDS = {12: range(3), 14: range(1)}
+#: 8x8 endgames from random play from the start: seeds per number of empties.
+#: With 13 empties these two have about 1e8 games each; the 16-empty one, 5e9
+#: (the smallest tree of seeds 0-11 with 16 empties: the others take minutes).
+ENDGAME_SEEDS = {12: (0, 1, 2), 13: (0, 2), 16: (8,)}
+#: Empties from which only the kernel with its table is timed.
+TABLE_ONLY_EMPTIES = 13
+#: Perft depths from the 8x8 start, and their leaves (conventions A and B agree to 9).
+PERFT_LEAVES = {6: 8200, 9: 3005288, 11: 212258800, 12: 1939886636}
 
 
 def contest_board(n: int, seed: int, empties: int = 10) -> Rows:
@@ -88,6 +94,15 @@ KERNELS: dict[str, tuple[ModuleType, int]] = {
 }
 
 
+def sized(bits: int, limit: int) -> int:
+    """The table the facade would give a count whose tree calls for ``limit`` bits.
+
+    Empties + 4 for a game count, depth + 8 for perft: a small tree needs a small
+    table, and a large one costs page faults to set up.
+    """
+    return min(bits, limit)
+
+
 def skip_slow_twin(kernel: ModuleType, run: Callable[[], Any]) -> None:
     """Skip the benchmark if ``run`` takes more than TWIN_LIMIT on the twin."""
     if kernel is _reversi_py:
@@ -108,6 +123,7 @@ def counter_kind(request: pytest.FixtureRequest) -> str:
 def test_contest_worst_board(benchmark: BenchmarkFixture, counter_kind: str, n: int) -> None:
     """The hardest of the seeded contest boards (10 empties) of side n."""
     kernel, bits = KERNELS[counter_kind]
+    bits = sized(bits, 10 + 4)
     rows = hardest_contest_board(n)
     expected = _reversi_cy.Counter(0).count(*sides(rows))
     skip_slow_twin(kernel, lambda: kernel.Counter(bits).count(*sides(rows)))
@@ -135,8 +151,9 @@ def test_endgame_8x8(benchmark: BenchmarkFixture, counter_kind: str, empties: in
     boards = [endgame_board(empties, seed) for seed in ENDGAME_SEEDS[empties]]
     if kernel is _reversi_py:
         pytest.skip("the twin needs minutes for 12 empties")
-    if empties >= 16 and bits == 0:
-        pytest.skip("16 empties without the table takes minutes")
+    if empties >= TABLE_ONLY_EMPTIES and bits == 0:
+        pytest.skip(f"{empties} empties without the table takes minutes")
+    bits = sized(bits, empties + 4)
 
     def count_all() -> list[tuple[int, int, int]]:
         return [kernel.Counter(bits).count(*sides(rows)) for rows in boards]
@@ -144,20 +161,23 @@ def test_endgame_8x8(benchmark: BenchmarkFixture, counter_kind: str, empties: in
     benchmark.group = f"reversi 8x8 endgame, {empties} empties, {len(boards)} boards"
     found = benchmark.pedantic(count_all, rounds=1 if empties >= 16 else 3, iterations=1)
     benchmark.extra_info.update(games=[sum(counts) for counts in found], digest=digest(boards))
-    if bits:
-        assert found == [_reversi_cy.Counter(0).count(*sides(rows)) for rows in boards] if empties < 16 else True
+    if empties < TABLE_ONLY_EMPTIES and bits:
+        assert found == [_reversi_cy.Counter(0).count(*sides(rows)) for rows in boards]
     assert all(sum(counts) > 0 for counts in found)
 
 
-@pytest.mark.parametrize("depth", [6, 9])
+@pytest.mark.parametrize("depth", sorted(PERFT_LEAVES))
 def test_perft_start(benchmark: BenchmarkFixture, counter_kind: str, depth: int) -> None:
     """perft from the 8x8 start, black first, convention A."""
     kernel, bits = KERNELS[counter_kind]
-    if depth == 9 and kernel is _reversi_py:
+    if depth >= 9 and kernel is _reversi_py:
         pytest.skip("the twin needs minutes for perft 9")
+    if depth >= 12 and bits == 0:
+        pytest.skip("perft 12 without the table takes several seconds a round")
+    bits = sized(bits, depth + 8)
     board = reversi.start(8)
     args = (8, board.discs(1), board.discs(0), depth, True)
     benchmark.group = f"reversi perft(8x8 start, {depth})"
-    benchmark.extra_info.update(leaves={6: 8200, 9: 3005288}[depth])
-    leaves = benchmark(lambda: kernel.Counter(bits).perft(*args))
-    assert leaves == {6: 8200, 9: 3005288}[depth]
+    benchmark.extra_info.update(leaves=PERFT_LEAVES[depth])
+    leaves = benchmark.pedantic(lambda: kernel.Counter(bits).perft(*args), rounds=3 if depth >= 11 else 10, iterations=1)
+    assert leaves == PERFT_LEAVES[depth]
