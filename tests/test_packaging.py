@@ -1,9 +1,10 @@
-"""The built wheel: installs into a clean venv without Cython and works there."""
+"""The source distribution builds a wheel, which installs into a clean venv without Cython and works there."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -15,10 +16,23 @@ from conftest import ROOT
 pytestmark = pytest.mark.slow
 
 
-def test_wheel_installs_and_runs_in_a_clean_venv(tmp_path: Path) -> None:
+def test_sdist_builds_a_wheel_that_runs_in_a_clean_venv(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-w", str(dist)],
+        [sys.executable, "-m", "build", "--sdist", "--outdir", str(dist), str(ROOT)],
+        check=True, capture_output=True, timeout=900,
+    )
+    sdist, = dist.glob("fastpuzzle-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        sources = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for puzzle in fastpuzzle.PUZZLES:
+        assert f"src/fastpuzzle/_{puzzle}_cy.pyx" in sources
+    assert "src/fastpuzzle/_reversi_tables.h" in sources
+    assert not any(name.endswith((".c", ".so", ".pyd")) for name in sources), sources
+
+    # The wheel comes from the sdist alone, as an installer building from source would make it.
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(sdist), "--no-deps", "-w", str(dist)],
         check=True, capture_output=True, timeout=900,
     )
     wheel, = dist.glob("fastpuzzle-*.whl")
@@ -42,6 +56,11 @@ def test_wheel_installs_and_runs_in_a_clean_venv(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == "100110\n010101\n001011\n101100\n110010\n011001\n"
+    result = subprocess.run(
+        [str(python), "-m", "fastpuzzle", "reversi", str(ROOT / "examples" / "reversi.txt")],
+        capture_output=True, text=True, cwd=tmp_path, timeout=60,
+    )
+    assert (result.returncode, result.stdout) == (0, "2 0 0\n"), result.stderr
     where = subprocess.run(
         [str(python), "-c", "import fastpuzzle._takuzu_cy as k; print(k.__file__)"],
         capture_output=True, text=True, cwd=tmp_path, check=True,
