@@ -357,3 +357,18 @@ def test_kernel_tables_match_their_generator() -> None:
     spec.loader.exec_module(generator)
     committed = (ROOT / "src" / "fastpuzzle" / "_reversi_tables.h").read_text(encoding="ascii")
     assert committed == generator.header_text(), "run tools/make_reversi_tables.py and commit the header"
+
+
+def test_a_counter_reused_on_another_side_forgets_its_table(reversi_kernel: ModuleType) -> None:
+    # The same discs on a larger board leave more cells to play: stored counts do not carry over.
+    n, black, white = sides(reversi.start(4).rows, "black")
+    counter = reversi_kernel.Counter(12)
+    assert counter.perft(4, black, white, 5, True) == 424
+    assert counter.perft(6, black, white, 5, True) == reversi_kernel.Counter(0).perft(6, black, white, 5, True) == 882
+
+
+@pytest.mark.parametrize("bits", [0, 1, 12])
+def test_empty_boards_with_and_without_table(bits: int) -> None:
+    for n in range(1, 4):
+        assert _reversi_cy.Counter(bits).count(n, 0, 0) == (0, 0, 1)
+        assert _reversi_cy.Counter(bits).perft(n, 0, 0, 2, True) == 1

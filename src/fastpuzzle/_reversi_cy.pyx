@@ -4,11 +4,12 @@
 A position is two 64-bit masks, the mover's discs and the other side's. Moves
 come from shifts of the whole board (moves_of), flips from rays read out of a
 constant table (flips_of). Near the end of a game the counts take shortcuts:
-every empty cell is tried as a move, the last move only counts its flips, and
-subtrees of three empty cells add up games in one word (a tally). Larger
-subtrees go through the table: buckets of two slots, one keeping the costliest
-subtree, the other the latest; perft keys a position by the least of its mirror
-images, and each node asks for its children's slots before counting them.
+with five empty cells or fewer every empty cell is tried as a move, games add
+up in one word (a tally), positions go through a small near table that stays
+in the cache, and the last move only counts its flips. Larger subtrees go
+through the main table: buckets of two slots, one keeping the costliest
+subtree, the other the latest; each node asks for its children's slots before
+counting them, and perft keys a position by the least of its mirror images.
 """
 
 # Bitboard shifts drop the bits that leave the board and the table's hash wraps
@@ -92,16 +93,17 @@ cdef enum:
     MAX_SIDE = 8
     # Largest transposition table: 2**MAX_BITS entries of 64 bytes (64 GiB).
     MAX_BITS = 30
-    # Nodes between two polls for Ctrl-C and progress (about a millisecond).
-    POLL_MASK = 65535  # 2 ** 16 - 1; no expression: Cython 3.3 cannot overflow-check one here
+    # Nodes between two polls for Ctrl-C and progress (a few milliseconds).
+    POLL_NODES = 65536
     # Plies from the root below which a subtree's share of the work is tracked.
     PROGRESS_PLIES = 6
-    # Endgame nodes with fewer empties than this bypass the table: cheaper to recount.
-    ENDGAME_TABLE_EMPTIES = 4
-    # Endgame nodes with at most this many empties try every empty cell as a move.
-    SCAN_EMPTIES = 5
-    # Endgame nodes with at most this many empties are counted in one word (a tally).
-    SMALL_EMPTIES = 3
+    # Endgame nodes with at most this many empties are counted in one word (a
+    # tally), every empty cell tried as a move, without polls or the main table.
+    SMALL_EMPTIES = 5
+    # Of those, the ones with at least this many empties use the near table.
+    NEAR_EMPTIES = 3
+    # Largest near table: 2**NEAR_BITS entries of 24 bytes (384 KiB, for the cache).
+    NEAR_BITS = 14
     # Bits per count in a tally, and a mask of one count.
     TALLY_BITS = 21
     TALLY_FIELD = 2097151  # 2 ** 21 - 1; no expression: Cython 3.3 cannot overflow-check one here
@@ -132,14 +134,24 @@ ctypedef struct Entry:
     uint64_t opponent
     U128 count[3]
 
+ctypedef struct Near:
+    # One slot of the near table: the tally of the games from a position with
+    # few empty cells. player == opponent == 0 marks a free slot.
+    uint64_t player
+    uint64_t opponent
+    uint64_t tally
+
 ctypedef struct Context:
     # One count in progress; lives on the stack of Counter.count or Counter.perft.
     Entry *table
     uint64_t table_mask         # 0: no table
+    Near *near
+    uint64_t near_mask          # 0: no near table
     uint64_t valid              # the cells of the board
     int side                    # n, the board's side
     uint64_t weight             # what one leaf adds (1; larger in tests of the carry)
     uint64_t nodes
+    uint64_t next_poll          # the node count at which to poll next
     double done                 # share of the work finished, 0..1
     int ended_counts            # perft: a game over before the last ply is a leaf
     int stopped                 # a poll asked to stop; a Python exception is set
@@ -307,10 +319,15 @@ cdef inline Entry *make_room(Entry *bucket, int worth, int first_worth) noexcept
 
 
 cdef inline bint poll(Context *ctx, double share) noexcept nogil:
-    """Count a node; every POLL_MASK + 1 nodes, check for Ctrl-C and report progress."""
+    """Count a node; once POLL_NODES nodes have passed, check for Ctrl-C and report progress.
+
+    Nodes that do not poll (the last few plies) still count towards the next poll.
+    """
     ctx.nodes += 1
-    if (ctx.nodes & POLL_MASK) == 0 and fp_poll(ctx.progress, ctx.done) != 0:
-        ctx.stopped = 1
+    if ctx.nodes >= ctx.next_poll:
+        ctx.next_poll = ctx.nodes + POLL_NODES
+        if fp_poll(ctx.progress, ctx.done) != 0:
+            ctx.stopped = 1
     return ctx.stopped
 
 
@@ -358,12 +375,30 @@ cdef inline uint64_t last_move(uint64_t p, uint64_t o, int lead, uint64_t empty)
     return tally_of(lead)
 
 
-cdef uint64_t few_left(uint64_t p, uint64_t o, int lead, uint64_t empty, int e) noexcept nogil:
+cdef uint64_t few_left(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, int e) noexcept nogil:
     """The tally of the games from (p to move, o), with e <= SMALL_EMPTIES empty cells.
 
-    lead is p's discs less o's. Each empty cell is tried as a move, as with
-    few cells left most of them are legal.
+    lead is p's discs less o's. With NEAR_EMPTIES or more empty cells the
+    position goes through the near table, small enough to stay in the cache.
     """
+    cdef Near *near = NULL
+    cdef uint64_t tally
+    ctx.nodes += 1
+    # The empty board (no discs) would read as a free slot, so it is never looked up.
+    if ctx.near_mask and e >= NEAR_EMPTIES and (p | o):
+        near = &ctx.near[(slot(p, o, 0) >> 32) & ctx.near_mask]
+        if near.player == p and near.opponent == o:
+            return near.tally
+    tally = few_left_played(ctx, p, o, lead, empty, e)
+    if near != NULL:
+        near.player = p
+        near.opponent = o
+        near.tally = tally
+    return tally
+
+
+cdef uint64_t few_left_played(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, int e) noexcept nogil:
+    """few_left() without the near table: each empty cell tried as a move, as most are legal."""
     cdef uint64_t cells = empty, move, flips, total = 0
     cdef bint moved = False
     if e <= 1:
@@ -374,7 +409,7 @@ cdef uint64_t few_left(uint64_t p, uint64_t o, int lead, uint64_t empty, int e) 
         flips = flips_of(p, o, move)
         if flips:
             moved = True
-            total += swapped(few_left(o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1,
+            total += swapped(few_left(ctx, o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1,
                                       empty ^ move, e - 1))
     if moved:
         return total
@@ -386,7 +421,7 @@ cdef uint64_t few_left(uint64_t p, uint64_t o, int lead, uint64_t empty, int e) 
         flips = flips_of(o, p, move)
         if flips:
             moved = True
-            total += few_left(p ^ flips, o | flips | move, lead - 2 * fp_popcount64(flips) - 1, empty ^ move, e - 1)
+            total += few_left(ctx, p ^ flips, o | flips | move, lead - 2 * fp_popcount64(flips) - 1, empty ^ move, e - 1)
     return total if moved else tally_of(lead)
 
 
@@ -401,6 +436,7 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     """out[0..2] = games from (p to move, o) won by the mover, by the opponent, drawn."""
     cdef uint64_t empty = ctx.valid & ~(p | o)
     cdef uint64_t candidates, move, flips
+    # Room for a child per empty cell: any position may be asked for, reachable or not.
     cdef uint64_t child_p[64]
     cdef uint64_t child_o[64]
     cdef U128 below[3]
@@ -414,17 +450,15 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     e = fp_popcount64(empty)
     if e <= SMALL_EMPTIES:
         out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-        add_tally(out, few_left(p, o, lead_of(p, o), empty, e), ctx.weight)
+        add_tally(out, few_left(ctx, p, o, lead_of(p, o), empty, e), ctx.weight)
         ctx.done += share
         return
-    # Near the end most empty cells are legal moves: trying each is cheaper than
-    # generating the moves first.
-    candidates = empty if e <= SCAN_EMPTIES else moves_of(p, o, empty)
+    candidates = moves_of(p, o, empty)
     if candidates == 0:
         no_move(ctx, p, o, empty, share, ply, out)
         return
     # The empty board (no discs) would read as a free slot, so it is never looked up.
-    if ctx.table_mask and e >= ENDGAME_TABLE_EMPTIES and (p | o):
+    if ctx.table_mask and (p | o):
         bucket = bucket_of(ctx, p, o, 0)
         for i in range(2):
             if bucket[i].player == p and bucket[i].opponent == o:
@@ -433,34 +467,28 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
                 out[2] = bucket[i].count[2]
                 ctx.done += share
                 return
-    if e > SCAN_EMPTIES and ply < PROGRESS_PLIES:
+    if ply < PROGRESS_PLIES:
         child_share = share / fp_popcount64(candidates)
     else:
         ctx.done += share
     # Every child first, and a request for its table slot, which then arrives
     # from memory while the earlier children are counted.
-    fetch = ctx.table_mask != 0 and e > ENDGAME_TABLE_EMPTIES
+    fetch = ctx.table_mask != 0 and e > SMALL_EMPTIES + 1
     while candidates:
         move = candidates & (~candidates + 1)
         candidates ^= move
         flips = flips_of(p, o, move)
-        if flips:
-            child_p[children] = o ^ flips
-            child_o[children] = p | flips | move
-            if fetch:
-                fp_prefetch(bucket_of(ctx, child_p[children], child_o[children], 0))
-            children += 1
-    if children == 0:
-        no_move(ctx, p, o, empty, 0.0, ply, out)
+        child_p[children] = o ^ flips
+        child_o[children] = p | flips | move
+        if fetch:
+            fp_prefetch(bucket_of(ctx, child_p[children], child_o[children], 0))
+        children += 1
+    out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
+    for i in range(children):
+        endgame(ctx, child_p[i], child_o[i], child_share, ply + 1, below)
         if ctx.stopped:
             return
-    else:
-        out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-        for i in range(children):
-            endgame(ctx, child_p[i], child_o[i], child_share, ply + 1, below)
-            if ctx.stopped:
-                return
-            add_swapped(out, below)
+        add_swapped(out, below)
     if bucket != NULL:
         entry = make_room(bucket, e, fp_popcount64(ctx.valid & ~(bucket[0].player | bucket[0].opponent))
                           if bucket[0].player | bucket[0].opponent else 0)
@@ -627,14 +655,18 @@ cdef object to_int(U128 value):
 cdef class Counter:
     """Count reversi game trees; owns a transposition table of 2**table_bits entries.
 
-    Boards are bitmasks, bit 8 * r + c for the cell in row r, column c; player
+    With a table it also owns a near table for the last few empty cells, of
+    2**min(table_bits, 14) entries of 24 bytes. Boards are bitmasks, bit 8 * r + c for the cell in row r, column c; player
     is the side to move. A Counter counts one tree at a time (RuntimeError if
     asked to count while it already is, from another thread).
     """
 
     cdef Entry *table
+    cdef Near *near
     cdef int bits
+    cdef int near_bits
     cdef int kind
+    cdef int side               # the board side of the stored counts
     cdef bint busy
     cdef uint64_t node_count
 
@@ -642,13 +674,17 @@ cdef class Counter:
         if not 0 <= table_bits <= MAX_BITS:
             raise ValueError(f"table_bits must be from 0 to {MAX_BITS}, got {table_bits}")
         self.table = NULL
+        self.near = NULL
         self.bits = table_bits
+        self.near_bits = min(table_bits, NEAR_BITS)
         self.kind = TABLE_EMPTY
+        self.side = 0
         self.busy = False
         self.node_count = 0
 
     def __dealloc__(self):
         free(self.table)
+        free(self.near)
 
     @property
     def table_bits(self):
@@ -664,9 +700,15 @@ cdef class Counter:
         """Forget every stored subtree."""
         if self.busy:
             raise RuntimeError("the counter is busy")
+        self.forget()
+        self.kind = TABLE_EMPTY
+
+    cdef void forget(self) noexcept:
+        """Zero both tables (a zero entry is a free slot)."""
         if self.table != NULL:
             memset(self.table, 0, (<size_t>1 << self.bits) * sizeof(Entry))
-        self.kind = TABLE_EMPTY
+        if self.near != NULL:
+            memset(self.near, 0, (<size_t>1 << self.near_bits) * sizeof(Near))
 
     cdef int prepare(self, Context *ctx, int n, uint64_t player, uint64_t opponent,
                      uint64_t weight, int kind, object progress) except -1:
@@ -687,18 +729,29 @@ cdef class Counter:
             raise RuntimeError("the counter is already counting")
         if self.bits and self.table == NULL:
             self.table = <Entry *>calloc(<size_t>1 << self.bits, sizeof(Entry))
-            if self.table == NULL:
+            self.near = <Near *>calloc(<size_t>1 << self.near_bits, sizeof(Near))
+            if self.table == NULL or self.near == NULL:
+                free(self.table)
+                free(self.near)
+                self.table = NULL
+                self.near = NULL
                 raise MemoryError(f"cannot allocate a table of 2**{self.bits} entries")
-        if self.kind != kind:
-            if self.table != NULL and self.kind != TABLE_EMPTY:
-                memset(self.table, 0, (<size_t>1 << self.bits) * sizeof(Entry))
+        # Stored counts hold for one kind of count on one size of board: the same
+        # discs on a larger board leave more cells to play.
+        if self.kind != kind or self.side != n:
+            if self.kind != TABLE_EMPTY:
+                self.forget()
             self.kind = kind
+            self.side = n
         ctx.table = self.table
         ctx.table_mask = ((<uint64_t>1) << self.bits) - 1 if self.bits else 0
+        ctx.near = self.near
+        ctx.near_mask = ((<uint64_t>1) << self.near_bits) - 1 if self.bits else 0
         ctx.valid = valid
         ctx.side = n
         ctx.weight = weight
         ctx.nodes = 0
+        ctx.next_poll = POLL_NODES
         ctx.done = 0.0
         ctx.ended_counts = kind == TABLE_PERFT_ENDED
         ctx.stopped = 0

@@ -174,9 +174,11 @@ class Counter:
             raise ValueError("weight must be at least 1")
         if self._busy:
             raise RuntimeError("the counter is already counting")
-        if self._kind != kind:
+        # Stored counts hold for one kind of count on one size of board: the same
+        # discs on a larger board leave more cells to play.
+        if self._kind != f"{kind} {n}":
             self._table = _Table(self._bits)
-            self._kind = kind
+            self._kind = f"{kind} {n}"
         self._nodes = 0
         self._done = 0.0
         self._progress = progress
