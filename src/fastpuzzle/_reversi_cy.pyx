@@ -398,31 +398,31 @@ cdef uint64_t few_left(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t 
 
 
 cdef uint64_t few_left_played(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, int e) noexcept nogil:
-    """few_left() without the near table: each empty cell tried as a move, as most are legal."""
-    cdef uint64_t cells = empty, move, flips, total = 0
+    """few_left() without the near table: p's moves, else o's after p passes, else the end."""
     cdef bint moved = False
+    cdef uint64_t total
     if e <= 1:
         return last_move(p, o, lead, empty) if e else tally_of(lead)
+    total = each_move(ctx, p, o, lead, empty, e, &moved)
+    if moved:
+        return total
+    total = each_move(ctx, o, p, -lead, empty, e, &moved)
+    return swapped(total) if moved else tally_of(lead)
+
+
+cdef inline uint64_t each_move(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, int e,
+                               bint *moved) noexcept nogil:
+    """The tally, seen by p, over p's moves: each empty cell tried, as most are legal near the end."""
+    cdef uint64_t cells = empty, move, flips, total = 0
     while cells:
         move = cells & (~cells + 1)
         cells ^= move
         flips = flips_of(p, o, move)
         if flips:
-            moved = True
+            moved[0] = True
             total += swapped(few_left(ctx, o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1,
                                       empty ^ move, e - 1))
-    if moved:
-        return total
-    # p passes: o's moves leave p to move again.
-    cells = empty
-    while cells:
-        move = cells & (~cells + 1)
-        cells ^= move
-        flips = flips_of(o, p, move)
-        if flips:
-            moved = True
-            total += few_left(ctx, p ^ flips, o | flips | move, lead - 2 * fp_popcount64(flips) - 1, empty ^ move, e - 1)
-    return total if moved else tally_of(lead)
+    return total
 
 
 cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
