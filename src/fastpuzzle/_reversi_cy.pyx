@@ -198,13 +198,19 @@ cdef inline uint64_t moves_of(uint64_t p, uint64_t o, uint64_t empty) noexcept n
 
 
 cdef inline uint64_t flips_of(uint64_t p, uint64_t o, uint64_t move) noexcept nogil:
-    """The discs of o that p's disc on the single cell move flips (0: not a legal move)."""
+    """The discs of o that p's disc on the single cell move flips (0: not a legal move).
+
+    Along each ray from move, the first cell that is not o's must be p's; every
+    cell before it flips. Cells off the board are nobody's, so runs end there.
+    """
     cdef int k = fp_ctz64(move), i
     cdef const uint64_t *rays = &FP_RAYS[k][0]
     cdef uint64_t ray, stop, flips = 0
     if (FP_AROUND[k] & o) == 0:
         return 0
     for i in range(4):
+        # Towards higher bits the first cell is the lowest; towards lower bits the
+        # highest (bit 0 stands in when there is none: it is then not p's on the ray).
         ray = rays[i]
         stop = ray & ~o
         stop &= ~stop + 1
@@ -221,7 +227,8 @@ cdef inline int last_flip_count(uint64_t p, uint64_t move) noexcept nogil:
 
     With the board full, the run towards p's nearest disc on a ray is all the
     opponent's, so its length is the distance to that disc less one: counted
-    in columns along the row and in rows along the other three lines.
+    in columns along the row and in rows along the other three lines. Cells off
+    a smaller board lie beyond every cell of it on a ray, and are not p's.
     """
     cdef int k = fp_ctz64(move), row = k >> 3, column = k & 7, d, count = 0
     cdef const uint64_t *rays = &FP_RAYS[k][0]
