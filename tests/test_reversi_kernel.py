@@ -324,8 +324,12 @@ def symmetric_start(n: int) -> list[list[int]]:
 
 def image_cells(n: int, cells: set[tuple[int, int]]) -> list[int]:
     """The 8 images of ``cells`` as masks, in the kernel's order: I, rows, columns, both, then transposed."""
-    flips = [lambda r, c: (r, c), lambda r, c: (n - 1 - r, c), lambda r, c: (r, n - 1 - c), lambda r, c: (n - 1 - r, n - 1 - c)]
-    images = [{flip(r, c) for r, c in cells} for flip in flips]
+    images = [
+        {(r, c) for r, c in cells},
+        {(n - 1 - r, c) for r, c in cells},
+        {(r, n - 1 - c) for r, c in cells},
+        {(n - 1 - r, n - 1 - c) for r, c in cells},
+    ]
     images += [{(c, r) for r, c in image} for image in images]
     return [sum(1 << (8 * r + c) for r, c in image) for image in images]
 
