@@ -663,9 +663,10 @@ cdef class Counter:
     """Count reversi game trees; owns a transposition table of 2**table_bits entries.
 
     With a table it also owns a near table for the last few empty cells, of
-    2**min(table_bits, 14) entries of 24 bytes. Boards are bitmasks, bit 8 * r + c for the cell in row r, column c; player
-    is the side to move. A Counter counts one tree at a time (RuntimeError if
-    asked to count while it already is, from another thread).
+    2**min(table_bits, 14) entries of 24 bytes. Boards are bitmasks, bit
+    8 * r + c for the cell in row r, column c; player is the side to move. A
+    Counter counts one tree at a time (RuntimeError if asked to count while it
+    already is, from another thread).
     """
 
     cdef Entry *table
