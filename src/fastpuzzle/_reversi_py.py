@@ -9,7 +9,7 @@ cell over the opponent's discs and look for one's own disc at the end.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, TypeVar
 
 #: Largest side: a board must fit in 64 bits.
 MAX_N = 8
@@ -28,6 +28,7 @@ _DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1,
 _EMPTY, _MINE, _THEIRS = 0, 1, 2
 
 Grid = list[list[int]]
+_T = TypeVar("_T")
 Progress = Optional[Callable[[float], object]]
 
 
@@ -214,26 +215,17 @@ class Counter:
             wins, losses, draws = self._endgame(grid, other, share, ply + 1)
             return losses, wins, draws
         empties = sum(row.count(_EMPTY) for row in grid)
-        key = (*_key(grid, mover), 0)
-        use_table = empties >= _ENDGAME_TABLE_EMPTIES
-        if use_table:
-            stored = self._table.get(key)
-            if stored is not None:
-                self._done += share
-                return stored  # type: ignore[return-value]
-        child_share = share / len(moves) if ply < _PROGRESS_PLIES else 0.0
-        if not child_share:
-            self._done += share
-        totals = [0, 0, 0]
-        for r, c, flipped in moves:
-            wins, losses, draws = self._endgame(_play(grid, r, c, flipped, mover), other, child_share, ply + 1)
-            totals[0] += losses
-            totals[1] += wins
-            totals[2] += draws
-        result = (totals[0], totals[1], totals[2])
-        if use_table:
-            self._table.put(key, result)
-        return result
+
+        def count(child_share: float) -> tuple[int, int, int]:
+            totals = [0, 0, 0]
+            for r, c, flipped in moves:
+                wins, losses, draws = self._endgame(_play(grid, r, c, flipped, mover), other, child_share, ply + 1)
+                totals[0] += losses
+                totals[1] += wins
+                totals[2] += draws
+            return totals[0], totals[1], totals[2]
+
+        return self._through_table((*_key(grid, mover), 0), empties >= _ENDGAME_TABLE_EMPTIES, share, ply, len(moves), count)
 
     def perft(
         self, n: int, player: int, opponent: int, depth: int, ended_counts: bool, progress: Progress = None, weight: int = 1
@@ -270,20 +262,28 @@ class Counter:
         if depth == 1:
             self._done += share
             return len(moves)
-        key = (*_key(grid, mover), depth)
-        use_table = depth >= _PERFT_TABLE_DEPTH
+
+        def count(child_share: float) -> int:
+            return sum(
+                self._perft(_play(grid, r, c, flipped, mover), other, depth - 1, ended_counts, child_share, ply + 1)
+                for r, c, flipped in moves
+            )
+
+        return self._through_table((*_key(grid, mover), depth), depth >= _PERFT_TABLE_DEPTH, share, ply, len(moves), count)
+
+    def _through_table(
+        self, key: tuple[int, int, int], use_table: bool, share: float, ply: int, children: int, count: Callable[[float], _T]
+    ) -> _T:
+        """count(child_share) for a node with children, answered by the table where it can be."""
         if use_table:
             stored = self._table.get(key)
             if stored is not None:
                 self._done += share
                 return stored  # type: ignore[return-value]
-        child_share = share / len(moves) if ply < _PROGRESS_PLIES else 0.0
+        child_share = share / children if ply < _PROGRESS_PLIES else 0.0
         if not child_share:
             self._done += share
-        total = sum(
-            self._perft(_play(grid, r, c, flipped, mover), other, depth - 1, ended_counts, child_share, ply + 1)
-            for r, c, flipped in moves
-        )
+        result = count(child_share)
         if use_table:
-            self._table.put(key, total)
-        return total
+            self._table.put(key, result)
+        return result
