@@ -613,28 +613,24 @@ cdef void perft_children(Context *ctx, uint64_t p, uint64_t o, uint64_t moves, i
     cdef uint64_t child_key_p[64]
     cdef uint64_t child_key_o[64]
     cdef int i, children = 0
+    cdef bint keyed = ctx.table_mask != 0 and depth > PERFT_TABLE_DEPTH
     cdef double child_share = share / fp_popcount64(moves) if ply < PROGRESS_PLIES else 0.0
     if child_share == 0.0:
         ctx.done += share
-    if not (ctx.table_mask and depth > PERFT_TABLE_DEPTH):
-        while moves:
-            move = moves & (~moves + 1)
-            moves ^= move
-            flips = flips_of(p, o, move)
-            perft(ctx, o ^ flips, p | flips | move, depth - 1, child_share, ply + 1, out)
-            if ctx.stopped:
-                return
-        return
-    # Every child's key first, and a request for its table slot, which then
-    # arrives from memory while the earlier children are counted.
+    # Every child first; where the children go through the table, their keys too
+    # and a request for each slot, which then arrives from memory while the
+    # earlier children are counted. A key of 0, 0 leaves the child to work it out.
     while moves:
         move = moves & (~moves + 1)
         moves ^= move
         flips = flips_of(p, o, move)
         child_p[children] = child_key_p[children] = o ^ flips
         child_o[children] = child_key_o[children] = p | flips | move
-        canonical(ctx.side, &child_key_p[children], &child_key_o[children])
-        fp_prefetch(bucket_of(ctx, child_key_p[children], child_key_o[children], <uint64_t>(depth - 1)))
+        if keyed:
+            canonical(ctx.side, &child_key_p[children], &child_key_o[children])
+            fp_prefetch(bucket_of(ctx, child_key_p[children], child_key_o[children], <uint64_t>(depth - 1)))
+        else:
+            child_key_p[children] = child_key_o[children] = 0
         children += 1
     for i in range(children):
         perft(ctx, child_p[i], child_o[i], depth - 1, child_share, ply + 1, out, child_key_p[i], child_key_o[i])
