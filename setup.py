@@ -5,14 +5,16 @@ overflow checks, C assertions and no optimisation, for debugging and tests.
 """
 
 import os
+import runpy
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-KERNELS = ["_takuzu_cy", "_reversi_cy", "_sudoku_cy", "_pixel_cy"]
-
-#: C headers a kernel includes (from src/fastpuzzle), shipped in the sdist.
-HEADERS = {"_reversi_cy": ["_reversi_tables.h"]}
+#: The puzzle registry: each puzzle's kernel, its C headers, and the limits
+#: and statuses every kernel sees as C macros (it imports only the standard library).
+REGISTRY = runpy.run_path("src/fastpuzzle/_registry.py")
+PUZZLES = REGISTRY["PUZZLES"].values()
+MACROS = REGISTRY["c_macros"]()
 
 CHECKED = os.environ.get("FASTPUZZLE_CHECKED", "") not in ("", "0")
 
@@ -39,13 +41,14 @@ directives.update(language_level=3, embedsignature=True)
 
 extensions = [
     Extension(
-        f"fastpuzzle.{name}",
-        [f"src/fastpuzzle/{name}.pyx"],
+        puzzle.kernel,
+        [f"src/fastpuzzle/_{puzzle.name}_cy.pyx"],
         include_dirs=["src/fastpuzzle"],
-        depends=[f"src/fastpuzzle/{header}" for header in HEADERS.get(name, [])],
+        depends=["src/fastpuzzle/_registry.py", *(f"src/fastpuzzle/{header}" for header in puzzle.headers)],
+        define_macros=MACROS,
         extra_compile_args=compile_args,
     )
-    for name in KERNELS
+    for puzzle in PUZZLES
 ]
 
 # Each variant keeps its own generated C, so switching variants always recompiles.

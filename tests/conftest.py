@@ -14,6 +14,8 @@ from typing import Any, Iterator
 
 import pytest
 
+from fastpuzzle import use_kernels
+
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT.parent / "shared" / "cases"
 IMPLEMENTATIONS = ("cy", "py")
@@ -78,11 +80,11 @@ def kernel_fixture(puzzle: str) -> Any:
 def facade_fixture(puzzle: str) -> Any:
     """A fixture giving the facade of ``puzzle`` running on its kernel, then on its twin."""
 
-    @pytest.fixture(params=IMPLEMENTATIONS, ids=["kernel", "twin"])
-    def facade(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    @pytest.fixture(params=["compiled", "twin"], ids=["kernel", "twin"])
+    def facade(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
         module = import_module(f"fastpuzzle.{puzzle}")
-        monkeypatch.setattr(module, "_kernel", import_module(f"fastpuzzle._{puzzle}_{request.param}"))
-        yield module
+        with use_kernels(request.param):
+            yield module
 
     return facade
 

@@ -12,23 +12,34 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fastpuzzle import _takuzu_cy, _takuzu_py, takuzu
+from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu
 
 from reference_takuzu import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
 
 ENUMERATION_LIMIT = 300
+#: A candidate budget no test grid reaches.
+NO_BUDGET = 1 << 40
+
+
+def cell_codes(rows: "tuple[str, ...] | str") -> bytes:
+    """Row strings (or their concatenation) as the kernel's cell codes."""
+    return "".join(rows).encode().translate(bytes.maketrans(b"01_", b"\x00\x01\x02"))
+
+
+def blank(n: int) -> bytes:
+    return cell_codes("_" * (n * n))
 
 
 def enumerate_solutions(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT) -> list[tuple[str, ...]]:
     """Up to ``limit`` solutions straight from a kernel, as row strings."""
     n = len(rows)
-    search = kernel.Search(n, "".join(rows))
+    search = kernel.Search(n, cell_codes(rows), NO_BUDGET)
     found: list[tuple[str, ...]] = []
     while len(found) < limit:
         status = search.next_solution(1000)
-        if status == kernel.EXHAUSTED:
+        if status == Status.EXHAUSTED:
             break
-        if status == kernel.SOLUTION:
+        if status == Status.SOLUTION:
             cells = search.solution()
             found.append(tuple(cells[r * n : (r + 1) * n] for r in range(n)))
     return found
@@ -90,7 +101,7 @@ def test_empty_grid_totals(takuzu_kernel: ModuleType, n: int, total: int) -> Non
 @pytest.mark.parametrize("n", range(2, 13, 2))
 def test_candidate_counts_match_plain_enumeration(takuzu_kernel: ModuleType, n: int) -> None:
     plain = sum(takuzu_line_ok("".join(bits)) for bits in product("01", repeat=n))
-    assert takuzu_kernel.count_candidates(n, "_" * (n * n)) == 2 * n * plain
+    assert takuzu_kernel.count_candidates(n, blank(n)) == 2 * n * plain
 
 
 def test_candidate_counts_respect_givens(takuzu_kernel: ModuleType) -> None:
@@ -100,27 +111,27 @@ def test_candidate_counts_respect_givens(takuzu_kernel: ModuleType) -> None:
         sum(1 for bits in product("01", repeat=4) if takuzu_line_ok("".join(bits)) and all(g in "_" + b for g, b in zip(line, bits)))
         for line in rows + tuple(columns)
     )
-    assert takuzu_kernel.count_candidates(4, "".join(rows)) == expected
+    assert takuzu_kernel.count_candidates(4, cell_codes(rows)) == expected
 
 
 def test_search_pauses_and_resumes(takuzu_kernel: ModuleType) -> None:
     n = 6
-    search = takuzu_kernel.Search(n, "_" * (n * n))
+    search = takuzu_kernel.Search(n, blank(n), NO_BUDGET)
     statuses = []
     while True:
         status = search.next_solution(1)
         statuses.append(status)
-        if status == takuzu_kernel.EXHAUSTED:
+        if status == Status.EXHAUSTED:
             break
-    assert statuses.count(takuzu_kernel.SOLUTION) == 4140
-    assert takuzu_kernel.PAUSED in statuses
-    assert search.next_solution(10) == takuzu_kernel.EXHAUSTED
+    assert statuses.count(Status.SOLUTION) == 4140
+    assert Status.PAUSED in statuses
+    assert search.next_solution(10) == Status.EXHAUSTED
 
 
 def test_zero_budget_pauses_before_any_solution(takuzu_kernel: ModuleType) -> None:
-    search = takuzu_kernel.Search(4, "_" * 16)
-    assert search.next_solution(0) == takuzu_kernel.PAUSED
-    assert search.next_solution(10**6) == takuzu_kernel.SOLUTION
+    search = takuzu_kernel.Search(4, blank(4), NO_BUDGET)
+    assert search.next_solution(0) == Status.PAUSED
+    assert search.next_solution(10**6) == Status.SOLUTION
 
 
 def test_searches_are_independent_across_threads() -> None:
@@ -133,7 +144,7 @@ def test_searches_are_independent_across_threads() -> None:
 
 
 def test_kernel_releases_the_gil() -> None:
-    search = _takuzu_cy.Search(10, "_" * 100)
+    search = _takuzu_cy.Search(10, blank(10), NO_BUDGET)
     worker = threading.Thread(target=search.count, args=(300_000, 0))
     ticks = 0
     worker.start()
@@ -147,10 +158,10 @@ def test_kernel_releases_the_gil() -> None:
 
 
 def test_count_stops_at_limit(takuzu_kernel: ModuleType) -> None:
-    search = takuzu_kernel.Search(6, "_" * 36)
-    assert search.count(10**7, 100) == takuzu_kernel.SOLUTION
+    search = takuzu_kernel.Search(6, blank(6), NO_BUDGET)
+    assert search.count(10**7, 100) == Status.SOLUTION
     assert search.found == 100
-    while search.count(10**7, 0) == takuzu_kernel.PAUSED:
+    while search.count(10**7, 0) == Status.PAUSED:
         pass
     assert search.found == 4140
 
@@ -166,7 +177,22 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     members = {node.name for node in search.body if isinstance(node, ast.FunctionDef)} - {"__init__"}
     for module in (_takuzu_cy, _takuzu_py):
         assert all(hasattr(module, name) for name in names), module.__name__
-        instance = module.Search(4, "_" * 16)
+        instance = module.Search(4, blank(4), NO_BUDGET)
         assert all(hasattr(instance, member) for member in members), module.__name__
-    for constant in ("MAX_N", "EXHAUSTED", "SOLUTION", "PAUSED"):
-        assert getattr(_takuzu_cy, constant) == getattr(_takuzu_py, constant)
+
+
+@pytest.mark.parametrize("n", [4, 12, 20])
+def test_a_search_over_its_candidate_budget_is_too_large(takuzu_kernel: ModuleType, n: int) -> None:
+    needed = takuzu_kernel.count_candidates(n, blank(n))
+    over = takuzu_kernel.Search(n, blank(n), needed - 1)
+    assert over.next_solution(10) == Status.TOO_LARGE
+    assert over.count(10, 0) == Status.TOO_LARGE
+    within = takuzu_kernel.Search(n, blank(n), needed)
+    assert within.next_solution(10**6) == Status.SOLUTION
+
+
+def test_twin_asserts_what_the_facade_checks() -> None:
+    with pytest.raises(AssertionError):
+        _takuzu_py.Search(3, blank(3), NO_BUDGET)
+    with pytest.raises(AssertionError):
+        _takuzu_py.Search(2, b"\x00\x01\x05\x02", NO_BUDGET)

@@ -4,13 +4,19 @@
 >>> print(fastpuzzle.solve_text("takuzu", "2\\n1_\\n__\\n"), end="")
 10
 01
+
+Every puzzle's facade (``fastpuzzle.takuzu``, ``pixel``, ``sudoku``,
+``reversi``) keeps one contract, :class:`Facade`: ``parse``, ``solve``,
+``format``, ``solve_text``; the search puzzles add ``solutions``,
+``count_solutions`` and ``generate`` (:class:`SearchFacade`).
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from types import ModuleType
 
+from ._registry import ALIASES, PUZZLES, Status, canonical_name
+from ._select import use_kernels
 from .errors import (
     FastpuzzleError,
     MultipleSolutionsError,
@@ -19,13 +25,24 @@ from .errors import (
     PuzzleTooLargeError,
 )
 
-__version__ = "0.1.0"
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._contract import Facade, SearchFacade
+
+__version__ = "0.2.0"
 
 __all__ = [
     "PUZZLES",
     "ALIASES",
+    "Facade",
+    "SearchFacade",
+    "Status",
     "puzzle_module",
     "solve_text",
+    "use_kernels",
     "takuzu",
     "pixel",
     "sudoku",
@@ -37,32 +54,23 @@ __all__ = [
     "PuzzleTooLargeError",
 ]
 
-#: Puzzle name -> one-line description, in the order the CLI lists them.
-PUZZLES = {
-    "takuzu": "the 01 game (Takuzu, Binairo): fill a grid with balanced, distinct lines",
-    "pixel": "pixel placement (Fill-a-Pix, Mosaic): colour a grid so every digit counts its black 3x3 block",
-    "sudoku": "binary sudoku: the fewest toggles that make every row, column and box even",
-    "reversi": "reversi endgame count: every game to its end, by winner (B W D)",
-}
 
-#: Other names accepted wherever a puzzle name is.
-ALIASES = {"01": "takuzu"}
-
-
-def __getattr__(name: str) -> ModuleType:
-    """Import a puzzle's facade (``fastpuzzle.takuzu``, ...) on first use."""
+def __getattr__(name: str) -> Any:
+    """Import a puzzle's facade (``fastpuzzle.takuzu``, ...) or the contract on first use."""
     if name in PUZZLES:
-        return import_module(f"fastpuzzle.{name}")
+        return import_module(PUZZLES[name].facade)
+    if name in ("Facade", "SearchFacade"):
+        return getattr(import_module("fastpuzzle._contract"), name)
     raise AttributeError(f"module 'fastpuzzle' has no attribute {name!r}")
 
 
-def puzzle_module(name: str) -> ModuleType:
-    """The facade module of the puzzle called ``name`` (or one of its aliases)."""
-    canonical = ALIASES.get(name, name)
-    if canonical not in PUZZLES:
-        known = ", ".join(sorted([*PUZZLES, *ALIASES]))
-        raise ValueError(f"unknown puzzle {name!r}; expected one of: {known}")
-    return import_module(f"fastpuzzle.{canonical}")
+def puzzle_module(name: str) -> Facade[Any, Any]:
+    """The facade of the puzzle called ``name`` (or one of its aliases).
+
+    Raises ValueError for a name no puzzle has.
+    """
+    facade: Facade[Any, Any] = import_module(PUZZLES[canonical_name(name)].facade)
+    return facade
 
 
 def solve_text(puzzle: str, text: str) -> str:
@@ -71,4 +79,4 @@ def solve_text(puzzle: str, text: str) -> str:
     Raises :class:`ParseError` for bad input, :class:`NoSolutionError` or
     :class:`MultipleSolutionsError` when the puzzle has no or several solutions.
     """
-    return puzzle_module(puzzle).solve_text(text)  # type: ignore[no-any-return]
+    return puzzle_module(puzzle).solve_text(text)

@@ -1,31 +1,57 @@
-"""What the grid puzzles' facades share: a checked grid of rows, and search outcomes."""
+"""What the facades share: a checked grid of rows, argument checks, and the search drivers.
+
+The drivers serve every kernel whose ``Search`` reports a
+:class:`~fastpuzzle.Status` (the 01 game and pixel placement): listing
+solutions, counting them, and proving one unique.
+"""
 
 from __future__ import annotations
 
-from .errors import MultipleSolutionsError, NoSolutionError
+import operator
+
+from ._registry import Status
+from ._text import check_row
+from .errors import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from typing import Any, Callable, Iterator, Optional, TypeVar
+    import argparse
+    from typing import Any, Callable, Iterator, Optional, Protocol, Sequence, TypeVar
 
-    Solution = tuple[str, ...]
+    from ._contract import Solution
+
     G = TypeVar("G", bound="Grid")
+
+    class KernelSearch(Protocol):
+        """The resumable search of a grid kernel (``Search`` in its stub)."""
+
+        @property
+        def found(self) -> int: ...
+        def next_solution(self, node_budget: int) -> int: ...
+        def count(self, node_budget: int, limit: int) -> int: ...
+        def solution(self) -> str: ...
+
+
+#: Limits at or above this are beyond any count a kernel can enumerate, so they are no limit.
+_KERNEL_LIMIT = 1 << 64
 
 
 class Grid:
     """A puzzle's rows, checked when built by the subclass's ``_check_rows``.
 
     ``n`` is the number of rows; equal rows make equal grids of the same kind.
+    ``str(grid)`` is the grid in its contest format, which ``parse`` reads back.
     """
 
     __slots__ = ("rows",)
 
     def __init__(self, rows: Any) -> None:
-        self.rows = self._check_rows(rows)
+        self.rows = self._check_rows(row_tuple(rows))
 
     @staticmethod
-    def _check_rows(rows: Any) -> Any:
+    def _check_rows(rows: tuple[Any, ...]) -> Any:
+        """The rows as the grid keeps them; ParseError (unit "row") or TypeError if they are not valid."""
         raise NotImplementedError
 
     @classmethod
@@ -35,10 +61,26 @@ class Grid:
         grid.rows = rows
         return grid
 
+    @classmethod
+    def from_rows(cls: type[G], rows: Any) -> G:
+        """A grid from a sequence of rows, checked like ``parse`` checks text (or ``rows`` itself if a grid).
+
+        Errors name the row (1-based) and column of the first problem.
+        """
+        return rows if isinstance(rows, cls) else cls(rows)
+
     @property
     def n(self) -> int:
         """The number of rows."""
         return len(self.rows)
+
+    def _header(self) -> str:
+        """The contest format's lines before the rows."""
+        return ""
+
+    @staticmethod
+    def _row_text(row: Any) -> str:
+        return str(row)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.rows == self.rows
@@ -50,7 +92,41 @@ class Grid:
         return f"{type(self).__name__}(rows={self.rows!r})"
 
     def __str__(self) -> str:
-        return "".join(f"{row}\n" for row in self.rows)
+        return self._header() + "".join(self._row_text(row) + "\n" for row in self.rows)
+
+
+def row_tuple(rows: Any) -> tuple[Any, ...]:
+    """``rows`` as a tuple; a TypeError for text (which ``parse`` reads) or a non-sequence."""
+    if isinstance(rows, (str, bytes, bytearray)):
+        raise TypeError(f"expected a sequence of rows, found {type(rows).__name__}; use parse() for contest text")
+    try:
+        return tuple(rows)
+    except TypeError:
+        raise TypeError(f"expected a sequence of rows, found {type(rows).__name__}") from None
+
+
+def check_row_count(count: int, valid: bool, expected: str) -> None:
+    """Unless ``valid``, a ParseError at row 1, column 1: ``expected`` rows, ``count`` found."""
+    if not valid:
+        raise ParseError(f"expected {expected}, found {count}", 1, 1, unit="row")
+
+
+def check_text_rows(rows: Sequence[Any], width: int, alphabet: str) -> None:
+    """Each row is a string of ``width`` characters from ``alphabet`` (TypeError, ParseError)."""
+    for r, row in enumerate(rows, start=1):
+        if not isinstance(row, str):
+            raise TypeError(f"row {r} is {type(row).__name__}, expected str")
+        check_row(row, width, alphabet, r, unit="row")
+
+
+def checked_count(value: Any, name: str, low: int = 0) -> int:
+    """``value`` as a whole number of at least ``low``: a TypeError for bool, float and text."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
+    number = operator.index(value)
+    if number < low:
+        raise ValueError(f"{name} must be at least {low}, got {number}")
+    return number
 
 
 def single_solution(
@@ -81,19 +157,38 @@ def single_solution(
     return solutions[0]
 
 
-def walk(
-    search: Any, kernel: Any, width: int, budget: int, too_large: Optional[Callable[[], None]] = None
-) -> Iterator[Solution]:
+def walk(search: KernelSearch, width: int, budget: int, too_large: str) -> Iterator[Solution]:
     """Every solution of a kernel search, as row strings of ``width`` cells.
 
-    The search runs ``budget`` nodes at a time, so Ctrl-C stays prompt.
+    The search runs ``budget`` nodes at a time, so Ctrl-C stays prompt; a
+    kernel's TOO_LARGE becomes PuzzleTooLargeError(``too_large``).
     """
     while True:
         status = search.next_solution(budget)
-        if status == kernel.SOLUTION:
+        if status == Status.SOLUTION:
             cells = search.solution()
             yield tuple(cells[start : start + width] for start in range(0, len(cells), width))
-        elif status == kernel.EXHAUSTED:
+        elif status == Status.EXHAUSTED:
             return
-        elif too_large is not None and status == kernel.TOO_LARGE:
-            too_large()
+        elif status == Status.TOO_LARGE:
+            raise PuzzleTooLargeError(too_large)
+
+
+def count(search: KernelSearch, limit: Optional[int], budget: int, too_large: str) -> int:
+    """The solutions of a kernel search, or ``limit`` (checked, or None) if there are at least that many."""
+    if limit == 0:
+        return 0
+    kernel_limit = limit if limit is not None and limit < _KERNEL_LIMIT else 0
+    while (status := search.count(budget, kernel_limit)) == Status.PAUSED:
+        pass
+    if status == Status.TOO_LARGE:
+        raise PuzzleTooLargeError(too_large)
+    found = int(search.found)
+    return found if limit is None else min(found, limit)
+
+
+def add_search_options(parser: argparse.ArgumentParser) -> None:
+    """``--first`` and ``--count``, which mean the same for every search puzzle."""
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--first", action="store_true", help="print the first solution found, without proving it unique")
+    mode.add_argument("--count", action="store_true", help="print the number of solutions instead of a solution")

@@ -2,12 +2,13 @@
 
 Boards are bit masks, bit ``8 * r + c`` for the cell in row ``r``, column ``c``;
 ``player`` holds the discs of the side to move, ``opponent`` the other side's.
+The facade checks every board, depth and table size before it calls.
 """
 
 from typing import Callable, Optional
 
-MAX_N: int
-MAX_TABLE_BITS: int
+#: Bytes of one transposition-table entry.
+ENTRY_BYTES: int
 
 class Counter:
     """Count reversi game trees; owns a transposition table of ``2**table_bits`` entries."""

@@ -88,11 +88,15 @@ cdef extern from "_reversi_tables.h":
     const uint64_t FP_RAYS[64][8]
     const uint64_t FP_AROUND[64]
 
+cdef extern from *:
+    # Defined once in fastpuzzle/_registry.py; setup.py passes them as C macros.
+    enum:
+        FP_REVERSI_MAX_N            # the board sits in a uint64_t, 8 bits per row (bit 8 * r + c)
+        FP_REVERSI_MAX_TABLE_BITS   # largest transposition table: 2**MAX_BITS entries
+
 cdef enum:
-    # Largest side: the board sits in a uint64_t, 8 bits per row (bit 8 * r + c).
-    MAX_SIDE = 8
-    # Largest transposition table: 2**MAX_BITS entries of 64 bytes (64 GiB).
-    MAX_BITS = 30
+    MAX_SIDE = FP_REVERSI_MAX_N
+    MAX_BITS = FP_REVERSI_MAX_TABLE_BITS
     # Nodes between two polls for Ctrl-C and progress (a few milliseconds).
     POLL_NODES = 65536
     # Plies from the root below which a subtree's share of the work is tracked.
@@ -117,8 +121,6 @@ cdef enum:
     TABLE_PERFT_ENDED = 2     # perft, convention A: ended games count as leaves
     TABLE_PERFT_LIVE = 3      # perft, convention B: ended games are not counted
 
-MAX_N = MAX_SIDE
-MAX_TABLE_BITS = MAX_BITS
 
 
 ctypedef struct U128:
@@ -644,11 +646,14 @@ def symmetric_images(int n, uint64_t cells):
     In the order the table's keys try them: the identity, the row, column and
     both flips, then each of those transposed.
     """
-    if not 1 <= n <= MAX_SIDE:
-        raise ValueError(f"n must be from 1 to {MAX_SIDE}, got {n}")
+    assert 1 <= n <= MAX_SIDE
     cdef uint64_t rows = flip_rows(cells, n), columns = flip_columns(cells, n)
     cdef uint64_t both = flip_columns(rows, n)
     return [cells, rows, columns, both, transpose(cells), transpose(rows), transpose(columns), transpose(both)]
+
+
+#: Bytes of one transposition-table entry; a table of 2**k entries takes 2**k times this.
+ENTRY_BYTES = sizeof(Entry)
 
 
 cdef object to_int(U128 value):
@@ -675,8 +680,7 @@ cdef class Counter:
     cdef uint64_t node_count
 
     def __cinit__(self, int table_bits=0):
-        if not 0 <= table_bits <= MAX_BITS:
-            raise ValueError(f"table_bits must be from 0 to {MAX_BITS}, got {table_bits}")
+        assert 0 <= table_bits <= MAX_BITS
         self.table = NULL
         self.near = NULL
         self.bits = table_bits
@@ -716,19 +720,15 @@ cdef class Counter:
 
     cdef int prepare(self, Context *ctx, int n, uint64_t player, uint64_t opponent,
                      uint64_t weight, int kind, object progress) except -1:
-        """Check the arguments and set up ctx and the table for a count of kind."""
+        """Set up ctx and the table for a count of kind (the facade checked the arguments)."""
         cdef uint64_t valid = 0
         cdef int r
-        if not 1 <= n <= MAX_SIDE:
-            raise ValueError(f"n must be from 1 to {MAX_SIDE}, got {n}")
+        assert 1 <= n <= MAX_SIDE
         for r in range(n):
             valid |= (((<uint64_t>1) << n) - 1) << (8 * r)
-        if player & opponent:
-            raise ValueError("a cell holds discs of both colours")
-        if (player | opponent) & ~valid:
-            raise ValueError(f"a disc lies outside the {n}x{n} board")
-        if weight == 0:
-            raise ValueError("weight must be at least 1")
+        assert not player & opponent, "a cell holds discs of both colours"
+        assert not (player | opponent) & ~valid, "a disc lies outside the board"
+        assert weight >= 1
         if self.busy:
             raise RuntimeError("the counter is already counting")
         if self.bits and self.table == NULL:
@@ -792,8 +792,7 @@ cdef class Counter:
         """
         cdef Context ctx
         cdef U128 out
-        if depth < 0:
-            raise ValueError(f"depth must be at least 0, got {depth}")
+        assert depth >= 0
         self.prepare(&ctx, n, player, opponent, weight,
                      TABLE_PERFT_ENDED if ended_counts else TABLE_PERFT_LIVE, progress)
         out.lo = out.hi = 0

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Callable, Optional, TypeVar
 
-#: Largest side: a board must fit in 64 bits.
-MAX_N = 8
-#: Largest transposition table, as log2 of its entries.
-MAX_TABLE_BITS = 30
+from ._registry import PUZZLES
+
+MAX_N = PUZZLES["reversi"].limits["MAX_N"]
+MAX_TABLE_BITS = PUZZLES["reversi"].limits["MAX_TABLE_BITS"]
+#: Bytes of one entry of the compiled kernel's table (the twin's table sizes itself alike).
+ENTRY_BYTES = 64
 
 #: Nodes between two calls of the progress callback.
 _POLL_EVERY = 1 << 10
@@ -96,8 +98,7 @@ def symmetric_images(n: int, cells: int) -> list[int]:
     In the kernel's order: the identity, the row, column and both flips, then
     each of those transposed (cell (r, c) to (c, r)).
     """
-    if not 1 <= n <= MAX_N:
-        raise ValueError(f"n must be from 1 to {MAX_N}, got {n}")
+    assert 1 <= n <= MAX_N
     coords = [(r, c) for r in range(n) for c in range(n) if cells >> (8 * r + c) & 1]
     flipped = [
         [(r, c) for r, c in coords],
@@ -131,8 +132,7 @@ class Counter:
     """Count reversi game trees; owns a transposition table of 2**table_bits entries."""
 
     def __init__(self, table_bits: int = 0) -> None:
-        if not 0 <= table_bits <= MAX_TABLE_BITS:
-            raise ValueError(f"table_bits must be from 0 to {MAX_TABLE_BITS}, got {table_bits}")
+        assert 0 <= table_bits <= MAX_TABLE_BITS
         self._bits = table_bits
         self._table = _Table(0)
         self._kind = ""
@@ -159,20 +159,12 @@ class Counter:
         self._kind = ""
 
     def _prepare(self, n: int, player: int, opponent: int, weight: int, kind: str, progress: Progress) -> Grid:
-        if not 1 <= n <= MAX_N:
-            raise ValueError(f"n must be from 1 to {MAX_N}, got {n}")
-        for value in (player, opponent, weight):
-            if value < 0:
-                raise OverflowError("can't convert negative value to uint64_t")
-            if value >= 1 << 64:
-                raise OverflowError("Python int too large to convert to C unsigned long")
+        assert 1 <= n <= MAX_N
+        assert all(0 <= value < 1 << 64 for value in (player, opponent, weight))
         valid = sum(((1 << n) - 1) << (8 * r) for r in range(n))
-        if player & opponent:
-            raise ValueError("a cell holds discs of both colours")
-        if (player | opponent) & ~valid:
-            raise ValueError(f"a disc lies outside the {n}x{n} board")
-        if weight == 0:
-            raise ValueError("weight must be at least 1")
+        assert not player & opponent, "a cell holds discs of both colours"
+        assert not (player | opponent) & ~valid, "a disc lies outside the board"
+        assert weight >= 1
         if self._busy:
             raise RuntimeError("the counter is already counting")
         # Stored counts hold for one kind of count on one size of board: the same
@@ -235,8 +227,7 @@ class Counter:
         ``ended_counts``: a game over before ``depth`` counts as a leaf
         (convention A), or not at all (convention B).
         """
-        if depth < 0:
-            raise ValueError(f"depth must be at least 0, got {depth}")
+        assert depth >= 0
         grid = self._prepare(n, player, opponent, weight, "ended" if ended_counts else "live", progress)
         if depth == 0:
             self._nodes = 1

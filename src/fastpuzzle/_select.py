@@ -1,19 +1,72 @@
-"""Choose between the compiled kernels and their pure-Python twins.
+"""Which implementation the facades run on: the compiled kernels or their twins.
 
-Set ``FASTPUZZLE_PURE_PYTHON=1`` to run every puzzle on its twin, for debugging
-or on a build without a C compiler; by default the compiled kernel is required.
+Each facade imports its compiled kernel statically, so type checkers bind every
+kernel call to the kernel's ``.pyi`` stub::
+
+    if TYPE_CHECKING or not _select.twins_active():
+        from . import _takuzu_cy as _kernel
+    else:
+        from . import _takuzu_py as _kernel
+
+Set ``FASTPUZZLE_PURE_PYTHON=1`` to run every puzzle on its pure-Python twin,
+for debugging or on a build without a C compiler. Tests and benchmarks switch
+within one process through :func:`use_kernels`, and nothing else.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from contextlib import contextmanager
 from importlib import import_module
-from types import ModuleType
 
-PURE_PYTHON = os.environ.get("FASTPUZZLE_PURE_PYTHON", "") not in ("", "0")
+from ._registry import PUZZLES
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import Iterator
+
+IMPLEMENTATIONS = ("compiled", "twin")
+
+_twins = os.environ.get("FASTPUZZLE_PURE_PYTHON", "") not in ("", "0")
 
 
-def kernel(puzzle: str) -> ModuleType:
-    """The kernel module of ``puzzle``: ``_<puzzle>_cy``, or ``_<puzzle>_py`` when forced."""
-    suffix = "py" if PURE_PYTHON else "cy"
-    return import_module(f"fastpuzzle._{puzzle}_{suffix}")
+def twins_active() -> bool:
+    """Whether facades run on their pure-Python twins."""
+    return _twins
+
+
+def kernel_module(puzzle: str, implementation: str) -> str:
+    """The module name of ``puzzle``'s ``"compiled"`` kernel or its ``"twin"``."""
+    compiled = PUZZLES[puzzle].kernel
+    return compiled if implementation == "compiled" else compiled[:-3] + "_py"
+
+
+@contextmanager
+def use_kernels(implementation: str) -> Iterator[None]:
+    """Run every facade on its ``"compiled"`` kernel or its pure-Python ``"twin"`` for a while.
+
+    Meant for tests, benchmarks and debugging: the switch holds for the whole
+    process, so do not use it while other threads are solving.
+    """
+    global _twins
+    if implementation not in IMPLEMENTATIONS:
+        raise ValueError(f"implementation must be 'compiled' or 'twin', got {implementation!r}")
+    before = _twins
+    _twins = implementation == "twin"
+    _rebind()
+    try:
+        yield
+    finally:
+        _twins = before
+        _rebind()
+
+
+def _rebind() -> None:
+    """Point every facade already imported at the implementation now chosen."""
+    implementation = "twin" if _twins else "compiled"
+    for puzzle in PUZZLES.values():
+        facade = sys.modules.get(puzzle.facade)
+        if facade is not None:
+            facade._kernel = import_module(kernel_module(puzzle.name, implementation))  # type: ignore[attr-defined]

@@ -5,12 +5,6 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-cdef extern from "Python.h":
-    Py_ssize_t PyUnicode_GET_LENGTH(object text)
-    int PyUnicode_KIND(object text)
-    void *PyUnicode_DATA(object text)
-    int PyUnicode_1BYTE_KIND
-
 cdef extern from *:
     """
     #if defined(_MSC_VER)
@@ -21,32 +15,18 @@ cdef extern from *:
     #endif
     """
     int fp_popcount(unsigned int x) nogil
-    void fp_prefetch(const void *address) nogil
-
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define fp_prefetch(address) __builtin_prefetch(address)
-    #else
-    #define fp_prefetch(address) ((void)(address))
-    #endif
-    """
-
-cdef extern from "Python.h":
-    ctypedef struct PyObject
-    bint PyList_CheckExact(object o)
-    bint PyTuple_Check(object o)
-    Py_ssize_t PyList_GET_SIZE(object o)
-    Py_ssize_t PyTuple_GET_SIZE(object o)
-    PyObject *PyList_GET_ITEM(object o, Py_ssize_t i)
-    PyObject *PyTuple_GET_ITEM(object o, Py_ssize_t i)
 
 # A grid is 9 row masks: bit 8 - c of mask r is the cell in row r, column c
 # (0-based), so int("001000100", 2) is that row's mask.
 
+cdef extern from *:
+    # Defined once in fastpuzzle/_registry.py; setup.py passes them as C macros.
+    enum:
+        FP_SUDOKU_SIDE          # rows, columns and boxes of the grid
+        FP_SUDOKU_MAX_ANSWER    # the largest answer any grid has
+
 cdef enum:
-    # Rows, columns and boxes of the grid.
-    SIDE = 9
+    SIDE = FP_SUDOKU_SIDE
     # One more than the largest row mask.
     ROW_MASKS = 512
     # DP states: 9 column-parity bits, then the parities of the current band's 3 boxes.
@@ -69,62 +49,14 @@ cdef enum:
     # Partial-sum states: per band, the toggles chosen so far capped at 2 (0, 1, 2+): 3^3.
     SUM_STATES = 27
 
-#: The largest answer any grid has.
-MAX_ANSWER = 9
-
-
-class GridError(ValueError):
-    """The argument is not a grid: 9 row masks from 0 to 511, or 9 strings of 9 '0'/'1'."""
-
-
-cdef int load_row(object row) except -2:
-    """The mask of one row (an int from 0 to 511 or 9 characters '0'/'1'), or -1."""
-    cdef const char *text
-    cdef Py_ssize_t c
-    cdef int mask = 0, digit
-    cdef long value
-    if isinstance(row, str):
-        # Only 1-byte (Latin-1) strings can hold just '0' and '1'.
-        if PyUnicode_GET_LENGTH(row) != SIDE or PyUnicode_KIND(row) != PyUnicode_1BYTE_KIND:
-            return -1
-        text = <const char *>PyUnicode_DATA(row)
-        for c in range(SIDE):
-            digit = text[c] - 48
-            if digit != 0 and digit != 1:
-                return -1
-            mask = (mask << 1) | digit
-        return mask
-    if isinstance(row, int):
-        try:
-            value = row
-        except OverflowError:
-            return -1
-        return <int>value if 0 <= value < ROW_MASKS else -1
-    return -1
-
-
-cdef bint load_grid(object grid, uint16_t *masks) except -1:
-    """Fill masks from a grid (a sequence of 9 rows); False if it is not one."""
+cdef int load_masks(tuple grid, uint16_t *masks) except -1:
+    """Copy a grid's 9 row masks (the facade checked them) into masks."""
     cdef Py_ssize_t r
-    cdef int mask
-    cdef object row
-    try:
-        if len(grid) != SIDE:
-            return False
-    except TypeError:
-        return False
-    if isinstance(grid, (str, bytes)):
-        return False
+    assert len(grid) == SIDE
     for r in range(SIDE):
-        try:
-            row = grid[r]
-        except (LookupError, TypeError):
-            return False
-        mask = load_row(row)
-        if mask < 0:
-            return False
-        masks[r] = <uint16_t>mask
-    return True
+        masks[r] = grid[r]
+        assert masks[r] < ROW_MASKS
+    return 0
 
 
 cdef inline int parity(uint32_t x) noexcept nogil:
@@ -134,18 +66,6 @@ cdef inline int parity(uint32_t x) noexcept nogil:
 cdef inline int stack_bits(uint32_t mask, int stack) noexcept nogil:
     """The 3 bits of stack 0, 1 or 2 (columns 3*stack .. 3*stack + 2) of a row mask."""
     return (mask >> (6 - 3 * stack)) & 7
-
-
-cdef inline void prefetch_rows(PyObject *grid) noexcept:
-    """Ask for the row objects of a tuple or list grid to be brought into cache."""
-    cdef Py_ssize_t r
-    cdef object rows = <object>grid
-    if PyTuple_Check(rows) and PyTuple_GET_SIZE(rows) == SIDE:
-        for r in range(SIDE):
-            fp_prefetch(PyTuple_GET_ITEM(rows, r))
-    elif PyList_CheckExact(rows) and PyList_GET_SIZE(rows) == SIDE:
-        for r in range(SIDE):
-            fp_prefetch(PyList_GET_ITEM(rows, r))
 
 
 # -- the row DP ---------------------------------------------------------------
@@ -238,18 +158,16 @@ cdef int row_dp(const uint16_t *masks, uint8_t *dp, uint16_t *toggles) noexcept 
     return best
 
 
-def solve(grid):
+def solve(tuple grid):
     """The minimum number of toggles and one optimal set of them, as 9 row masks.
 
-    grid is 9 row masks (ints from 0 to 511, bit 8 - c for column c) or 9 strings
-    of 9 '0'/'1'; anything else raises GridError (a ValueError).
+    grid is 9 row masks (ints from 0 to 511, bit 8 - c for column c).
     """
     cdef uint16_t masks[SIDE]
     cdef uint16_t toggles[SIDE]
     cdef uint8_t *dp
     cdef int best
-    if not load_grid(grid, masks):
-        raise GridError("expected 9 row masks from 0 to 511 or 9 strings of 9 '0'/'1'")
+    load_masks(grid, masks)
     dp = <uint8_t *>malloc(LAYERS * STATES)
     if dp == NULL:
         raise MemoryError()
@@ -258,8 +176,7 @@ def solve(grid):
             best = row_dp(masks, dp, toggles)
     finally:
         free(dp)
-    if best < 0:
-        raise AssertionError("the row DP found no toggle set")  # impossible: every grid has one
+    assert 0 <= best <= FP_SUDOKU_MAX_ANSWER  # every grid has a toggle set
     return best, [toggles[i] for i in range(SIDE)]
 
 
@@ -370,22 +287,14 @@ cdef int answer(uint32_t key) noexcept nogil:
     return finish(second, key)
 
 
-def min_toggles(grid):
-    """The minimum number of toggles for one grid (row masks or strings, as for solve)."""
+def min_toggles(tuple grid):
+    """The minimum number of toggles for one grid of 9 row masks."""
     cdef uint16_t masks[SIDE]
     cdef int best
-    if not load_grid(grid, masks):
-        raise GridError("expected 9 row masks from 0 to 511 or 9 strings of 9 '0'/'1'")
+    load_masks(grid, masks)
     with nogil:
         best = answer(table_key(masks))
     return best
-
-
-cdef inline PyObject *item_of(object sequence, Py_ssize_t i) noexcept:
-    """Item i of an exact list or a tuple (borrowed; the caller checked the type and index)."""
-    if PyList_CheckExact(sequence):
-        return PyList_GET_ITEM(sequence, i)
-    return PyTuple_GET_ITEM(sequence, i)
 
 
 cdef class Table:
@@ -407,60 +316,28 @@ cdef class Table:
     def __dealloc__(self):
         free(self.answers)
 
-    def count_grids(self, grids, unsigned char[::1] out):
-        """Write the answer for grids[g] into out[g]; return how many grids were counted.
-
-        Counting stops at the first item that is not a grid (row masks or strings,
-        as for solve), so a return value below len(grids) is that item's index.
-        """
-        cdef Py_ssize_t g, count = len(grids)
-        cdef uint16_t masks[SIDE]
-        if out.shape[0] < count:
-            raise ValueError(f"out holds {out.shape[0]} answers, expected at least {count}")
-        if PyList_CheckExact(grids) or PyTuple_Check(grids):
-            # Grids held as Python objects are scattered in memory: fetch ahead,
-            # each grid's tuple 8 grids ahead and its rows 4 grids ahead.
+    def count_masks(self, const uint16_t[::1] masks, unsigned char[::1] out):
+        """Count grids given as 9 row masks each into out (out[g] for grid g)."""
+        cdef Py_ssize_t g, count = out.shape[0]
+        assert masks.shape[0] == count * SIDE
+        with nogil:
             for g in range(count):
-                if g + 8 < count:
-                    fp_prefetch(item_of(grids, g + 8))
-                if g + 4 < count:
-                    prefetch_rows(item_of(grids, g + 4))
-                if not load_grid(<object>item_of(grids, g), masks):
-                    return g
-                out[g] = self.answers[table_key(masks)]
-            return count
-        for g in range(count):
-            if not load_grid(grids[g], masks):
-                return g
-            out[g] = self.answers[table_key(masks)]
-        return count
+                out[g] = self.answers[table_key(&masks[g * SIDE])]
 
     def count_cells(self, const unsigned char[::1] cells, unsigned char[::1] out):
-        """Count grids given as 81 bytes each (row by row, values 0 and 1) into out.
-
-        Returns how many grids were counted: counting stops at the first grid with
-        a byte other than 0 or 1.
-        """
+        """Count grids given as 81 bytes each (row by row, values 0 and 1) into out."""
         cdef Py_ssize_t g, count = out.shape[0]
         cdef uint16_t masks[SIDE]
         cdef int r, c
-        cdef unsigned char cell
-        cdef bint bad = False
-        if cells.shape[0] != count * SIDE * SIDE:
-            raise ValueError(f"expected {count * SIDE * SIDE} cells for {count} grids, found {cells.shape[0]}")
+        assert cells.shape[0] == count * SIDE * SIDE
         with nogil:
             for g in range(count):
                 for r in range(SIDE):
                     masks[r] = 0
                     for c in range(SIDE):
-                        cell = cells[(g * SIDE + r) * SIDE + c]
-                        if cell > 1:
-                            bad = True
-                        masks[r] |= cell << (SIDE - 1 - c)
-                if bad:
-                    break
+                        masks[r] |= cells[(g * SIDE + r) * SIDE + c] << (SIDE - 1 - c)
+                    assert masks[r] < ROW_MASKS
                 out[g] = self.answers[table_key(masks)]
-        return g if bad else count
 
     def __getitem__(self, key):
         """The answer for a table key (0 <= key < 2**18)."""
@@ -490,9 +367,8 @@ cdef void build_table(uint8_t *answers) noexcept nogil:
                     answers[key] = <uint8_t>finish(three, key)
 
 
-def key_of(grid):
-    """The answer-table key of a grid (row masks or strings, as for solve)."""
+def key_of(tuple grid):
+    """The answer-table key of a grid of 9 row masks."""
     cdef uint16_t masks[SIDE]
-    if not load_grid(grid, masks):
-        raise GridError("expected 9 row masks from 0 to 511 or 9 strings of 9 '0'/'1'")
+    load_masks(grid, masks)
     return table_key(masks)

@@ -19,24 +19,18 @@ whether each band has 2 or more odd rows: an 18-bit key.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
-#: The largest answer any grid has.
-MAX_ANSWER = 9
+from ._registry import PUZZLES
 
-SIDE = 9
+SIDE = PUZZLES["sudoku"].limits["SIDE"]
+MAX_ANSWER = PUZZLES["sudoku"].limits["MAX_ANSWER"]
 ROW_MASKS = 512
 STATES = 4096
 BOX_SHIFT = 9
 INF = 128
 KEYS = 1 << 18
 SUM_STATES = 27
-
-_MESSAGE = "expected 9 row masks from 0 to 511 or 9 strings of 9 '0'/'1'"
-
-
-class GridError(ValueError):
-    """The argument is not a grid: 9 row masks from 0 to 511, or 9 strings of 9 '0'/'1'."""
 
 
 def _popcount(x: int) -> int:
@@ -52,38 +46,10 @@ def _stack_bits(mask: int, stack: int) -> int:
     return (mask >> (6 - 3 * stack)) & 7
 
 
-def _load_row(row: object) -> int:
-    """The mask of one row (an int from 0 to 511 or 9 characters '0'/'1'), or -1."""
-    if isinstance(row, str):
-        if len(row) != SIDE or row.strip("01"):
-            return -1
-        return int(row, 2)
-    if isinstance(row, int):
-        return row if 0 <= row < ROW_MASKS else -1
-    return -1
-
-
-def _load_grid(grid: Any) -> list[int] | None:
-    """The 9 row masks of a grid, or None if it is not one."""
-    if isinstance(grid, (str, bytes)):
-        return None
-    try:
-        if len(grid) != SIDE:
-            return None
-    except TypeError:
-        return None
-    try:
-        masks = [_load_row(grid[r]) for r in range(SIDE)]
-    except (LookupError, TypeError):
-        return None
-    return None if min(masks) < 0 else masks
-
-
-def _grid(grid: Any) -> list[int]:
-    masks = _load_grid(grid)
-    if masks is None:
-        raise GridError(_MESSAGE)
-    return masks
+def _masks(grid: tuple[int, ...]) -> list[int]:
+    """A grid's 9 row masks (the facade checked them) as a list."""
+    assert len(grid) == SIDE and all(0 <= mask < ROW_MASKS for mask in grid)
+    return list(grid)
 
 
 # -- the row DP ---------------------------------------------------------------
@@ -157,13 +123,14 @@ def _row_dp(masks: list[int]) -> tuple[int, list[int]]:
     return best, toggles
 
 
-def solve(grid: Sequence[int | str]) -> tuple[int, list[int]]:
+def solve(grid: tuple[int, ...]) -> tuple[int, list[int]]:
     """The minimum number of toggles and one optimal set of them, as 9 row masks.
 
-    grid is 9 row masks (ints from 0 to 511, bit 8 - c for column c) or 9 strings
-    of 9 '0'/'1'; anything else raises GridError (a ValueError).
+    grid is 9 row masks (ints from 0 to 511, bit 8 - c for column c).
     """
-    return _row_dp(_grid(grid))
+    best, toggles = _row_dp(_masks(grid))
+    assert 0 <= best <= MAX_ANSWER  # every grid has a toggle set
+    return best, toggles
 
 
 # -- answers from the parity signature -----------------------------------------
@@ -242,14 +209,14 @@ def _answer(key: int) -> int:
     return _finish(sums, key)
 
 
-def min_toggles(grid: Sequence[int | str]) -> int:
-    """The minimum number of toggles for one grid (row masks or strings, as for solve)."""
-    return _answer(_table_key(_grid(grid)))
+def min_toggles(grid: tuple[int, ...]) -> int:
+    """The minimum number of toggles for one grid of 9 row masks."""
+    return _answer(_table_key(_masks(grid)))
 
 
-def key_of(grid: Sequence[int | str]) -> int:
-    """The answer-table key of a grid (row masks or strings, as for solve)."""
-    return _table_key(_grid(grid))
+def key_of(grid: tuple[int, ...]) -> int:
+    """The answer-table key of a grid of 9 row masks."""
+    return _table_key(_masks(grid))
 
 
 class Table:
@@ -271,36 +238,18 @@ class Table:
             found = self._answers[key] = _answer(key)
         return found
 
-    def count_grids(self, grids: Sequence[Any], out: Any) -> int:
-        """Write the answer for grids[g] into out[g]; return how many grids were counted.
+    def count_masks(self, masks: Any, out: Any) -> None:
+        """Count grids given as 9 row masks each into out (out[g] for grid g)."""
+        values = list(masks)
+        assert len(values) == len(out) * SIDE
+        for g in range(len(out)):
+            out[g] = self[_table_key(_masks(tuple(values[g * SIDE : (g + 1) * SIDE])))]
 
-        Counting stops at the first item that is not a grid (row masks or strings,
-        as for solve), so a return value below len(grids) is that item's index.
-        """
-        count = len(grids)
-        if len(out) < count:
-            raise ValueError(f"out holds {len(out)} answers, expected at least {count}")
-        for g in range(count):
-            masks = _load_grid(grids[g])
-            if masks is None:
-                return g
-            out[g] = self[_table_key(masks)]
-        return count
-
-    def count_cells(self, cells: Any, out: Any) -> int:
-        """Count grids given as 81 bytes each (row by row, values 0 and 1) into out.
-
-        Returns how many grids were counted: counting stops at the first grid with
-        a byte other than 0 or 1.
-        """
-        count = len(out)
+    def count_cells(self, cells: Any, out: Any) -> None:
+        """Count grids given as 81 bytes each (row by row, values 0 and 1) into out."""
         data = bytes(cells)
-        if len(data) != count * SIDE * SIDE:
-            raise ValueError(f"expected {count * SIDE * SIDE} cells for {count} grids, found {len(data)}")
-        for g in range(count):
+        assert len(data) == len(out) * SIDE * SIDE and not data.strip(b"\x00\x01")
+        for g in range(len(out)):
             chunk = data[g * 81 : (g + 1) * 81]
-            if chunk.strip(b"\x00\x01"):
-                return g
             masks = [int("".join("1" if b else "0" for b in chunk[r * 9 : r * 9 + 9]), 2) for r in range(SIDE)]
             out[g] = self[_table_key(masks)]
-        return count

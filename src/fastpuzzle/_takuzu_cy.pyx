@@ -17,21 +17,21 @@ cdef extern from *:
     """
     int fp_ctz64(unsigned long long x) nogil
 
+cdef extern from *:
+    # Defined once in fastpuzzle/_registry.py; setup.py passes them as C macros.
+    enum:
+        FP_TAKUZU_MAX_N         # a line is one uint32_t, and the 2n lines fit one uint64_t of flags
+        FP_STATUS_EXHAUSTED
+        FP_STATUS_SOLUTION
+        FP_STATUS_PAUSED
+        FP_STATUS_TOO_LARGE
+
 cdef enum:
-    # Largest side: a line is one uint32_t, and the 2n lines fit one uint64_t of flags.
-    MAX_SIDE = 32
-
-MAX_N = MAX_SIDE
-
-cdef enum:
-    # Statuses returned by Search.next_solution; the twin uses the same values.
-    STATUS_EXHAUSTED = 0
-    STATUS_SOLUTION = 1
-    STATUS_PAUSED = 2
-
-EXHAUSTED = STATUS_EXHAUSTED
-SOLUTION = STATUS_SOLUTION
-PAUSED = STATUS_PAUSED
+    MAX_SIDE = FP_TAKUZU_MAX_N
+    # Cell codes of the cells buffer.
+    CELL_ZERO = 0
+    CELL_ONE = 1
+    CELL_BLANK = 2
 
 cdef enum:
     # Up to this side, filtering the list of all valid lines by the givens is
@@ -144,10 +144,10 @@ cdef uint32_t *copy_matching(const uint32_t *lines, uint64_t count, uint32_t one
     return out
 
 
-def count_candidates(int n, str cells):
+def count_candidates(int n, const unsigned char[::1] cells):
     """How many candidates all 2n lines start with; the search's memory is proportional."""
-    cdef uint32_t ones[64]
-    cdef uint32_t zeros[64]
+    cdef uint32_t ones[2 * MAX_SIDE]
+    cdef uint32_t zeros[2 * MAX_SIDE]
     cdef uint64_t total = 0
     cdef int i
     _load_lines(n, cells, ones, zeros)
@@ -157,42 +157,45 @@ def count_candidates(int n, str cells):
     return total
 
 
-cdef void _load_lines(int n, str cells, uint32_t *ones, uint32_t *zeros) except *:
-    """Fill the 2n line masks (rows, then columns) from the row-major cells."""
-    cdef bytes data = cells.encode("ascii")
-    cdef const unsigned char *text = data
+cdef int _load_lines(int n, const unsigned char[::1] cells, uint32_t *ones, uint32_t *zeros) except -1:
+    """Fill the 2n line masks (rows, then columns) from the row-major cell codes."""
     cdef int r, c
-    if not 2 <= n <= MAX_SIDE or n % 2 or len(data) != n * n:
-        raise ValueError("n must be even, 2..32, with n * n cells")
+    assert 2 <= n <= MAX_SIDE and n % 2 == 0 and cells.shape[0] == n * n
     for r in range(2 * n):
         ones[r] = 0
         zeros[r] = 0
     for r in range(n):
         for c in range(n):
-            if text[r * n + c] == b'1':
+            if cells[r * n + c] == CELL_ONE:
                 ones[r] |= (<uint32_t>1) << c
                 ones[n + c] |= (<uint32_t>1) << r
-            elif text[r * n + c] == b'0':
+            elif cells[r * n + c] == CELL_ZERO:
                 zeros[r] |= (<uint32_t>1) << c
                 zeros[n + c] |= (<uint32_t>1) << r
+            else:
+                assert cells[r * n + c] == CELL_BLANK
+    return 0
 
 
 cdef class Search:
     """Enumerate the solutions of a 01-game grid, resumably.
 
-    cells holds the n * n cells row by row, each '0', '1' or '_' (blank); the
-    caller guarantees 2 <= n <= MAX_N, n even, and nothing else in cells.
+    cells holds the n * n cell codes row by row: 0, 1 or 2 (blank); the caller
+    guarantees 2 <= n <= MAX_N, n even, and nothing else in cells. A search whose
+    lines would start with more than max_candidates candidates allocates nothing
+    and reports TOO_LARGE.
     """
 
     cdef int n, lines, depth, phase
+    cdef bint too_large
     cdef uint32_t full
     cdef uint64_t dirty, node_count, found_count
     cdef uint32_t *candidates     # all lines' candidate lists, back to back
     cdef int32_t *offset          # line i's list starts at candidates + offset[i]
     cdef Snapshot now             # the node being worked on
     cdef Snapshot probe_base      # now, before a probe
-    cdef uint32_t probe_ones[32]  # row knowns after probing a 0, then what both probes agree on
-    cdef uint32_t probe_zeros[32]
+    cdef uint32_t probe_ones[MAX_SIDE]  # row knowns after probing a 0, then what both probes agree on
+    cdef uint32_t probe_zeros[MAX_SIDE]
     cdef Snapshot *saved          # saved[d]: the node at depth d, before its branches
     cdef int32_t *branch_line     # branch_line[d]: the line branched on at depth d
     cdef int32_t *branch_next     # branch_next[d]: index of the next value to try
@@ -201,16 +204,20 @@ cdef class Search:
     cdef uint32_t *choices        # a stack of copied candidate values, one block per depth
     cdef void *arena
 
-    def __cinit__(self, int n, str cells):
-        cdef uint32_t ones[64]
-        cdef uint32_t zeros[64]
-        cdef uint64_t counts[64]
+    def __cinit__(self, int n, const unsigned char[::1] cells, uint64_t max_candidates):
+        cdef uint32_t ones[2 * MAX_SIDE]
+        cdef uint32_t zeros[2 * MAX_SIDE]
+        cdef uint64_t counts[2 * MAX_SIDE]
         cdef uint64_t total = 0
         cdef int i, lines = 2 * n
         cdef uint32_t *every_line = NULL
         cdef uint64_t every_count = 0
         self.arena = NULL
         self.candidates = NULL
+        self.n = n
+        self.too_large = False
+        self.node_count = 0
+        self.found_count = 0
         _load_lines(n, cells, ones, zeros)
         if n <= FILTER_MAX_N:
             every_count = line_count(n, 0, 0)
@@ -225,6 +232,11 @@ cdef class Search:
                 counts[i] = line_count(n, ones[i], zeros[i])
         for i in range(lines):
             total += counts[i]
+        if total > max_candidates:
+            free(every_line)
+            self.too_large = True
+            self.phase = FINISHED
+            return
         try:
             self.allocate(n, total)
             for i in range(lines):
@@ -316,9 +328,11 @@ cdef class Search:
         """Search on for at most node_budget more nodes.
 
         Returns SOLUTION (read it with solution()), EXHAUSTED when no solution is
-        left, or PAUSED when the budget ran out first.
+        left, PAUSED when the budget ran out first, or TOO_LARGE.
         """
         cdef int status
+        if self.too_large:
+            return FP_STATUS_TOO_LARGE
         with nogil:
             status = self.walk(node_budget)
         return status
@@ -336,10 +350,12 @@ cdef class Search:
         """
         cdef int status
         cdef uint64_t stop = self.node_count + node_budget
+        if self.too_large:
+            return FP_STATUS_TOO_LARGE
         with nogil:
             while True:
                 status = self.walk(stop - self.node_count if stop > self.node_count else 0)
-                if status != STATUS_SOLUTION:
+                if status != FP_STATUS_SOLUTION:
                     break
                 self.found_count += 1
                 if self.found_count == limit:
@@ -355,12 +371,12 @@ cdef class Search:
                 line = self.tightest_line()
                 if line < 0:
                     self.phase = ADVANCE
-                    return STATUS_SOLUTION
+                    return FP_STATUS_SOLUTION
                 self.push(line)
                 self.phase = ADVANCE
                 continue
             if self.node_count >= stop:
-                return STATUS_PAUSED
+                return FP_STATUS_PAUSED
             top = self.depth - 1
             if top < 0:
                 self.phase = FINISHED
@@ -377,7 +393,7 @@ cdef class Search:
             self.dirty |= (<uint64_t>1) << line
             if self.settle():
                 self.phase = DESCEND
-        return STATUS_EXHAUSTED
+        return FP_STATUS_EXHAUSTED
 
     cdef uint64_t live_total(self) noexcept nogil:
         cdef uint64_t total = 0

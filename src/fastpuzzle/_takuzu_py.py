@@ -13,18 +13,20 @@ of its parallel lines. The search branches on the line with the fewest candidate
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
-#: Largest side the kernels accept: a line must fit in 32 bits.
-MAX_N = 32
+from ._registry import PUZZLES, Status
+
+MAX_N = PUZZLES["takuzu"].limits["MAX_N"]
 
 #: Root probing is skipped when the lines hold more live candidates than this.
 PROBE_MAX_CANDIDATES = 100_000
 
-#: Statuses returned by :meth:`Search.next_solution`.
-EXHAUSTED = 0
-SOLUTION = 1
-PAUSED = 2
+EXHAUSTED, SOLUTION, PAUSED, TOO_LARGE = Status.EXHAUSTED, Status.SOLUTION, Status.PAUSED, Status.TOO_LARGE
+
+#: Cell codes of the cells buffer.
+CELL_ZERO, CELL_ONE, CELL_BLANK = 0, 1, 2
 
 
 def line_candidates(n: int, ones: int, zeros: int) -> list[int]:
@@ -56,17 +58,42 @@ def line_candidates(n: int, ones: int, zeros: int) -> list[int]:
     return found
 
 
-def line_masks(n: int, cells: str, digit: str) -> list[int]:
-    """Masks of ``digit`` in the ``2n`` lines (rows, then columns) of the row-major cells."""
+def line_count(n: int, ones: int, zeros: int) -> int:
+    """How many lines :func:`line_candidates` gives, counted without listing them."""
+
+    @lru_cache(maxsize=None)
+    def completions(position: int, count_ones: int, previous: int, run: int) -> int:
+        if position == n:
+            return 1
+        total = 0
+        bit = 1 << position
+        for digit in (0, 1):
+            if digit == 1 and zeros & bit or digit == 0 and ones & bit:
+                continue
+            if digit == previous and run == 2:
+                continue
+            new_ones = count_ones + digit
+            if new_ones > n // 2 or position + 1 - new_ones > n // 2:
+                continue
+            total += completions(position + 1, new_ones, digit, run + 1 if digit == previous else 1)
+        return total
+
+    return completions(0, 0, -1, 0)
+
+
+def line_masks(n: int, cells: bytes, code: int) -> list[int]:
+    """Masks of the cells holding ``code`` in the ``2n`` lines (rows, then columns) of the row-major cells."""
+    assert 2 <= n <= MAX_N and n % 2 == 0 and len(cells) == n * n
+    assert all(cell in (CELL_ZERO, CELL_ONE, CELL_BLANK) for cell in cells)
     rows = [cells[r * n : (r + 1) * n] for r in range(n)]
     columns = [cells[c::n] for c in range(n)]
-    return [sum(1 << i for i, cell in enumerate(line) if cell == digit) for line in rows + columns]
+    return [sum(1 << i for i, cell in enumerate(line) if cell == code) for line in rows + columns]
 
 
-def count_candidates(n: int, cells: str) -> int:
+def count_candidates(n: int, cells: bytes) -> int:
     """How many candidates all ``2n`` lines start with; the search's memory is proportional."""
-    ones, zeros = line_masks(n, cells, "1"), line_masks(n, cells, "0")
-    return sum(len(line_candidates(n, ones[i], zeros[i])) for i in range(2 * n))
+    ones, zeros = line_masks(n, cells, CELL_ONE), line_masks(n, cells, CELL_ZERO)
+    return sum(line_count(n, ones[i], zeros[i]) for i in range(2 * n))
 
 
 class Contradiction(Exception):
@@ -93,28 +120,32 @@ class _State:
 class Search:
     """Enumerate the solutions of a 01-game grid, resumably.
 
-    ``cells`` holds the ``n * n`` cells row by row, each ``'0'``, ``'1'`` or
-    ``'_'`` (blank); the caller guarantees ``2 <= n <= MAX_N``, ``n`` even, and
-    nothing else in ``cells``.
+    ``cells`` holds the ``n * n`` cell codes row by row: 0, 1 or 2 (blank); the
+    caller guarantees ``2 <= n <= MAX_N``, ``n`` even, and nothing else in
+    ``cells``. A search whose lines would start with more than
+    ``max_candidates`` candidates reports TOO_LARGE.
     """
 
-    def __init__(self, n: int, cells: str) -> None:
+    def __init__(self, n: int, cells: bytes, max_candidates: int) -> None:
         self.n = n
         self.full = (1 << n) - 1
         self.nodes = 0
         self.found = 0
         self._solution: list[int] = []
         self._walk = self._solutions()
-        ones, zeros = line_masks(n, cells, "1"), line_masks(n, cells, "0")
-        live = [line_candidates(n, ones[i], zeros[i]) for i in range(2 * n)]
+        ones, zeros = line_masks(n, cells, CELL_ONE), line_masks(n, cells, CELL_ZERO)
+        self._too_large = count_candidates(n, cells) > max_candidates
+        live = [] if self._too_large else [line_candidates(n, ones[i], zeros[i]) for i in range(2 * n)]
         self._start = _State(ones, zeros, live, [False] * (2 * n))
 
     def next_solution(self, node_budget: int) -> int:
         """Search on for at most ``node_budget`` more nodes.
 
         Returns SOLUTION (read it with :meth:`solution`), EXHAUSTED when no
-        solution is left, or PAUSED when the budget ran out first.
+        solution is left, PAUSED when the budget ran out first, or TOO_LARGE.
         """
+        if self._too_large:
+            return TOO_LARGE
         for _ in range(node_budget):
             step = next(self._walk, EXHAUSTED)
             if step != PAUSED:
@@ -125,8 +156,10 @@ class Search:
         """Count solutions for at most ``node_budget`` more nodes, adding them to ``found``.
 
         Returns SOLUTION once ``found`` reaches ``limit`` (0: no limit), EXHAUSTED
-        when the search is over, or PAUSED when the budget ran out first.
+        when the search is over, PAUSED when the budget ran out first, or TOO_LARGE.
         """
+        if self._too_large:
+            return TOO_LARGE
         for _ in range(node_budget):
             step = next(self._walk, EXHAUSTED)
             if step == SOLUTION:

@@ -15,7 +15,8 @@ import os
 import sys
 TYPE_CHECKING = False
 
-from . import ALIASES, PUZZLES, __version__, puzzle_module
+from . import __version__, puzzle_module
+from ._registry import ALIASES, PUZZLES
 from ._text import read_source
 from .errors import (
     FastpuzzleError,
@@ -52,8 +53,12 @@ exit codes: 0 solved, 1 no solution, 2 bad input, 3 more than one solution,
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser, one subcommand per puzzle."""
+def build_parser(selected: Optional[str] = None) -> argparse.ArgumentParser:
+    """The argument parser, one subcommand per puzzle, from the registry.
+
+    Only the ``selected`` puzzle's facade is imported, to add its own options;
+    the others' subcommands carry their summaries alone.
+    """
     parser = argparse.ArgumentParser(
         prog="python -m fastpuzzle",
         description="Solve binary-grid puzzles given in their contest format.",
@@ -62,16 +67,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"fastpuzzle {__version__}")
     commands = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", required=True)
-    for name, summary in PUZZLES.items():
-        aliases = [alias for alias, target in ALIASES.items() if target == name]
-        sub = commands.add_parser(name, aliases=aliases, help=summary, description=summary, formatter_class=_formatter)
+    for name, entry in PUZZLES.items():
+        sub = commands.add_parser(
+            name, aliases=list(entry.aliases), help=entry.summary, description=entry.summary, formatter_class=_formatter
+        )
         sub.add_argument(
             "file", nargs="?", default="-", metavar="FILE",
             help="contest-format input (default: standard input)",
         )
-        puzzle_module(name).add_cli_arguments(sub)
+        if name == selected:
+            puzzle_module(name).add_cli_arguments(sub)
         sub.set_defaults(command_parser=sub)
     return parser
+
+
+def _selected(argv: Sequence[str]) -> Optional[str]:
+    """The puzzle a command line names: its first argument that is not an option."""
+    first = next((arg for arg in argv if not arg.startswith("-")), None)
+    if first is None:
+        return None
+    name = ALIASES.get(first, first)
+    return name if name in PUZZLES else None
 
 
 def _formatter(prog: str) -> argparse.HelpFormatter:
@@ -85,16 +101,17 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
-    options = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    options = build_parser(_selected(argv)).parse_args(argv)
     name = ALIASES.get(options.puzzle, options.puzzle)
+    facade = puzzle_module(name)
     # A facade may reject a combination of options, as a usage error (exit 2).
-    check = getattr(puzzle_module(name), "check_cli_arguments", None)
-    problem = check(options) if check is not None else None
+    problem = facade.check_cli_arguments(options)
     if problem:
         options.command_parser.error(problem)
     try:
         text = _read(options.file)
-        output = puzzle_module(name).run_cli(text, options)
+        output = facade.run_cli(facade.parse(text), options)
     except FastpuzzleError as error:
         print(f"fastpuzzle: {name}: {error}", file=sys.stderr)
         return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))

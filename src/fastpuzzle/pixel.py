@@ -19,21 +19,28 @@ border)::
 
 from __future__ import annotations
 
+from . import _select
+from ._grid import Grid, add_search_options, check_row_count, check_text_rows, checked_count, count, single_solution, walk
+from ._registry import PUZZLES, Status
+from ._text import Lines, describe
+from .errors import ParseError
+
 TYPE_CHECKING = False
 
-from . import _select
-from ._text import Lines, check_row, describe
-from ._grid import Grid, single_solution, walk
-from .errors import ParseError, PuzzleTooLargeError
+if TYPE_CHECKING or not _select.twins_active():
+    from . import _pixel_cy as _kernel
+else:
+    from . import _pixel_py as _kernel
 
 if TYPE_CHECKING:
     import argparse
     from typing import Any, Iterator, Optional, Sequence, Union
 
-    Solution = tuple[str, ...]
+    from ._contract import Solution
 
 __all__ = [
     "MAX_N",
+    "MAX_STATES",
     "Puzzle",
     "parse",
     "from_rows",
@@ -43,20 +50,16 @@ __all__ = [
     "generate",
     "format",
     "show",
+    "solve_text",
 ]
 
 NAME = "pixel"
-_kernel = _select.kernel(NAME)
-
-#: Largest side (rows or columns); the kernel's window of 2w + 2 cells fits 128 bits.
-MAX_N = 63
-#: Most (position, window) states the search may remember. The kernel's table
-#: takes 64 bytes a state (32-byte slots, at most half full), 96 while it doubles.
-MAX_STATES = 1 << 20
+#: Largest side (rows or columns).
+MAX_N = PUZZLES[NAME].limits["MAX_N"]
+#: Most (position, window) states a search may remember; a grid needing more is too large.
+MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
 #: Nodes searched between returns to Python, which keeps Ctrl-C prompt.
 _NODE_BUDGET = 1 << 14
-#: The kernel's counts saturate here; a larger count is redone exactly by the twin.
-_SATURATED = (1 << 64) - 1
 _CELLS = "0123456789_"
 _BLACK, _WHITE = "\u2588\u2588", "\u00b7\u00b7"
 
@@ -64,20 +67,43 @@ _BLACK, _WHITE = "\u2588\u2588", "\u00b7\u00b7"
 class Puzzle(Grid):
     """A pixel-placement grid: ``rows[r][c]`` is a digit (a clue) or ``'_'``.
 
-    The rows are checked as :func:`from_rows` checks them; ``n`` is the number
-    of rows and ``m`` of columns.
+    ``n`` is the number of rows and ``m`` of columns. ``Puzzle(rows)`` and
+    :func:`from_rows` check the rows as :func:`parse` checks text.
     """
 
     __slots__ = ()
 
     @staticmethod
-    def _check_rows(rows: Sequence[str]) -> tuple[str, ...]:
-        return _checked_rows(rows)
+    def _check_rows(rows: tuple[Any, ...]) -> tuple[str, ...]:
+        check_row_count(len(rows), 1 <= len(rows) <= MAX_N, f"1 to {MAX_N} rows")
+        # A first row that is no string fails in check_text_rows, with its type named.
+        m = len(rows[0]) if isinstance(rows[0], str) else 1
+        if not 1 <= m <= MAX_N:
+            raise ParseError(f"expected 1 to {MAX_N} columns, found {m}", 1, 1, unit="row")
+        check_text_rows(rows, m, _CELLS)
+        _check_clues(rows, first_line=1, unit="row")
+        return rows
 
     @property
     def m(self) -> int:
         """The number of columns."""
         return len(self.rows[0])
+
+    def _header(self) -> str:
+        return f"{self.n} {self.m}\n"
+
+    @property
+    def cells(self) -> bytes:
+        """The cells row by row as the kernel takes them: the clue, or NO_CLUE."""
+        return "".join(self.rows).encode("ascii").translate(_codes())
+
+
+from_rows = Puzzle.from_rows
+
+
+def _codes() -> bytes:
+    """The translation of cell characters to the kernel's codes (a clue's value, or NO_CLUE)."""
+    return bytes.maketrans(b"0123456789_", bytes(range(10)) + bytes([_kernel.NO_CLUE]))
 
 
 def parse(text: str) -> Puzzle:
@@ -92,34 +118,6 @@ def parse(text: str) -> Puzzle:
     lines.expect_end(1 + n, f"the {n} rows")
     _check_clues(rows, first_line=2, unit="line")
     return Puzzle._trusted(rows)
-
-
-def from_rows(rows: Union[Puzzle, Sequence[str]]) -> Puzzle:
-    """A :class:`Puzzle` from a sequence of row strings, checked like :func:`parse`.
-
-    Errors name the row (1-based) and column of the first problem.
-    """
-    if isinstance(rows, Puzzle):
-        return rows
-    return Puzzle(rows)
-
-
-def _checked_rows(rows: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(rows, str):
-        raise TypeError("expected a sequence of row strings; use parse() for contest text")
-    rows = tuple(rows)
-    if not 1 <= len(rows) <= MAX_N:
-        raise ParseError(f"expected 1 to {MAX_N} rows, found {len(rows)}", 1, 1, unit="row")
-    for r, row in enumerate(rows, start=1):
-        if not isinstance(row, str):
-            raise TypeError(f"row {r} is {type(row).__name__}, expected str")
-    m = len(rows[0])
-    if not 1 <= m <= MAX_N:
-        raise ParseError(f"expected 1 to {MAX_N} columns, found {m}", 1, 1, unit="row")
-    for r, row in enumerate(rows, start=1):
-        check_row(row, m, _CELLS, r, unit="row")
-    _check_clues(rows, first_line=1, unit="row")
-    return rows
 
 
 def _check_clues(rows: tuple[str, ...], first_line: int, unit: str) -> None:
@@ -157,7 +155,7 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     solutions) when the search would remember more than ``MAX_STATES`` states.
     """
     puzzle = from_rows(puzzle)
-    return walk(_search(puzzle), _kernel, puzzle.m, _NODE_BUDGET, lambda: _too_large(puzzle))
+    return walk(_search(puzzle), puzzle.m, _NODE_BUDGET, _too_large(puzzle))
 
 
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
@@ -166,39 +164,19 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
     The count is exact however large. Counting runs inside the kernel; Ctrl-C
     (KeyboardInterrupt) stops it promptly.
     """
-    if limit is not None and limit < 0:
-        raise ValueError(f"limit must be at least 0, got {limit}")
+    limit = None if limit is None else checked_count(limit, "limit")
     puzzle = from_rows(puzzle)
-    if limit == 0:
-        return 0
-    kernel_limit = limit if limit is not None and limit < _SATURATED else 0
-    found = _count(_kernel, puzzle, kernel_limit)
-    if found == _SATURATED and kernel_limit == 0:
-        # The compiled kernel counts in 64 bits; the twin counts in Python ints.
-        from . import _pixel_py
-
-        found = _count(_pixel_py, puzzle, limit or 0)
-    return found if limit is None else min(found, limit)
+    return count(_search(puzzle), limit, _NODE_BUDGET, _too_large(puzzle))
 
 
-def _count(kernel: Any, puzzle: Puzzle, limit: int) -> int:
-    search = _search(puzzle, kernel)
-    while (status := search.count(_NODE_BUDGET, limit)) == kernel.PAUSED:
-        pass
-    if status == kernel.TOO_LARGE:
-        _too_large(puzzle)
-    return int(search.found)
+def _search(puzzle: Puzzle) -> _kernel.Search:
+    return _kernel.Search(puzzle.n, puzzle.m, puzzle.cells, MAX_STATES)
 
 
-def _search(puzzle: Puzzle, kernel: Any = None) -> Any:
-    kernel = kernel or _kernel
-    return kernel.Search(puzzle.n, puzzle.m, "".join(puzzle.rows), MAX_STATES)
-
-
-def _too_large(puzzle: Puzzle) -> None:
-    raise PuzzleTooLargeError(
+def _too_large(puzzle: Puzzle) -> str:
+    return (
         f"too few clues for a {puzzle.n}x{puzzle.m} grid: the search would remember more than "
-        f"{MAX_STATES} states (about {MAX_STATES * 96 >> 20} MB)"
+        f"{MAX_STATES} states (about {MAX_STATES * _kernel.STATE_BYTES >> 20} MB)"
     )
 
 
@@ -221,7 +199,8 @@ def generate(
     """
     import random
 
-    m = n if m is None else m
+    n = checked_count(n, "n")
+    m = n if m is None else checked_count(m, "m")
     if not (1 <= n <= MAX_N and 1 <= m <= MAX_N):
         raise ValueError(f"n and m must be from 1 to {MAX_N}, got {n} and {m}")
     rng = random.Random(seed)
@@ -246,13 +225,13 @@ def _unique(grid: list[list[str]], effort: Optional[int]) -> bool:
     found = 0
     while effort is None or search.nodes < effort:
         status = search.next_solution(_NODE_BUDGET if effort is None else min(_NODE_BUDGET, effort - search.nodes))
-        if status == _kernel.SOLUTION:
+        if status == Status.SOLUTION:
             found += 1
             if found == 2:
                 return False
-        elif status == _kernel.EXHAUSTED:
+        elif status == Status.EXHAUSTED:
             return found == 1
-        elif status == _kernel.TOO_LARGE:
+        elif status == Status.TOO_LARGE:
             return False
     return False
 
@@ -269,7 +248,7 @@ def _clues_of(picture: Sequence[str]) -> list[str]:
     ]
 
 
-def format(solution: Sequence[str]) -> str:  # noqa: A001 - mirrors parse()
+def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
     """The contest output: one line per row of ``0`` and ``1``, each ending in a newline."""
     return "".join(row + "\n" for row in solution)
 
@@ -289,17 +268,19 @@ def solve_text(text: str) -> str:
 
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
     """Pixel placement's options for ``python -m fastpuzzle pixel``."""
-    mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--first", action="store_true", help="print the first solution found, without proving it unique")
-    mode.add_argument("--count", action="store_true", help="print the number of solutions instead of a solution")
+    add_search_options(parser)
     parser.add_argument(
         "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
     )
 
 
-def run_cli(text: str, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle pixel`` prints for ``text``."""
-    puzzle = parse(text)
+def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
+    """Every combination of pixel placement's options is valid (--count ignores --show)."""
+    return None
+
+
+def run_cli(puzzle: Puzzle, options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle pixel`` prints for ``puzzle``."""
     if options.count:
         return f"{count_solutions(puzzle)}\n"
     solution = solve(puzzle, unique=not options.first)

@@ -8,46 +8,58 @@ counts the final positions won by black, won by white, and drawn::
     >>> from fastpuzzle import reversi
     >>> board = reversi.parse("3\\n-1 0 1\\n0 1 0\\n1 0 -1\\n")
     >>> reversi.count_games(board)
-    (2, 0, 0)
-    >>> reversi.perft(reversi.start(8), 9, first="black")
+    Counts(black=2, white=0, draws=0)
+    >>> reversi.perft(reversi.start(8), 9, to_move="black")
     3005288
 """
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
+from typing import NamedTuple
 
 from . import _select
-from ._grid import Grid
+from ._grid import Grid, check_row_count, checked_count
+from ._registry import PUZZLES
 from ._text import Lines, describe
+from .errors import ParseError
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING or not _select.twins_active():
+    from . import _reversi_cy as _kernel
+else:
+    from . import _reversi_py as _kernel
 
 if TYPE_CHECKING:
     import argparse
     from typing import Any, Callable, Optional, Sequence, Union
 
-    Counts = tuple[int, int, int]
+    BoardLike = Union["Board", Sequence[Sequence[int]]]
 
 __all__ = [
     "MAX_N",
+    "MAX_DEPTH",
     "DEFAULT_TABLE_SIZE",
     "Board",
+    "Counts",
     "parse",
     "from_rows",
     "start",
+    "solve",
     "count_games",
     "perft",
     "format",
+    "solve_text",
 ]
 
 NAME = "reversi"
-_kernel = _select.kernel(NAME)
-
-#: Largest side: the kernel keeps a board in one 64-bit word per colour.
-MAX_N = 8
+#: Largest side.
+MAX_N = PUZZLES[NAME].limits["MAX_N"]
+#: Deepest perft: no game on the largest board lasts longer, passes included.
+MAX_DEPTH = 2 * MAX_N * MAX_N
 #: Default memory of the transposition table, in MiB.
-DEFAULT_TABLE_SIZE = 64
-#: Bytes per table entry (two 64-bit keys and three 128-bit counts).
-_ENTRY_BYTES = 64
+DEFAULT_TABLE_SIZE = PUZZLES[NAME].limits["DEFAULT_TABLE_MIB"]
+_MAX_TABLE_BITS = PUZZLES[NAME].limits["MAX_TABLE_BITS"]
 #: Seconds a count runs before a progress bar appears.
 _PROGRESS_DELAY = 0.5
 _VALUES = {"-1": -1, "0": 0, "1": 1}
@@ -55,17 +67,39 @@ _COLOURS = ("white", "black")
 _CONVENTIONS = ("A", "B")
 
 
+class Counts(NamedTuple):
+    """The games from a position to their end, by outcome."""
+
+    black: int
+    white: int
+    draws: int
+
+
 class Board(Grid):
     """A reversi position: ``rows[r][c]`` is ``-1`` (empty), ``0`` (white) or ``1`` (black).
 
-    The rows are checked as :func:`from_rows` checks them; ``n`` is the side.
+    ``n`` is the side. ``Board(rows)`` and :func:`from_rows` check the rows as
+    :func:`parse` checks text.
     """
 
     __slots__ = ()
 
     @staticmethod
-    def _check_rows(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-        return _checked_rows(rows)
+    def _check_rows(rows: tuple[Any, ...]) -> tuple[tuple[int, ...], ...]:
+        n = len(rows)
+        check_row_count(n, 1 <= n <= MAX_N, f"1 to {MAX_N} rows")
+        checked = []
+        for r, row in enumerate(rows, start=1):
+            if isinstance(row, (str, bytes, bytearray)) or not hasattr(row, "__iter__"):
+                raise TypeError(f"row {r} is {type(row).__name__}, expected a sequence of integers")
+            row = tuple(row)
+            for c, cell in enumerate(row[:n], start=1):
+                if isinstance(cell, bool) or not hasattr(type(cell), "__index__") or cell not in (-1, 0, 1):
+                    raise ParseError(f"expected -1, 0 or 1, found {describe(repr(cell))}", r, c, unit="row")
+            if len(row) != n:
+                raise ParseError(f"expected {n} values in row {r} of {n}, found {len(row)}", r, min(len(row), n) + 1, unit="row")
+            checked.append(tuple(int(cell) for cell in row))
+        return tuple(checked)
 
     @property
     def empties(self) -> int:
@@ -76,9 +110,15 @@ class Board(Grid):
         """Bit mask of the cells holding ``value`` (bit ``8 * r + c``), as the kernel takes it."""
         return sum(1 << (8 * r + c) for r, row in enumerate(self.rows) for c, cell in enumerate(row) if cell == value)
 
-    def __str__(self) -> str:
-        """The board in the contest format, its side first."""
-        return f"{self.n}\n" + "".join(" ".join(str(cell) for cell in row) + "\n" for row in self.rows)
+    def _header(self) -> str:
+        return f"{self.n}\n"
+
+    @staticmethod
+    def _row_text(row: tuple[int, ...]) -> str:
+        return " ".join(str(cell) for cell in row)
+
+
+from_rows = Board.from_rows
 
 
 def parse(text: str) -> Board:
@@ -86,8 +126,6 @@ def parse(text: str) -> Board:
 
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
-    from .errors import ParseError
-
     lines = Lines(text)
     (n,) = lines.integers(0, ("n (the side of the board)",), 1, MAX_N)
     rows = []
@@ -103,36 +141,9 @@ def parse(text: str) -> Board:
     return Board._trusted(tuple(rows))
 
 
-def from_rows(rows: Union[Board, Sequence[Sequence[int]]]) -> Board:
-    """A :class:`Board` from a sequence of rows of -1/0/1, checked like :func:`parse`.
-
-    Errors name the row (1-based) and column of the first problem.
-    """
-    if isinstance(rows, Board):
-        return rows
-    return Board(rows)
-
-
-def _checked_rows(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-    from .errors import ParseError
-
-    if isinstance(rows, str):
-        raise TypeError("expected a sequence of rows of integers; use parse() for contest text")
-    checked = tuple(tuple(row) for row in rows)
-    n = len(checked)
-    if not 1 <= n <= MAX_N:
-        raise ParseError(f"expected 1 to {MAX_N} rows, found {n}", 1, 1, unit="row")
-    for r, row in enumerate(checked, start=1):
-        for c, cell in enumerate(row[:n], start=1):
-            if type(cell) is not int or cell not in (-1, 0, 1):
-                raise ParseError(f"expected -1, 0 or 1, found {describe(repr(cell))}", r, c, unit="row")
-        if len(row) != n:
-            raise ParseError(f"expected {n} values in row {r} of {n}, found {len(row)}", r, min(len(row), n) + 1, unit="row")
-    return checked
-
-
 def start(n: int = 8) -> Board:
     """The standard opening of an even side ``n``: white on the centre's main diagonal."""
+    n = checked_count(n, "n")
     if not (2 <= n <= MAX_N and n % 2 == 0):
         raise ValueError(f"n must be an even number from 2 to {MAX_N}, got {n}")
     rows = [[-1] * n for _ in range(n)]
@@ -144,28 +155,32 @@ def start(n: int = 8) -> Board:
 
 def _table_bits(table_size: int, limit: int) -> int:
     """log2 of the table entries that fit ``table_size`` MiB, at most ``limit``."""
-    if table_size < 0:
-        raise ValueError(f"table_size must be at least 0 MiB, got {table_size}")
-    entries = (table_size << 20) // _ENTRY_BYTES
-    return min(entries.bit_length() - 1 if entries else 0, limit, int(_kernel.MAX_TABLE_BITS))
+    table_size = checked_count(table_size, "table_size")
+    entries = (table_size << 20) // _kernel.ENTRY_BYTES
+    return min(entries.bit_length() - 1 if entries else 0, limit, _MAX_TABLE_BITS)
 
 
-def _sides(board: Board, first: str) -> tuple[int, int]:
-    """(discs of the side to move, discs of the other) for ``first`` to move."""
-    if first not in _COLOURS:
-        raise ValueError(f"first must be 'white' or 'black', got {first!r}")
+def _sides(board: Board, to_move: str) -> tuple[int, int]:
+    """(discs of the side to move, discs of the other) for ``to_move``."""
+    if to_move not in _COLOURS:
+        raise ValueError(f"to_move must be 'white' or 'black', got {to_move!r}")
     white, black = board.discs(0), board.discs(1)
-    return (white, black) if first == "white" else (black, white)
+    return (white, black) if to_move == "white" else (black, white)
+
+
+def solve(board: BoardLike, *, to_move: str = "white") -> Counts:
+    """The contest's answer: :func:`count_games` with the default table."""
+    return count_games(board, to_move=to_move)
 
 
 def count_games(
-    board: Union[Board, Sequence[Sequence[int]]],
-    first: str = "white",
+    board: BoardLike,
     *,
+    to_move: str = "white",
     table_size: int = DEFAULT_TABLE_SIZE,
     progress: Optional[bool] = None,
 ) -> Counts:
-    """(black wins, white wins, draws) over every game from ``board``, ``first`` to move.
+    """(black wins, white wins, draws) over every game from ``board``, ``to_move`` to move.
 
     ``table_size`` is the memory of the transposition table in MiB (0: none);
     the counts are exact whatever its size. ``progress``: show a progress bar
@@ -173,24 +188,24 @@ def count_games(
     terminal). Ctrl-C (KeyboardInterrupt) stops a count promptly.
     """
     board = from_rows(board)
-    mover, other = _sides(board, first)
+    mover, other = _sides(board, to_move)
     # A small tree needs a small table, and a large table costs page faults to set up.
     counter = _kernel.Counter(_table_bits(table_size, board.empties + 4))
     with _progress_bar(progress) as report:
         wins, losses, draws = (int(count) for count in counter.count(board.n, mover, other, report))
-    return (losses, wins, draws) if first == "white" else (wins, losses, draws)
+    return Counts(losses, wins, draws) if to_move == "white" else Counts(wins, losses, draws)
 
 
 def perft(
-    board: Union[Board, Sequence[Sequence[int]]],
+    board: BoardLike,
     depth: int,
-    first: str = "white",
-    convention: str = "A",
     *,
+    to_move: str = "white",
+    convention: str = "A",
     table_size: int = DEFAULT_TABLE_SIZE,
     progress: Optional[bool] = None,
 ) -> int:
-    """The number of leaves ``depth`` plies below ``board``, ``first`` to move.
+    """The number of leaves ``depth`` plies below ``board``, ``to_move`` to move.
 
     A pass is one ply. Convention ``"A"`` counts a game that ended before
     ``depth`` as a leaf; ``"B"`` (OEIS A124004) does not count it. From
@@ -200,9 +215,10 @@ def perft(
     board = from_rows(board)
     if convention not in _CONVENTIONS:
         raise ValueError(f"convention must be 'A' or 'B', got {convention!r}")
-    if depth < 0:
-        raise ValueError(f"depth must be at least 0, got {depth}")
-    mover, other = _sides(board, first)
+    depth = checked_count(depth, "depth")
+    if depth > MAX_DEPTH:
+        raise ValueError(f"depth must be at most {MAX_DEPTH}, got {depth}")
+    mover, other = _sides(board, to_move)
     counter = _kernel.Counter(_table_bits(table_size, depth + 8))
     with _progress_bar(progress) as report:
         return int(counter.perft(board.n, mover, other, depth, convention == "A", report))
@@ -250,7 +266,7 @@ class _progress_bar:
             self.bar.close()
 
 
-def format(counts: Sequence[int]) -> str:  # noqa: A001 - mirrors parse()
+def format(counts: Counts) -> str:  # noqa: A001 - mirrors parse()
     """The contest output: ``B W D`` on one line."""
     black, white, draws = counts
     return f"{black} {white} {draws}\n"
@@ -258,7 +274,7 @@ def format(counts: Sequence[int]) -> str:  # noqa: A001 - mirrors parse()
 
 def solve_text(text: str) -> str:
     """Contest input in, contest output out (white moves first)."""
-    return format(count_games(parse(text)))
+    return format(solve(parse(text)))
 
 
 # -- command line -----------------------------------------------------------
@@ -266,7 +282,7 @@ def solve_text(text: str) -> str:
 
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
     """Reversi's options for ``python -m fastpuzzle reversi``."""
-    parser.add_argument("--first", choices=_COLOURS, default="white", help="the side to move first (default: white)")
+    parser.add_argument("--to-move", choices=_COLOURS, default="white", help="the side to move (default: white)")
     parser.add_argument(
         "--perft", type=_non_negative, metavar="D",
         help="print the number of leaves D plies deep (a pass is a ply) instead of B W D",
@@ -298,13 +314,15 @@ def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with a combination of reversi's options, or None."""
     if options.convention is not None and options.perft is None:
         return "--convention applies only with --perft"
+    if options.perft is not None and options.perft > MAX_DEPTH:
+        return f"argument --perft: expected at most {MAX_DEPTH}, found {options.perft}"
     return None
 
 
-def run_cli(text: str, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle reversi`` prints for ``text``."""
-    board = parse(text)
+def run_cli(board: Board, options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle reversi`` prints for ``board``."""
     if options.perft is not None:
         convention = options.convention or "A"
-        return f"{perft(board, options.perft, options.first, convention, table_size=options.table_size)}\n"
-    return format(count_games(board, options.first, table_size=options.table_size))
+        leaves = perft(board, options.perft, to_move=options.to_move, convention=convention, table_size=options.table_size)
+        return f"{leaves}\n"
+    return format(count_games(board, to_move=options.to_move, table_size=options.table_size))

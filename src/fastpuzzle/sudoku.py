@@ -20,25 +20,34 @@ NumPy array) in one call.
 
 from __future__ import annotations
 
+from array import array
+from typing import NamedTuple
+
 from _thread import allocate_lock
+
+from . import _grid, _select
+from ._registry import PUZZLES
+from ._text import Lines, check_row
+from .errors import ParseError
 
 TYPE_CHECKING = False
 
-from . import _select
-from ._text import Lines, check_row
-from .errors import ParseError
+if TYPE_CHECKING or not _select.twins_active():
+    from . import _sudoku_cy as _kernel
+else:
+    from . import _sudoku_py as _kernel
 
 if TYPE_CHECKING:
     import argparse
     from typing import Any, Iterable, Optional, Sequence, Union
 
     GridLike = Union["Grid", Sequence[str], Sequence[int]]
-    Toggles = list[tuple[int, int]]
 
 __all__ = [
     "SIDE",
     "MAX_ANSWER",
     "Grid",
+    "Toggles",
     "parse",
     "from_rows",
     "min_toggles",
@@ -48,48 +57,71 @@ __all__ = [
     "is_even",
     "format",
     "format_solution",
+    "solve_text",
 ]
 
 NAME = "sudoku"
-_kernel = _select.kernel(NAME)
-
 #: Rows, columns and boxes of a grid.
-SIDE = 9
+SIDE = PUZZLES[NAME].limits["SIDE"]
 #: The largest answer any grid has.
-MAX_ANSWER = 9
+MAX_ANSWER = PUZZLES[NAME].limits["MAX_ANSWER"]
 _CELLS = "01"
+_ROW_MASKS = 1 << SIDE
 
-# One answer table per kernel module (the tests swap in the twin), built on first use.
+# One answer table per kernel module (tests switch to the twin), built on first use.
 _TABLES: dict[str, Any] = {}
 _TABLE_LOCK = allocate_lock()
 
 
-class Grid(tuple[str, ...]):
-    """A binary-sudoku grid: a tuple of 9 row strings of ``'0'`` and ``'1'``.
+class Grid(_grid.Grid):
+    """A binary-sudoku grid: ``rows`` are 9 strings of ``'0'`` and ``'1'``.
 
-    ``Grid(rows)`` checks the rows as :func:`from_rows` does.
+    ``Grid(rows)`` and :func:`from_rows` take 9 row strings or 9 row masks and
+    check them as :func:`parse` checks text.
     """
 
-    __slots__ = ()
+    __slots__ = ("_masks",)
+    _masks: tuple[int, ...]
 
-    def __new__(cls, rows: Iterable[str]) -> Grid:
-        return super().__new__(cls, _checked_rows(rows))
-
-    @classmethod
-    def _trusted(cls, rows: Sequence[str]) -> Grid:
-        """A Grid from rows already known to be valid."""
-        return tuple.__new__(cls, rows)
+    @staticmethod
+    def _check_rows(rows: tuple[Any, ...]) -> tuple[str, ...]:
+        _grid.check_row_count(len(rows), len(rows) == SIDE, f"{SIDE} rows")
+        return tuple(_row_text(row, r) for r, row in enumerate(rows, start=1))
 
     @property
     def masks(self) -> tuple[int, ...]:
         """The 9 row masks: ``int(row, 2)``, so bit ``8 - c`` is column ``c``."""
-        return tuple(int(row, 2) for row in self)
+        try:
+            return self._masks
+        except AttributeError:
+            self._masks = tuple(int(row, 2) for row in self.rows)
+            return self._masks
 
-    def __repr__(self) -> str:
-        return f"Grid({tuple(self)!r})"
 
-    def __str__(self) -> str:
-        return "".join(row + "\n" for row in self)
+def _row_text(row: object, r: int) -> str:
+    """Row ``r`` (1-based) as a string, from a string or a mask."""
+    if isinstance(row, str):
+        check_row(row, SIDE, _CELLS, r, unit="row")
+        return row
+    if isinstance(row, int) and not isinstance(row, bool):
+        if not 0 <= row < _ROW_MASKS:
+            raise ParseError(f"expected a row mask from 0 to {_ROW_MASKS - 1}, found {row}", r, 1, unit="row")
+        return f"{row:09b}"
+    raise TypeError(f"row {r} is {type(row).__name__}, expected str or int")
+
+
+from_rows = Grid.from_rows
+
+
+class Toggles(NamedTuple):
+    """The answer for a grid: the fewest toggles, and one optimal set of them.
+
+    ``cells`` are 1-based ``(row, column)`` pairs, ``minimum == len(cells)``;
+    toggling exactly those cells makes every row, column and box even.
+    """
+
+    minimum: int
+    cells: list[tuple[int, int]]
 
 
 def parse(text: str) -> Grid:
@@ -99,75 +131,51 @@ def parse(text: str) -> Grid:
     :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
     lines = Lines(text)
-    rows = [lines.char_row(r, SIDE, _CELLS, "row", r + 1, SIDE) for r in range(SIDE)]
+    rows = tuple(lines.char_row(r, SIDE, _CELLS, "row", r + 1, SIDE) for r in range(SIDE))
     lines.expect_end(SIDE, f"the {SIDE} rows")
     return Grid._trusted(rows)
-
-
-def from_rows(grid: GridLike) -> Grid:
-    """A :class:`Grid` from 9 row strings or 9 row masks, checked like :func:`parse`.
-
-    Errors name the row (1-based) and column of the first problem.
-    """
-    if isinstance(grid, Grid):
-        return grid
-    if isinstance(grid, (str, bytes)):
-        raise TypeError("expected a sequence of 9 rows; use parse() for contest text")
-    rows = list(grid)
-    if len(rows) != SIDE:
-        raise ParseError(f"expected {SIDE} rows, found {len(rows)}", min(len(rows), SIDE) + 1, 1, unit="row")
-    return Grid._trusted([_row_text(row, r) for r, row in enumerate(rows, start=1)])
-
-
-def _row_text(row: object, r: int) -> str:
-    """Row ``r`` (1-based) as a string, from a string or a mask."""
-    if isinstance(row, str):
-        check_row(row, SIDE, _CELLS, r, unit="row")
-        return row
-    if isinstance(row, int):
-        if not 0 <= row < 1 << SIDE:
-            raise ParseError(f"expected a row mask from 0 to {(1 << SIDE) - 1}, found {row}", r, 1, unit="row")
-        return f"{row:09b}"
-    raise TypeError(f"row {r} is {type(row).__name__}, expected str or int")
-
-
-def _checked_rows(rows: Iterable[str]) -> tuple[str, ...]:
-    return tuple(from_rows(rows if isinstance(rows, (str, bytes)) else list(rows)))
 
 
 def min_toggles(grid: GridLike) -> int:
     """The fewest cells to toggle so that every row, column and box of ``grid`` is even.
 
-    Cheap enough to call a million times: a grid of row masks or strings goes
-    straight to the kernel, which looks only at which rows, columns and boxes are odd.
+    Cheap enough to call a million times on a :class:`Grid`: the kernel looks
+    only at which rows, columns and boxes are odd.
     """
-    try:
-        return int(_kernel.min_toggles(grid))
-    except (ValueError, TypeError):
-        pass
-    return int(_kernel.min_toggles(from_rows(grid)))
+    return _kernel.min_toggles(from_rows(grid).masks)
 
 
 def min_toggles_many(grids: Any) -> Any:
     """:func:`min_toggles` of every grid in ``grids``, in one call.
 
-    ``grids`` is a sequence of grids (each as :func:`min_toggles` takes it); the
+    ``grids`` is an iterable of grids (each as :func:`min_toggles` takes it); the
     answers come back as a list of ints. A NumPy array of shape ``(k, 9, 9)`` with
     values 0 and 1 is also accepted, and gives a ``uint8`` array of ``k`` answers.
     The first call builds a 256 KiB answer table (a few tens of milliseconds).
+    Errors name the grid's index as well as its row and column.
     """
     numpy = _numpy_of(grids)
     if numpy is not None:
         return _count_array(numpy, grids)
-    if isinstance(grids, (str, bytes)):
+    if isinstance(grids, (str, bytes, bytearray)):
         raise TypeError("expected a sequence of grids; use parse() for contest text")
-    if not isinstance(grids, (list, tuple)):
-        grids = list(grids)
-    out = bytearray(len(grids))
-    done = _table().count_grids(grids, memoryview(out))
-    if done < len(grids):
-        _raise_for_grid(grids[done], done)
+    masks = array("H")
+    for index, grid in enumerate(grids):
+        masks.extend(grid.masks if type(grid) is Grid else _grid_at(grid, index).masks)
+    out = bytearray(len(masks) // SIDE)
+    if out:
+        _table().count_masks(masks, out)
     return list(out)
+
+
+def _grid_at(grid: Any, index: int) -> Grid:
+    """``from_rows(grid)``, its errors naming the grid's index."""
+    try:
+        return from_rows(grid)
+    except ParseError as error:
+        raise ParseError(error.reason, error.line, error.column, unit=f"grid {index}, row") from None
+    except TypeError as error:
+        raise TypeError(f"grid {index}: {error}") from None
 
 
 def _numpy_of(grids: Any) -> Any:
@@ -183,18 +191,19 @@ def _count_array(numpy: Any, grids: Any) -> Any:
         raise ValueError(f"expected an array of shape (k, {SIDE}, {SIDE}), found {grids.shape}")
     if grids.dtype.kind not in "biu":
         raise TypeError(f"expected an integer or boolean array, found dtype {grids.dtype}")
-    if grids.dtype != numpy.uint8:
+    out = numpy.empty(len(grids), dtype=numpy.uint8)
+    if not len(grids):
+        return out
+    if grids.dtype == numpy.uint8:
+        if grids.max() > 1:
+            _raise_for_cells(numpy, grids, grids > 1)
+    else:
         outside = (grids != 0) & (grids != 1)
         if outside.any():
             _raise_for_cells(numpy, grids, outside)
         grids = grids.astype(numpy.uint8)
     cells = numpy.ascontiguousarray(grids)
-    out = numpy.empty(len(cells), dtype=numpy.uint8)
-    if not len(cells):
-        return out  # memoryview cannot cast an empty 3-d view
-    done = _table().count_cells(memoryview(cells).cast("B"), memoryview(out))
-    if done < len(cells):
-        _raise_for_cells(numpy, cells, (cells != 0) & (cells != 1))
+    _table().count_cells(memoryview(cells).cast("B"), memoryview(out))
     return out
 
 
@@ -203,18 +212,7 @@ def _raise_for_cells(numpy: Any, cells: Any, outside: Any) -> None:
     raise ParseError(f"expected 0 or 1, found {cells[g, r, c]}", r + 1, c + 1, unit=f"grid {g}, row")
 
 
-def _raise_for_grid(grid: Any, index: int) -> None:
-    """Raise the error :func:`from_rows` gives for ``grid``, naming its index."""
-    try:
-        from_rows(grid)
-    except ParseError as error:
-        raise ParseError(error.reason, error.line, error.column, unit=f"grid {index}, row") from None
-    except TypeError as error:
-        raise TypeError(f"grid {index}: {error}") from None
-    raise AssertionError(f"grid {index} was refused by the kernel but is valid")  # pragma: no cover
-
-
-def _table() -> Any:
+def _table() -> _kernel.Table:
     """The active kernel's answer table, built once per process under a lock."""
     kernel = _kernel
     table = _TABLES.get(kernel.__name__)
@@ -226,57 +224,55 @@ def _table() -> Any:
     return table
 
 
-def solve(grid: GridLike) -> tuple[int, Toggles]:
-    """The fewest toggles and one optimal set of them: ``(count, [(row, column), ...])``.
+def solve(grid: GridLike) -> Toggles:
+    """The fewest toggles and one optimal set of them, as :class:`Toggles`.
 
     Rows and columns are 1-based; toggling exactly those cells makes every row,
-    column and box of ``grid`` even, and ``count == len(toggles)``.
+    column and box of ``grid`` even, and ``minimum == len(cells)``.
     """
-    try:
-        count, toggles = _kernel.solve(grid)
-    except (ValueError, TypeError):
-        count, toggles = _kernel.solve(from_rows(grid))
+    count, toggles = _kernel.solve(from_rows(grid).masks)
     pairs = [(r + 1, c + 1) for r in range(SIDE) for c in range(SIDE) if toggles[r] >> (SIDE - 1 - c) & 1]
-    return int(count), pairs
+    return Toggles(count, pairs)
 
 
 def apply(grid: GridLike, toggles: Iterable[tuple[int, int]]) -> Grid:
     """``grid`` with the cells at the 1-based ``(row, column)`` pairs of ``toggles`` toggled."""
-    cells = [list(row) for row in from_rows(grid)]
+    cells = [list(row) for row in from_rows(grid).rows]
     for r, c in toggles:
         if not (1 <= r <= SIDE and 1 <= c <= SIDE):
             raise ValueError(f"toggle ({r}, {c}) is outside the 9 x 9 grid")
         cells[r - 1][c - 1] = "1" if cells[r - 1][c - 1] == "0" else "0"
-    return Grid._trusted(["".join(row) for row in cells])
+    return Grid._trusted(tuple("".join(row) for row in cells))
 
 
 def is_even(grid: GridLike) -> bool:
     """Whether every row, column and 3x3 box of ``grid`` holds an even number of 1s."""
-    rows = from_rows(grid)
+    rows = from_rows(grid).rows
     units = list(rows) + ["".join(column) for column in zip(*rows)]
     units += ["".join(rows[r][c] for r in range(br, br + 3) for c in range(bc, bc + 3)) for br in (0, 3, 6) for bc in (0, 3, 6)]
     return all(unit.count("1") % 2 == 0 for unit in units)
 
 
-def format(count: int) -> str:  # noqa: A001 - mirrors parse()
-    """The contest output: the count on its own line."""
-    return f"{count}\n"
+def format(answer: Toggles) -> str:  # noqa: A001 - mirrors parse()
+    """The contest output: the fewest toggles on its own line."""
+    return f"{answer.minimum}\n"
 
 
-def format_solution(grid: GridLike, count: int, toggles: Sequence[tuple[int, int]]) -> str:
+def format_solution(grid: GridLike, answer: Toggles) -> str:
     """The count, the toggles, and the fixed grid with the toggled cells in brackets."""
+    count, toggles = answer
     fixed = apply(grid, toggles)
     chosen = set(toggles)
     lines = [f"{count}", "toggles: " + (" ".join(f"({r}, {c})" for r, c in toggles) or "none")]
     lines.append("fixed grid, toggled cells in brackets:")
-    for r, row in enumerate(fixed, start=1):
+    for r, row in enumerate(fixed.rows, start=1):
         lines.append("".join(f"[{cell}]" if (r, c) in chosen else f" {cell} " for c, cell in enumerate(row, start=1)).rstrip())
     return "".join(line + "\n" for line in lines)
 
 
 def solve_text(text: str) -> str:
     """Contest input in, contest output out (the minimum number of toggles)."""
-    return format(min_toggles(parse(text)))
+    return format(solve(parse(text)))
 
 
 # -- command line -----------------------------------------------------------
@@ -290,10 +286,12 @@ def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run_cli(text: str, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle sudoku`` prints for ``text``."""
-    grid = parse(text)
-    if options.show:
-        count, toggles = solve(grid)
-        return format_solution(grid, count, toggles)
-    return format(min_toggles(grid))
+def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
+    """Every combination of binary sudoku's options is valid."""
+    return None
+
+
+def run_cli(grid: Grid, options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle sudoku`` prints for ``grid``."""
+    answer = solve(grid)
+    return format_solution(grid, answer) if options.show else format(answer)

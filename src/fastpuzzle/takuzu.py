@@ -17,21 +17,29 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import islice
-TYPE_CHECKING = False
 
 from . import _select
-from ._text import Lines, check_row, describe, parse_int
-from ._grid import Grid, single_solution, walk
-from .errors import NoSolutionError, ParseError, PuzzleTooLargeError
+from ._grid import Grid, add_search_options, check_row_count, check_text_rows, checked_count, count, single_solution, walk
+from ._registry import PUZZLES
+from ._text import Lines, describe, parse_int
+from .errors import NoSolutionError, ParseError
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING or not _select.twins_active():
+    from . import _takuzu_cy as _kernel
+else:
+    from . import _takuzu_py as _kernel
 
 if TYPE_CHECKING:
     import argparse
     from typing import Any, Iterator, Optional, Sequence, Union
 
-    Solution = tuple[str, ...]
+    from ._contract import Solution
 
 __all__ = [
     "MAX_N",
+    "MAX_CANDIDATES",
     "Puzzle",
     "parse",
     "from_rows",
@@ -40,31 +48,46 @@ __all__ = [
     "count_solutions",
     "generate",
     "format",
+    "solve_text",
 ]
 
 NAME = "takuzu"
-_kernel = _select.kernel(NAME)
-
-#: Largest supported side; a line is one 32-bit word in the kernel.
-MAX_N = 32
-#: Candidate lines the search may hold at once (4 bytes each, twice over).
-MAX_CANDIDATES = 1 << 23
+#: Largest supported side.
+MAX_N = PUZZLES[NAME].limits["MAX_N"]
+#: Candidate lines a search may hold at once; a grid with fewer givens is too large.
+MAX_CANDIDATES = PUZZLES[NAME].limits["MAX_CANDIDATES"]
 #: Nodes searched between returns to Python, which keeps Ctrl-C prompt.
 _NODE_BUDGET = 1 << 12
 _CELLS = "01_"
+#: Cell characters to the kernel's cell codes.
+_CODES = bytes.maketrans(b"01_", b"\x00\x01\x02")
 
 
 class Puzzle(Grid):
-    """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank).
+    """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank); ``n`` is the side.
 
-    The rows are checked as :func:`from_rows` checks them; ``n`` is the side.
+    ``Puzzle(rows)`` and :func:`from_rows` check the rows as :func:`parse` checks text.
     """
 
     __slots__ = ()
 
     @staticmethod
-    def _check_rows(rows: Sequence[str]) -> tuple[str, ...]:
-        return _checked_rows(rows)
+    def _check_rows(rows: tuple[Any, ...]) -> tuple[str, ...]:
+        n = len(rows)
+        check_row_count(n, 2 <= n <= MAX_N and n % 2 == 0, f"an even number of rows from 2 to {MAX_N}")
+        check_text_rows(rows, n, _CELLS)
+        return rows
+
+    def _header(self) -> str:
+        return f"{self.n}\n"
+
+    @property
+    def cells(self) -> bytes:
+        """The cells row by row as the kernel takes them: 0, 1 or 2 (blank)."""
+        return "".join(self.rows).encode("ascii").translate(_CODES)
+
+
+from_rows = Puzzle.from_rows
 
 
 def parse(text: str) -> Puzzle:
@@ -73,42 +96,13 @@ def parse(text: str) -> Puzzle:
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
     lines = Lines(text)
-    (column, token), = lines.tokens(0, 1, "N (the side of the grid)")
-    n = _parse_side(token, column)
-    rows = tuple(lines.char_row(1 + r, n, _CELLS, "row", r + 1, n) for r in range(n))
-    lines.expect_end(1 + n, f"the {n} rows")
-    return Puzzle._trusted(rows)
-
-
-def from_rows(rows: Union[Puzzle, Sequence[str]]) -> Puzzle:
-    """A :class:`Puzzle` from a sequence of row strings, checked like :func:`parse`.
-
-    Errors name the row (1-based) and column of the first problem.
-    """
-    if isinstance(rows, Puzzle):
-        return rows
-    return Puzzle(rows)
-
-
-def _checked_rows(rows: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(rows, str):
-        raise TypeError("expected a sequence of row strings; use parse() for contest text")
-    rows = tuple(rows)
-    n = len(rows)
-    if not (2 <= n <= MAX_N and n % 2 == 0):
-        raise ParseError(f"expected an even number of rows from 2 to {MAX_N}, found {n}", 1, 1, unit="row")
-    for r, row in enumerate(rows, start=1):
-        if not isinstance(row, str):
-            raise TypeError(f"row {r} is {type(row).__name__}, expected str")
-        check_row(row, n, _CELLS, r, unit="row")
-    return rows
-
-
-def _parse_side(token: str, column: int) -> int:
+    ((column, token),) = lines.tokens(0, 1, "N (the side of the grid)")
     n = parse_int(token, 1, column, "an even N", 2, MAX_N)
     if n % 2:
         raise ParseError(f"expected an even N from 2 to {MAX_N}, found {describe(token)}", 1, column)
-    return n
+    rows = tuple(lines.char_row(1 + r, n, _CELLS, "row", r + 1, n) for r in range(n))
+    lines.expect_end(1 + n, f"the {n} rows")
+    return Puzzle._trusted(rows)
 
 
 def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solution:
@@ -126,9 +120,13 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
-    """Every solution of ``puzzle``, lazily, in the search's order."""
+    """Every solution of ``puzzle``, lazily, in the search's order.
+
+    Raises :class:`~fastpuzzle.PuzzleTooLargeError` when the search would hold
+    more than ``MAX_CANDIDATES`` candidate lines.
+    """
     puzzle = from_rows(puzzle)
-    return walk(_search(puzzle), _kernel, puzzle.n, _NODE_BUDGET)
+    return walk(_search(puzzle), puzzle.n, _NODE_BUDGET, _too_large(puzzle))
 
 
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
@@ -137,32 +135,26 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
     Counting runs inside the kernel; it can take long on open grids, and
     Ctrl-C (KeyboardInterrupt) stops it promptly.
     """
-    if limit is not None and limit < 0:
-        raise ValueError(f"limit must be at least 0, got {limit}")
+    limit = None if limit is None else checked_count(limit, "limit")
     puzzle = from_rows(puzzle)
-    if limit == 0:
-        return 0
-    search = _search(puzzle)
-    while search.count(_NODE_BUDGET, limit or 0) == _kernel.PAUSED:
-        pass
-    return int(search.found)
+    return count(_search(puzzle), limit, _NODE_BUDGET, _too_large(puzzle))
 
 
-def _search(puzzle: Puzzle) -> Any:
-    """A kernel search over ``puzzle``, once its memory is known to fit the limit."""
-    n, cells = puzzle.n, "".join(puzzle.rows)
-    if _blank_candidates(n) > MAX_CANDIDATES and (needed := _kernel.count_candidates(n, cells)) > MAX_CANDIDATES:
-        raise PuzzleTooLargeError(
-            f"too few givens for a {n}x{n} grid: the search would hold {needed} candidate "
-            f"lines, more than the limit of {MAX_CANDIDATES}"
-        )
-    return _kernel.Search(n, cells)
+def _search(puzzle: Puzzle) -> _kernel.Search:
+    return _kernel.Search(puzzle.n, puzzle.cells, MAX_CANDIDATES)
+
+
+def _too_large(puzzle: Puzzle) -> str:
+    return (
+        f"too few givens for a {puzzle.n}x{puzzle.n} grid: the search would hold more than "
+        f"{MAX_CANDIDATES} candidate lines"
+    )
 
 
 @lru_cache(maxsize=None)
 def _blank_candidates(n: int) -> int:
     """Candidates of a blank grid: the most any side-n puzzle can need."""
-    return int(_kernel.count_candidates(n, "_" * (n * n)))
+    return _kernel.count_candidates(n, bytes([2]) * (n * n))
 
 
 def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
@@ -174,6 +166,7 @@ def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
     """
     import random
 
+    n = checked_count(n, "n")
     largest = max(side for side in range(2, MAX_N + 1, 2) if _blank_candidates(side) <= MAX_CANDIDATES)
     if not (2 <= n <= largest and n % 2 == 0):
         raise ValueError(f"generate() takes an even n from 2 to {largest}, got {n}")
@@ -203,7 +196,7 @@ def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
     return Puzzle._trusted(tuple("".join(row) for row in grid))
 
 
-def format(solution: Sequence[str]) -> str:  # noqa: A001 - mirrors parse()
+def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
     """The contest output: one line per row, each ending in a newline."""
     return "".join(row + "\n" for row in solution)
 
@@ -248,14 +241,16 @@ def _check_givens(puzzle: Puzzle) -> None:
 
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
     """The 01 game's options for ``python -m fastpuzzle takuzu``."""
-    mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--first", action="store_true", help="print the first solution found, without proving it unique")
-    mode.add_argument("--count", action="store_true", help="print the number of solutions instead of a solution")
+    add_search_options(parser)
 
 
-def run_cli(text: str, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle takuzu`` prints for ``text``."""
-    puzzle = parse(text)
+def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
+    """Every combination of the 01 game's options is valid."""
+    return None
+
+
+def run_cli(puzzle: Puzzle, options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle takuzu`` prints for ``puzzle``."""
     if options.count:
         return f"{count_solutions(puzzle)}\n"
     return format(solve(puzzle, unique=not options.first))

@@ -1,0 +1,80 @@
+"""The contract every puzzle facade keeps, written down once.
+
+The command line, :func:`fastpuzzle.solve_text` and the tests reach a puzzle
+only through these members. A facade is a module; type checkers check each one
+against :class:`Facade` (and the search puzzles against :class:`SearchFacade`)
+in ``tests/test_contract.py``.
+
+What a puzzle's objects are:
+
+============  ==========================  ======================================
+puzzle        ``parse`` gives              ``solve`` answers with
+============  ==========================  ======================================
+``takuzu``    ``takuzu.Puzzle``            ``Solution``: the rows, ``'0'``/``'1'``
+``pixel``     ``pixel.Puzzle``             ``Solution``: the rows, ``'0'``/``'1'``
+``sudoku``    ``sudoku.Grid``              ``sudoku.Toggles``: the count and cells
+``reversi``   ``reversi.Board``            ``reversi.Counts``: black, white, draws
+============  ==========================  ======================================
+
+For every puzzle ``p``: ``parse(str(p)) == p``, and
+``format(solve(parse(text))) == solve_text(text)`` is exactly the contest output.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Optional, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    import argparse
+
+__all__ = ["Facade", "SearchFacade", "Solution"]
+
+#: A grid puzzle's solution: its rows, each a string of ``'0'`` and ``'1'``.
+Solution = tuple[str, ...]
+
+PuzzleT = TypeVar("PuzzleT")
+AnswerT = TypeVar("AnswerT")
+
+
+class Facade(Protocol[PuzzleT, AnswerT]):
+    """What every puzzle's facade module provides."""
+
+    #: The puzzle's registered name.
+    NAME: str
+
+    def parse(self, text: str) -> PuzzleT:
+        """Read the contest format; a ParseError names the line and column of the first problem."""
+
+    def solve(self, puzzle: PuzzleT) -> AnswerT:
+        """The answer the contest asks for (NoSolutionError, MultipleSolutionsError as they apply)."""
+
+    def format(self, answer: AnswerT) -> str:
+        """Exactly the contest output for ``answer``."""
+
+    def solve_text(self, text: str) -> str:
+        """Contest input in, contest output out."""
+
+    def add_cli_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the puzzle's own options to its subcommand."""
+
+    def check_cli_arguments(self, options: argparse.Namespace) -> Optional[str]:
+        """What is wrong with a combination of options (a usage error), or None."""
+
+    def run_cli(self, puzzle: PuzzleT, options: argparse.Namespace) -> str:
+        """What the command line prints for ``puzzle`` with ``options``."""
+
+
+class SearchFacade(Facade[PuzzleT, Solution], Protocol[PuzzleT]):
+    """A puzzle whose answer is a grid found by search: it also lists, counts and generates."""
+
+    def solve(self, puzzle: PuzzleT, *, unique: bool = True) -> Solution:
+        """The solution; with ``unique=False`` the first one found, without proving it unique."""
+
+    def solutions(self, puzzle: PuzzleT) -> Iterator[Solution]:
+        """Every solution, lazily."""
+
+    def count_solutions(self, puzzle: PuzzleT, limit: Optional[int] = None) -> int:
+        """The number of solutions, exact however large, or ``limit`` if there are at least that many."""
+
+    def generate(self, n: int, *, seed: Optional[int] = None) -> PuzzleT:
+        """A random puzzle of side ``n`` with a unique solution, the same for the same seed."""

@@ -1,0 +1,134 @@
+"""The puzzles fastpuzzle knows, and the numbers their kernels and facades share.
+
+Every number here is defined once. Facades and the pure-Python twins import
+it; ``setup.py`` reads this file (it imports nothing but the standard library)
+and hands each puzzle's ``limits`` and the :class:`Status` values to the
+compiled kernels as C macros (``FP_TAKUZU_MAX_N``, ``FP_STATUS_SOLUTION``, ...),
+so a kernel declares them with ``cdef extern from *`` and never repeats a value.
+
+Adding a puzzle: write its facade (``NAME.py``), its kernel (``_NAME_cy.pyx``
+with its stub ``_NAME_cy.pyi``) and its twin (``_NAME_py.py``), then add one
+:class:`Entry` to :data:`PUZZLES`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import Mapping
+
+__all__ = ["Status", "Entry", "PUZZLES", "ALIASES", "canonical_name", "c_macros"]
+
+
+class Status(IntEnum):
+    """What a resumable kernel search reports when it returns to Python."""
+
+    #: The search is over: no solution is left.
+    EXHAUSTED = 0
+    #: A solution was found (or a count reached its limit).
+    SOLUTION = 1
+    #: The node budget of this call ran out; call again to go on.
+    PAUSED = 2
+    #: The search would need more memory than its budget allows.
+    TOO_LARGE = 3
+
+
+class Entry:
+    """One puzzle: its name, what it is, other names for it, and its limits.
+
+    ``limits`` are the numbers its facade, kernel and twin share (each kernel
+    sees ``FP_<NAME>_<LIMIT>``); ``headers`` are C headers its kernel includes.
+    """
+
+    __slots__ = ("name", "summary", "aliases", "limits", "headers")
+
+    def __init__(
+        self,
+        name: str,
+        summary: str,
+        *,
+        aliases: tuple[str, ...] = (),
+        limits: Mapping[str, int],
+        headers: tuple[str, ...] = (),
+    ) -> None:
+        self.name = name
+        self.summary = summary
+        self.aliases = aliases
+        self.limits = dict(limits)
+        self.headers = headers
+
+    @property
+    def facade(self) -> str:
+        """The facade's module name."""
+        return f"fastpuzzle.{self.name}"
+
+    @property
+    def kernel(self) -> str:
+        """The compiled kernel's module name (its twin's ends in ``_py``)."""
+        return f"fastpuzzle._{self.name}_cy"
+
+    def __repr__(self) -> str:
+        return f"Entry({self.name!r})"
+
+
+#: Every puzzle, by name, in the order the command line lists them.
+PUZZLES = {
+    entry.name: entry
+    for entry in (
+        Entry(
+            "takuzu",
+            "the 01 game (Takuzu, Binairo): fill a grid with balanced, distinct lines",
+            aliases=("01",),
+            # A line is one 32-bit word in the kernel; a search holds at most
+            # MAX_CANDIDATES candidate lines (4 bytes each, twice over).
+            limits={"MAX_N": 32, "MAX_CANDIDATES": 1 << 23},
+        ),
+        Entry(
+            "pixel",
+            "pixel placement (Fill-a-Pix, Mosaic): colour a grid so every digit counts its black 3x3 block",
+            # The kernel's window of 2w + 2 cells fits 128 bits; a search
+            # remembers at most MAX_STATES (position, window) states.
+            limits={"MAX_N": 63, "MAX_STATES": 1 << 20},
+        ),
+        Entry(
+            "sudoku",
+            "binary sudoku: the fewest toggles that make every row, column and box even",
+            # Rows, columns and boxes of a grid; the largest answer any grid has.
+            limits={"SIDE": 9, "MAX_ANSWER": 9},
+        ),
+        Entry(
+            "reversi",
+            "reversi endgame count: every game to its end, by winner (B W D)",
+            # A board is one 64-bit word per colour; a transposition table has at
+            # most 2**MAX_TABLE_BITS entries, and DEFAULT_TABLE_MIB MiB by default.
+            limits={"MAX_N": 8, "MAX_TABLE_BITS": 30, "DEFAULT_TABLE_MIB": 64},
+            headers=("_reversi_tables.h",),
+        ),
+    )
+}
+
+#: Other names accepted wherever a puzzle name is.
+ALIASES = {alias: entry.name for entry in PUZZLES.values() for alias in entry.aliases}
+
+
+def canonical_name(name: str) -> str:
+    """The registered name of the puzzle called ``name`` (or one of its aliases).
+
+    Raises ValueError for a name no puzzle has.
+    """
+    canonical = ALIASES.get(name, name)
+    if canonical not in PUZZLES:
+        known = ", ".join(sorted([*PUZZLES, *ALIASES]))
+        raise ValueError(f"unknown puzzle {name!r}; expected one of: {known}")
+    return canonical
+
+
+def c_macros() -> list[tuple[str, str]]:
+    """The ``(name, value)`` C macros every kernel is compiled with."""
+    macros = [(f"FP_STATUS_{status.name}", str(int(status))) for status in Status]
+    for entry in PUZZLES.values():
+        macros += [(f"FP_{entry.name.upper()}_{name}", str(value)) for name, value in entry.limits.items()]
+    return macros
