@@ -20,7 +20,7 @@ from typing import Any, Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from fastpuzzle import _sudoku_cy, _sudoku_py, sudoku
+from fastpuzzle import _sudoku_cy, _sudoku_py, sudoku, use_kernels
 
 SEED = 2011
 #: Grids per round: the twin's DP takes ~20 ms a grid, so its group is smaller.
@@ -37,13 +37,13 @@ def seeded_grids(count: int, seed: int = SEED) -> list[sudoku.Grid]:
     grids = []
     for _ in range(count):
         p = rng.choice((0.05, 0.2, 0.5, 0.8, 0.95))
-        grids.append(sudoku.Grid._trusted(["".join("1" if rng.random() < p else "0" for _ in range(9)) for _ in range(9)]))
+        grids.append(sudoku.Grid(["".join("1" if rng.random() < p else "0" for _ in range(9)) for _ in range(9)]))
     return grids
 
 
 def reference_counts(grids: list[sudoku.Grid]) -> list[int]:
     """The answers by the compiled kernel's signature evaluation, without the table."""
-    return [_sudoku_cy.min_toggles(grid) for grid in grids]
+    return [_sudoku_cy.min_toggles(grid.masks) for grid in grids]
 
 
 def per_grid(benchmark: BenchmarkFixture, grids: int, group: str) -> None:
@@ -66,12 +66,13 @@ def test_solve(benchmark: BenchmarkFixture, who: str) -> None:
         run = lambda: [sudoku.solve(grid) for grid in grids]  # noqa: E731
     else:
         kernel = KERNELS[who]
-        run = lambda: [kernel.solve(grid) for grid in grids]  # noqa: E731
+        masks = [grid.masks for grid in grids]
+        run = lambda: [kernel.solve(grid) for grid in masks]  # noqa: E731
     found = benchmark(run)
     record_per_grid(benchmark)
     assert [result[0] for result in found] == reference_counts(grids)
     if who == "facade":
-        assert all(sudoku.is_even(sudoku.apply(grid, toggles)) for grid, (_, toggles) in zip(grids, found))
+        assert all(sudoku.is_even(sudoku.apply(grid, answer.cells)) for grid, answer in zip(grids, found))
 
 
 @pytest.mark.parametrize("who", ["kernel", "twin", "facade"])
@@ -95,27 +96,27 @@ def with_fresh_table(batch: Any) -> Callable[[], tuple[tuple[Any, ...], dict[str
 
 
 @pytest.mark.parametrize("form", ["grids", "masks"])
-def test_many(benchmark: BenchmarkFixture, form: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_many(benchmark: BenchmarkFixture, form: str) -> None:
     """A list of Grid objects (9 strings each) or of 9-mask tuples, table built in each round."""
-    monkeypatch.setattr(sudoku, "_kernel", _sudoku_cy)
     grids = seeded_grids(MANY_GRIDS)
     batch: list[Any] = grids if form == "grids" else [grid.masks for grid in grids]
     per_grid(benchmark, len(batch), "sudoku many")
-    found = benchmark.pedantic(sudoku.min_toggles_many, setup=with_fresh_table(batch), rounds=5)
+    with use_kernels("compiled"):
+        found = benchmark.pedantic(sudoku.min_toggles_many, setup=with_fresh_table(batch), rounds=5)
     record_per_grid(benchmark)
     assert found[:2000] == reference_counts(grids[:2000])
 
 
-def test_many_numpy_million(benchmark: BenchmarkFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_many_numpy_million(benchmark: BenchmarkFixture) -> None:
     """The issue's target: 1,000,000 grids in one call, the table built inside the round."""
     numpy = pytest.importorskip("numpy")
-    monkeypatch.setattr(sudoku, "_kernel", _sudoku_cy)
     cells = numpy.random.default_rng(SEED).integers(0, 2, size=(NUMPY_GRIDS, 9, 9), dtype=numpy.uint8)
     per_grid(benchmark, NUMPY_GRIDS, "sudoku many")
-    found = benchmark.pedantic(sudoku.min_toggles_many, setup=with_fresh_table(cells), rounds=5)
+    with use_kernels("compiled"):
+        found = benchmark.pedantic(sudoku.min_toggles_many, setup=with_fresh_table(cells), rounds=5)
     record_per_grid(benchmark)
-    sample = [["".join(map(str, row)) for row in grid] for grid in cells[:2000].tolist()]
-    assert found[:2000].tolist() == [_sudoku_cy.min_toggles(rows) for rows in sample]
+    sample = [sudoku.Grid(["".join(map(str, row)) for row in grid]) for grid in cells[:2000].tolist()]
+    assert found[:2000].tolist() == [_sudoku_cy.min_toggles(grid.masks) for grid in sample]
 
 
 def test_table_build(benchmark: BenchmarkFixture) -> None:

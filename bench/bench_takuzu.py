@@ -14,7 +14,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from conftest import PuzzleSet, label, skip_slow_twin, stored_set
-from fastpuzzle import _takuzu_cy, _takuzu_py, takuzu
+from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu, use_kernels
 
 #: The size classes, and the seeds of each class's puzzles.
 SIZES = (6, 10, 14, 20)
@@ -26,7 +26,7 @@ IMPLEMENTATIONS: dict[str, ModuleType] = {"kernel": _takuzu_cy, "twin": _takuzu_
 @lru_cache(maxsize=None)
 def puzzle_set(n: int) -> PuzzleSet:
     """The puzzles of side ``n``, one per seed, built once per session."""
-    return stored_set(takuzu, _takuzu_cy, n, SEEDS, lambda side, seed: takuzu.generate(side, seed=seed))
+    return stored_set(takuzu, n, SEEDS, lambda side, seed: takuzu.generate(side, seed=seed))
 
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda n: f"N={n}")
@@ -41,12 +41,13 @@ def implementation(request: pytest.FixtureRequest) -> ModuleType:
     return IMPLEMENTATIONS[request.param]
 
 
-def search_all(kernel: ModuleType, n: int, cells: str) -> list[str]:
+def search_all(kernel: ModuleType, n: int, cells: bytes) -> list[str]:
     """Every solution ``kernel.Search`` finds, running it until EXHAUSTED."""
-    search = kernel.Search(n, cells)
+    search = kernel.Search(n, cells, takuzu.MAX_CANDIDATES)
     found = []
-    while (status := search.next_solution(NODE_BUDGET)) != kernel.EXHAUSTED:
-        if status == kernel.SOLUTION:
+    while (status := search.next_solution(NODE_BUDGET)) != Status.EXHAUSTED:
+        assert status != Status.TOO_LARGE
+        if status == Status.SOLUTION:
             found.append(search.solution())
     return found
 
@@ -70,15 +71,15 @@ def test_search(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles
         skip_slow_twin(f"N={n}", lambda: search_all(implementation, n, puzzles.cells[0]))
     label(benchmark, f"takuzu N={n}", puzzles)
     found = benchmark(lambda: [search_all(implementation, n, cells) for cells in puzzles.cells])
-    for cells, solutions in zip(puzzles.cells, found):
+    for cells, solutions in zip(puzzles.texts, found):
         assert len(solutions) == 1, f"{len(solutions)} solutions"
         assert_solves(n, cells, solutions[0])
 
 
-def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet) -> None:
     """Facade: ``takuzu.solve`` on the compiled kernel, from Puzzle to row strings."""
-    monkeypatch.setattr(takuzu, "_kernel", _takuzu_cy)
     label(benchmark, f"takuzu N={puzzles.n}", puzzles)
-    solved = benchmark(lambda: [takuzu.solve(puzzle) for puzzle in puzzles.puzzles])
-    for cells, rows in zip(puzzles.cells, solved):
+    with use_kernels("compiled"):
+        solved = benchmark(lambda: [takuzu.solve(puzzle) for puzzle in puzzles.puzzles])
+    for cells, rows in zip(puzzles.texts, solved):
         assert_solves(puzzles.n, cells, "".join(rows))

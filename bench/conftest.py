@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
-from unittest import mock
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
+
+from fastpuzzle import use_kernels
 
 #: Slowest single puzzle, in seconds, at which a twin is still benchmarked.
 TWIN_LIMIT = 2.0
@@ -28,35 +29,40 @@ TWIN_LIMIT = 2.0
 class PuzzleSet:
     """The puzzles of one size class, with each one's cells as the kernel takes them.
 
-    ``digest`` identifies the puzzles, so saved runs can be checked to have
-    timed the same ones.
+    ``texts`` are the same cells as characters, row by row; ``digest`` identifies
+    the puzzles, so saved runs can be checked to have timed the same ones.
     """
 
     n: int
     puzzles: tuple[Any, ...]
-    cells: tuple[str, ...]
+    cells: tuple[bytes, ...]
+    texts: tuple[str, ...]
     digest: str
 
 
-def stored_set(
-    facade: ModuleType, kernel: ModuleType, n: int, seeds: range, generate: Callable[[int, int], Any]
-) -> PuzzleSet:
+def stored_set(facade: ModuleType, n: int, seeds: range, generate: Callable[[int, int], Any]) -> PuzzleSet:
     """The puzzles ``generate(n, seed)`` makes for ``seeds``, read from or added to the stored file.
 
-    Generation is pinned to the compiled ``kernel``, so ``FASTPUZZLE_PURE_PYTHON``
+    Generation is pinned to the compiled kernels, so ``FASTPUZZLE_PURE_PYTHON``
     changes neither the puzzles nor the set-up time.
     """
     path = Path(__file__).with_name(f"{facade.NAME}_puzzles.json")
     stored = json.loads(path.read_text()) if path.exists() else {}
     missing = [seed for seed in seeds if f"{n}/{seed}" not in stored]
     if missing:
-        with mock.patch.object(facade, "_kernel", kernel):
+        with use_kernels("compiled"):
             for seed in missing:
                 stored[f"{n}/{seed}"] = list(generate(n, seed).rows)
         path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
     puzzles = tuple(facade.from_rows(stored[f"{n}/{seed}"]) for seed in seeds)
     text = "\n".join(str(p) for p in puzzles)
-    return PuzzleSet(n, puzzles, tuple("".join(p.rows) for p in puzzles), hashlib.sha256(text.encode()).hexdigest()[:12])
+    return PuzzleSet(
+        n,
+        puzzles,
+        tuple(p.cells for p in puzzles),
+        tuple("".join(p.rows) for p in puzzles),
+        hashlib.sha256(text.encode()).hexdigest()[:12],
+    )
 
 
 def label(benchmark: BenchmarkFixture, group: str, puzzles: PuzzleSet) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 import fastpuzzle
 from fastpuzzle import ParseError, reversi
+from fastpuzzle._registry import PUZZLES
 
 from conftest import facade_fixture
 from reference_reversi import count_games as reference_count
@@ -27,7 +29,11 @@ def test_samples() -> None:
 
 
 def test_samples_on_both_implementations(reversi_facade: ModuleType) -> None:
-    assert reversi_facade.count_games(reversi_facade.parse(SAMPLE_1)) == (2, 0, 0)
+    counts = reversi_facade.count_games(reversi_facade.parse(SAMPLE_1))
+    assert isinstance(counts, reversi_facade.Counts)
+    assert counts == (2, 0, 0) and (counts.black, counts.white, counts.draws) == (2, 0, 0)
+    assert reversi_facade.solve(reversi_facade.parse(SAMPLE_2)) == reversi_facade.Counts(1813, 2494, 519)
+    assert reversi_facade.solve_text(SAMPLE_2) == "1813 2494 519\n"
     assert reversi_facade.count_games(reversi_facade.parse(SAMPLE_2)) == (1813, 2494, 519)
     assert reversi_facade.count_games(reversi_facade.parse(SAMPLE_2), table_size=0) == (1813, 2494, 519)
 
@@ -35,20 +41,27 @@ def test_samples_on_both_implementations(reversi_facade: ModuleType) -> None:
 def test_first_black_and_colour_symmetry(reversi_facade: ModuleType) -> None:
     board = reversi.parse(SAMPLE_2)
     swapped = reversi.from_rows([[1 - cell if cell >= 0 else -1 for cell in row] for row in board.rows])
-    black, white, draws = reversi_facade.count_games(board, "white")
-    assert reversi_facade.count_games(swapped, "black") == (white, black, draws)
-    assert reversi_facade.count_games(board, "black") == reference_count([list(row) for row in board.rows], "B")
+    black, white, draws = reversi_facade.count_games(board, to_move="white")
+    assert reversi_facade.count_games(board) == (black, white, draws)
+    assert reversi_facade.count_games(swapped, to_move="black") == (white, black, draws)
+    assert reversi_facade.count_games(board, to_move="black") == reference_count([list(row) for row in board.rows], "B")
+    assert reversi_facade.solve(board, to_move="black") == reversi_facade.count_games(board, to_move="black")
+    assert reversi_facade.solve(swapped, to_move="black") == (white, black, draws)
 
 
 def test_4x4_start(reversi_facade: ModuleType) -> None:
-    assert sum(reversi_facade.count_games(reversi.start(4), first="black")) == 60060
+    assert sum(reversi_facade.count_games(reversi.start(4), to_move="black")) == 60060
 
 
 def test_perft_from_the_start() -> None:
     board = reversi.start(8)
-    assert [reversi.perft(board, d, first="black") for d in range(0, 7)] == [1, 4, 12, 56, 244, 1396, 8200]
-    assert reversi.perft(board, 10, "black", "A") == 24571284
-    assert reversi.perft(board, 10, "black", "B", table_size=0) == 24571056
+    assert [reversi.perft(board, d, to_move="black") for d in range(0, 7)] == [1, 4, 12, 56, 244, 1396, 8200]
+    assert reversi.perft(board, 10, to_move="black", convention="A") == 24571284
+    assert reversi.perft(board, 10, to_move="black", convention="B", table_size=0) == 24571056
+    # The deepest perft allowed; no game here lasts that long, so A counts every game and B none.
+    small = reversi.start(4)
+    assert reversi.perft(small, reversi.MAX_DEPTH, to_move="black") == sum(reversi.count_games(small, to_move="black"))
+    assert reversi.perft(small, reversi.MAX_DEPTH, to_move="black", convention="B") == 0
 
 
 def test_perft_on_both_implementations(reversi_facade: ModuleType) -> None:
@@ -66,9 +79,15 @@ def test_perft_on_both_implementations(reversi_facade: ModuleType) -> None:
     ),
     st.sampled_from(("white", "black")),
 )
-def test_random_boards_through_the_facade(rows: list[list[int]], first: str) -> None:
-    assert reversi.count_games(rows, first) == reference_count(rows, first[0].upper())
-    assert reversi.parse(str(reversi.from_rows(rows))).rows == tuple(map(tuple, rows))
+def test_random_boards_through_the_facade(rows: list[list[int]], to_move: str) -> None:
+    assert reversi.count_games(rows, to_move=to_move) == reference_count(rows, to_move[0].upper())
+    board = reversi.from_rows(rows)
+    assert reversi.parse(str(board)).rows == tuple(map(tuple, rows))
+    # What the kernel trusts (it no longer checks): no cell holds both colours, no disc lies off the board.
+    n = len(rows)
+    on_board = sum(1 << (8 * r + c) for r in range(n) for c in range(n))
+    white, black = board.discs(0), board.discs(1)
+    assert white & black == 0 and (white | black) & ~on_board == 0
 
 
 @pytest.mark.parametrize(
@@ -122,7 +141,11 @@ def test_bad_input_names_line_and_column(text: str, line: int, column: int, mess
         ([[0, 1], [1]], "row 2, column 2: expected 2 values in row 2 of 2, found 1"),
         ([[0, 1], [1, 2]], "row 2, column 2: expected -1, 0 or 1, found '2'"),
         ([[0, True], [1, 0]], "row 1, column 2: expected -1, 0 or 1, found 'True'"),
+        ([[0, 1.0], [1, 0]], "row 1, column 2: expected -1, 0 or 1, found '1.0'"),
+        ([[0, 1], ["1", 0]], "row 2, column 1: expected -1, 0 or 1, found .*"),
+        ([[0, None], [1, 0]], "row 1, column 2: expected -1, 0 or 1, found 'None'"),
         ([[-1] * 9] * 9, "row 1, column 1: expected 1 to 8 rows, found 9"),
+        ([[-1] * 9] * 8, "row 1, column 9: expected 8 values in row 1 of 8, found 9"),
     ],
 )
 def test_from_rows_checks_like_parse(rows: list[list[int]], message: str) -> None:
@@ -132,19 +155,97 @@ def test_from_rows_checks_like_parse(rows: list[list[int]], message: str) -> Non
         reversi.from_rows("3\n-1 0 1\n")  # type: ignore[arg-type]
 
 
-def test_bad_arguments() -> None:
-    board = reversi.parse(SAMPLE_1)
-    with pytest.raises(ValueError, match="first must be 'white' or 'black', got 'red'"):
-        reversi.count_games(board, "red")
-    with pytest.raises(ValueError, match="convention must be 'A' or 'B', got 'C'"):
-        reversi.perft(board, 2, convention="C")
-    with pytest.raises(ValueError, match="depth must be at least 0, got -1"):
-        reversi.perft(board, -1)
-    with pytest.raises(ValueError, match="table_size must be at least 0 MiB, got -5"):
-        reversi.count_games(board, table_size=-5)
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        (None, "^expected a sequence of rows, found NoneType$"),
+        (3, "^expected a sequence of rows, found int$"),
+        ([[0, 1], "10"], "^row 2 is str, expected a sequence of integers$"),
+        ([[0, 1], 5], "^row 2 is int, expected a sequence of integers$"),
+    ],
+)
+def test_from_rows_type_errors(rows: Any, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        reversi.from_rows(rows)
+
+
+def test_from_rows_takes_integer_like_cells() -> None:
+    numpy = pytest.importorskip("numpy")
+    expected = reversi.parse(SAMPLE_1)
+    rows = [[-1, 0, 1], [0, 1, 0], [1, 0, -1]]
+    assert reversi.from_rows(numpy.array(rows)) == expected
+    assert reversi.from_rows(numpy.array(rows, dtype=numpy.int8)) == expected
+    assert reversi.from_rows([[numpy.int64(v) for v in row] for row in rows]) == expected
+    assert all(type(cell) is int for row in reversi.from_rows(numpy.array(rows)).rows for cell in row)
+    assert reversi.count_games(numpy.array(rows)) == (2, 0, 0)
+    with pytest.raises(ParseError, match="^row 1, column 1: expected -1, 0 or 1, found"):
+        reversi.from_rows(numpy.array(rows, dtype=bool))
+
+
+def test_the_limits_come_from_the_registry() -> None:
+    assert PUZZLES["reversi"].limits == {"MAX_N": 8, "MAX_TABLE_BITS": 30, "DEFAULT_TABLE_MIB": 64}
+    assert (reversi.MAX_N, reversi.MAX_DEPTH, reversi.DEFAULT_TABLE_SIZE) == (8, 128, 64)
+
+
+def test_bad_arguments(reversi_facade: ModuleType) -> None:
+    """The facade checks what the kernel only asserts (and a release build may not assert at all)."""
+    board = reversi_facade.parse(SAMPLE_1)
+    for to_move in ("red", "White", "B"):
+        with pytest.raises(ValueError, match=f"^to_move must be 'white' or 'black', got '{to_move}'$"):
+            reversi_facade.count_games(board, to_move=to_move)
+        with pytest.raises(ValueError, match=f"^to_move must be 'white' or 'black', got '{to_move}'$"):
+            reversi_facade.perft(board, 2, to_move=to_move)
+        with pytest.raises(ValueError, match=f"^to_move must be 'white' or 'black', got '{to_move}'$"):
+            reversi_facade.solve(board, to_move=to_move)
+    with pytest.raises(ValueError, match="^convention must be 'A' or 'B', got 'C'$"):
+        reversi_facade.perft(board, 2, convention="C")
+    with pytest.raises(ValueError, match="^depth must be at least 0, got -1$"):
+        reversi_facade.perft(board, -1)
+    with pytest.raises(ValueError, match="^depth must be at most 128, got 129$"):
+        reversi_facade.perft(board, reversi_facade.MAX_DEPTH + 1)
+    for depth in (True, 2.0, "2", None):
+        with pytest.raises(TypeError, match=f"^depth must be an integer, got {type(depth).__name__}$"):
+            reversi_facade.perft(board, depth)
+    with pytest.raises(ValueError, match="^table_size must be at least 0, got -5$"):
+        reversi_facade.count_games(board, table_size=-5)
+    with pytest.raises(ValueError, match="^table_size must be at least 0, got -1$"):
+        reversi_facade.perft(board, 2, table_size=-1)
+    for size in (True, 1.5, "64"):
+        with pytest.raises(TypeError, match=f"^table_size must be an integer, got {type(size).__name__}$"):
+            reversi_facade.count_games(board, table_size=size)
+        with pytest.raises(TypeError, match=f"^table_size must be an integer, got {type(size).__name__}$"):
+            reversi_facade.perft(board, 2, table_size=size)
     for n in (0, 3, 10):
-        with pytest.raises(ValueError, match=f"n must be an even number from 2 to 8, got {n}"):
-            reversi.start(n)
+        with pytest.raises(ValueError, match=f"^n must be an even number from 2 to 8, got {n}$"):
+            reversi_facade.start(n)
+    for n in (True, 4.0):
+        with pytest.raises(TypeError, match=f"^n must be an integer, got {type(n).__name__}$"):
+            reversi_facade.start(n)
+
+
+def test_to_move_is_keyword_only(reversi_facade: ModuleType) -> None:
+    board = reversi_facade.parse(SAMPLE_1)
+    with pytest.raises(TypeError, match="positional argument"):
+        reversi_facade.count_games(board, "black")
+    with pytest.raises(TypeError, match="positional argument"):
+        reversi_facade.perft(board, 2, "black")
+    with pytest.raises(TypeError, match="positional argument"):
+        reversi_facade.solve(board, "black")
+    with pytest.raises(TypeError, match="first"):
+        reversi_facade.count_games(board, first="black")
+
+
+def test_any_table_size_is_clamped_to_what_the_kernel_takes(reversi_facade: ModuleType) -> None:
+    """The kernel asserts 0 <= table_bits <= MAX_TABLE_BITS; no table_size may break that."""
+    board = reversi_facade.parse(SAMPLE_2)
+    for size in (0, 1, 64, 10**6, 2**80):
+        assert reversi_facade.count_games(board, table_size=size) == (1813, 2494, 519)
+        assert reversi_facade.perft(board, 3, table_size=size) == reversi_facade.perft(board, 3, table_size=0)
+    entry_bytes = reversi_facade._kernel.ENTRY_BYTES
+    assert reversi_facade._table_bits(0, 99) == 0
+    assert reversi_facade._table_bits(1, 99) == ((1 << 20) // entry_bytes).bit_length() - 1
+    assert reversi_facade._table_bits(64, 3) == 3
+    assert reversi_facade._table_bits(2**80, 99) == PUZZLES["reversi"].limits["MAX_TABLE_BITS"]
 
 
 def test_board_helpers() -> None:
@@ -154,8 +255,9 @@ def test_board_helpers() -> None:
     assert str(board) == SAMPLE_1 and reversi.parse(str(board)) == board
     assert hash(board) == hash(reversi.from_rows(board.rows))
     assert repr(board).startswith("Board(rows=((-1, 0, 1)")
-    assert reversi.format((1, 2, 3)) == "1 2 3\n"
+    assert reversi.format(reversi.Counts(1, 2, 3)) == "1 2 3\n"
     assert reversi.format(reversi.count_games(board)) == "2 0 0\n"
+    assert reversi.format(reversi.solve(board, to_move="black")) == "2 0 0\n"
 
 
 def test_table_size_does_not_change_counts() -> None:
@@ -168,9 +270,9 @@ def test_table_size_does_not_change_counts() -> None:
 
 def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     board = reversi.start(8)
-    reversi.perft(board, 8, "black", table_size=0)
+    reversi.perft(board, 8, to_move="black", table_size=0)
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(reversi, "_PROGRESS_DELAY", 0.0)
-    assert reversi.perft(board, 10, "black", table_size=0, progress=True) == 24571284
+    assert reversi.perft(board, 10, to_move="black", table_size=0, progress=True) == 24571284
     err = capsys.readouterr().err
     assert "reversi" in err and "‰" in err

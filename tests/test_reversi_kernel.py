@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import inspect
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fastpuzzle import _reversi_cy, _reversi_py, reversi
+from fastpuzzle._registry import PUZZLES
 
 from conftest import ROOT, kernel_fixture
 from reference_reversi import count_games as reference_count
@@ -201,33 +203,61 @@ def test_a_forced_pass_is_not_a_choice(reversi_kernel: ModuleType) -> None:
     assert reversi_kernel.Counter(0).perft(*sides(rows), 1, True) == 1
 
 
+# -- misuse ----------------------------------------------------------------------
+#
+# The facade validates and the kernels trust: they only assert their
+# preconditions, and a release build may compile the compiled kernel's asserts
+# out. So only the twin's AssertionError is tested here; the errors users see
+# come from the facade (tests/test_reversi.py: test_from_rows_checks_like_parse,
+# test_bad_arguments, test_any_table_size_is_clamped_to_what_the_kernel_takes).
+
+MAX_N = PUZZLES["reversi"].limits["MAX_N"]
+MAX_TABLE_BITS = PUZZLES["reversi"].limits["MAX_TABLE_BITS"]
+
+
 @pytest.mark.parametrize(
-    ("args", "error", "message"),
+    "args",
     [
-        ((0, 0, 0), ValueError, "n must be from 1 to 8, got 0"),
-        ((9, 0, 0), ValueError, "n must be from 1 to 8, got 9"),
-        ((3, 1, 1), ValueError, "both colours"),
-        ((3, 1 << 3, 0), ValueError, "outside the 3x3 board"),
-        ((3, 0, 1 << 24), ValueError, "outside the 3x3 board"),
-        ((3, -1, 0), OverflowError, "can't convert negative value"),
-        ((3, 1 << 64, 0), OverflowError, "too large to convert"),
+        (0, 0, 0),
+        (MAX_N + 1, 0, 0),
+        (3, 1, 1),
+        (3, 1 << 3, 0),
+        (3, 0, 1 << 24),
+        (3, -1, 0),
+        (3, 1 << 64, 0),
     ],
+    ids=["n-zero", "n-too-big", "both-colours", "player-off-board", "opponent-off-board", "negative", "past-64-bits"],
 )
-def test_bad_arguments_are_refused(reversi_kernel: ModuleType, args: tuple[int, int, int], error: type, message: str) -> None:
-    with pytest.raises(error, match=message):
-        reversi_kernel.Counter(0).count(*args)
-    with pytest.raises(error, match=message):
-        reversi_kernel.Counter(0).perft(*args, 2, True)
+def test_the_twin_asserts_its_positions(args: tuple[int, int, int]) -> None:
+    with pytest.raises(AssertionError):
+        _reversi_py.Counter(0).count(*args)
+    with pytest.raises(AssertionError):
+        _reversi_py.Counter(0).perft(*args, 2, True)
 
 
-def test_bad_settings_are_refused(reversi_kernel: ModuleType) -> None:
-    for bits in (-1, reversi_kernel.MAX_TABLE_BITS + 1):
-        with pytest.raises(ValueError, match="table_bits must be from 0 to 30"):
-            reversi_kernel.Counter(bits)
-    with pytest.raises(ValueError, match="depth must be at least 0"):
-        reversi_kernel.Counter(0).perft(4, 0, 0, -1, True)
-    with pytest.raises(ValueError, match="weight must be at least 1"):
-        reversi_kernel.Counter(0).count(4, 0, 0, None, 0)
+def test_the_twin_asserts_its_settings() -> None:
+    for bits in (-1, MAX_TABLE_BITS + 1):
+        with pytest.raises(AssertionError):
+            _reversi_py.Counter(bits)
+    with pytest.raises(AssertionError):
+        _reversi_py.Counter(0).perft(4, 0, 0, -1, True)
+    for weight in (0, -1, 1 << 64):
+        with pytest.raises(AssertionError):
+            _reversi_py.Counter(0).count(4, 0, 0, None, weight)
+        with pytest.raises(AssertionError):
+            _reversi_py.Counter(0).perft(4, 0, 0, 2, True, None, weight)
+    for n in (0, MAX_N + 1):
+        with pytest.raises(AssertionError):
+            _reversi_py.symmetric_images(n, 0)
+
+
+def test_the_largest_settings_are_accepted(reversi_kernel: ModuleType) -> None:
+    """The registry's limits are the kernels' own: the largest board and table are valid."""
+    counter = reversi_kernel.Counter(MAX_TABLE_BITS)  # the table itself is allocated on first use
+    assert counter.table_bits == MAX_TABLE_BITS
+    assert reversi_kernel.Counter(0).count(MAX_N, 0, 0) == (0, 0, 1)
+    assert len(reversi_kernel.symmetric_images(MAX_N, 1)) == 8
+    assert reversi_kernel.Counter().table_bits == 0
 
 
 def test_progress_is_reported_and_grows(reversi_kernel: ModuleType) -> None:
@@ -298,17 +328,59 @@ def test_kernel_releases_the_gil() -> None:
     assert ticks > 5
 
 
+NO_DEFAULT = object()
+
+
+def stub_parameters(function: ast.FunctionDef) -> list[tuple[str, object]]:
+    """A stub function's parameters: (name, default or NO_DEFAULT), in order."""
+    arguments = function.args
+    positional = arguments.posonlyargs + arguments.args
+    defaults = [NO_DEFAULT] * (len(positional) - len(arguments.defaults)) + [ast.literal_eval(d) for d in arguments.defaults]
+    keyword = [(a.arg, NO_DEFAULT if d is None else ast.literal_eval(d)) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults)]
+    return [(a.arg, d) for a, d in zip(positional, defaults)] + keyword
+
+
+def runtime_parameters(function: object) -> "list[tuple[str, object]] | None":
+    """The same for a function of a module, or None if it cannot be introspected (some Cython slots)."""
+    try:
+        signature = inspect.signature(function)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return [(p.name, NO_DEFAULT if p.default is p.empty else p.default) for p in signature.parameters.values()]
+
+
 def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     stub = ast.parse(Path(_reversi_cy.__file__).with_name("_reversi_cy.pyi").read_text())
-    names = {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
-    names |= {node.name for node in stub.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    constants = {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
+    names = constants | set(functions) | {node.name for node in stub.body if isinstance(node, ast.ClassDef)}
     counter = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Counter")
-    members = {node.name for node in counter.body if isinstance(node, ast.FunctionDef)} - {"__init__"}
+    methods = {node.name: node for node in counter.body if isinstance(node, ast.FunctionDef)}
+    properties = {name for name, node in methods.items() if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)}
+    assert names == {"ENTRY_BYTES", "Counter", "symmetric_images"}
+    assert properties == {"table_bits", "nodes"}
+    # The limits live in the registry now, not in the kernel or its stub.
+    assert not {"MAX_N", "MAX_TABLE_BITS"} & names
+    assert not hasattr(_reversi_cy, "MAX_N") and not hasattr(_reversi_cy, "MAX_TABLE_BITS")
+    # The compiled kernel exposes exactly what its stub declares; the twin at least that.
+    assert {name for name in dir(_reversi_cy) if not name.startswith("_")} == names
     for module in (_reversi_cy, _reversi_py):
         assert names <= set(dir(module)), module.__name__
-        assert members <= set(dir(module.Counter(0))), module.__name__
-    for constant in ("MAX_N", "MAX_TABLE_BITS"):
-        assert getattr(_reversi_cy, constant) == getattr(_reversi_py, constant)
+        assert set(methods) <= set(dir(module.Counter(0))), module.__name__
+        for name, node in functions.items():
+            assert runtime_parameters(getattr(module, name)) == stub_parameters(node), f"{module.__name__}.{name}"
+        for name, node in methods.items():
+            attribute = inspect.getattr_static(module.Counter, name)
+            if name in properties:
+                assert inspect.isdatadescriptor(attribute), f"{module.__name__}.Counter.{name}"
+                continue
+            found = runtime_parameters(getattr(module.Counter, name))
+            if module is _reversi_cy and (found is None or name == "__init__"):
+                continue  # slot wrappers and a cdef class's __init__ show no signature
+            assert found == stub_parameters(node), f"{module.__name__}.Counter.{name}"
+    # Counter's one argument may be given by name on both.
+    assert _reversi_cy.Counter(table_bits=3).table_bits == _reversi_py.Counter(table_bits=3).table_bits == 3
+    assert isinstance(_reversi_cy.ENTRY_BYTES, int) and _reversi_cy.ENTRY_BYTES == _reversi_py.ENTRY_BYTES
 
 
 def symmetric_start(n: int) -> list[list[int]]:

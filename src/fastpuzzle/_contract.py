@@ -3,7 +3,8 @@
 The command line, :func:`fastpuzzle.solve_text` and the tests reach a puzzle
 only through these members. A facade is a module; type checkers check each one
 against :class:`Facade` (and the search puzzles against :class:`SearchFacade`)
-in ``tests/test_contract.py``.
+in ``tests/test_contract.py``. A module shows a type checker only the names in
+its ``__all__``, so every member below is listed there.
 
 What a puzzle's objects are:
 
@@ -45,10 +46,10 @@ class Facade(Protocol[PuzzleT, AnswerT]):
     def parse(self, text: str) -> PuzzleT:
         """Read the contest format; a ParseError names the line and column of the first problem."""
 
-    def solve(self, puzzle: PuzzleT) -> AnswerT:
+    def solve(self, puzzle: PuzzleT, /) -> AnswerT:
         """The answer the contest asks for (NoSolutionError, MultipleSolutionsError as they apply)."""
 
-    def format(self, answer: AnswerT) -> str:
+    def format(self, answer: AnswerT, /) -> str:
         """Exactly the contest output for ``answer``."""
 
     def solve_text(self, text: str) -> str:
@@ -60,17 +61,17 @@ class Facade(Protocol[PuzzleT, AnswerT]):
     def check_cli_arguments(self, options: argparse.Namespace) -> Optional[str]:
         """What is wrong with a combination of options (a usage error), or None."""
 
-    def run_cli(self, puzzle: PuzzleT, options: argparse.Namespace) -> str:
+    def run_cli(self, puzzle: PuzzleT, options: argparse.Namespace, /) -> str:
         """What the command line prints for ``puzzle`` with ``options``."""
 
 
 class SearchFacade(Facade[PuzzleT, Solution], Protocol[PuzzleT]):
     """A puzzle whose answer is a grid found by search: it also lists, counts and generates."""
 
-    def solve(self, puzzle: PuzzleT, *, unique: bool = True) -> Solution:
+    def solve(self, puzzle: PuzzleT, /, *, unique: bool = True) -> Solution:
         """The solution; with ``unique=False`` the first one found, without proving it unique."""
 
-    def solutions(self, puzzle: PuzzleT) -> Iterator[Solution]:
+    def solutions(self, puzzle: PuzzleT, /) -> Iterator[Solution]:
         """Every solution, lazily."""
 
     def count_solutions(self, puzzle: PuzzleT, limit: Optional[int] = None) -> int:

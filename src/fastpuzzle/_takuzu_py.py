@@ -29,6 +29,20 @@ EXHAUSTED, SOLUTION, PAUSED, TOO_LARGE = Status.EXHAUSTED, Status.SOLUTION, Stat
 CELL_ZERO, CELL_ONE, CELL_BLANK = 0, 1, 2
 
 
+def _next_digits(n: int, ones: int, zeros: int, position: int, count_ones: int, previous: int, run: int) -> Iterator[tuple[int, int, int]]:
+    """The digits that may extend a valid prefix of ``position`` cells: (digit, 1s so far, run of it)."""
+    bit = 1 << position
+    for digit in (0, 1):
+        if digit == 1 and zeros & bit or digit == 0 and ones & bit:
+            continue
+        if digit == previous and run == 2:
+            continue
+        new_ones = count_ones + digit
+        if new_ones > n // 2 or position + 1 - new_ones > n // 2:
+            continue
+        yield digit, new_ones, run + 1 if digit == previous else 1
+
+
 def line_candidates(n: int, ones: int, zeros: int) -> list[int]:
     """Every valid line of length ``n`` with 1s at ``ones`` and 0s at ``zeros``."""
     found = []
@@ -37,22 +51,8 @@ def line_candidates(n: int, ones: int, zeros: int) -> list[int]:
         if position == n:
             found.append(line)
             return
-        for digit in (0, 1):
-            bit = 1 << position
-            if digit == 1 and zeros & bit or digit == 0 and ones & bit:
-                continue
-            if digit == previous and run == 2:
-                continue
-            new_ones = count_ones + digit
-            if new_ones > n // 2 or position + 1 - new_ones > n // 2:
-                continue
-            extend(
-                position + 1,
-                line | bit if digit else line,
-                new_ones,
-                digit,
-                run + 1 if digit == previous else 1,
-            )
+        for digit, new_ones, new_run in _next_digits(n, ones, zeros, position, count_ones, previous, run):
+            extend(position + 1, line | digit << position, new_ones, digit, new_run)
 
     extend(0, 0, 0, -1, 0)
     return found
@@ -65,18 +65,8 @@ def line_count(n: int, ones: int, zeros: int) -> int:
     def completions(position: int, count_ones: int, previous: int, run: int) -> int:
         if position == n:
             return 1
-        total = 0
-        bit = 1 << position
-        for digit in (0, 1):
-            if digit == 1 and zeros & bit or digit == 0 and ones & bit:
-                continue
-            if digit == previous and run == 2:
-                continue
-            new_ones = count_ones + digit
-            if new_ones > n // 2 or position + 1 - new_ones > n // 2:
-                continue
-            total += completions(position + 1, new_ones, digit, run + 1 if digit == previous else 1)
-        return total
+        steps = _next_digits(n, ones, zeros, position, count_ones, previous, run)
+        return sum(completions(position + 1, new_ones, digit, new_run) for digit, new_ones, new_run in steps)
 
     return completions(0, 0, -1, 0)
 

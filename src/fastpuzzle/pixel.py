@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ._contract import Solution
 
 __all__ = [
+    "NAME",
     "MAX_N",
     "MAX_STATES",
     "Puzzle",
@@ -51,6 +52,9 @@ __all__ = [
     "format",
     "show",
     "solve_text",
+    "add_cli_arguments",
+    "check_cli_arguments",
+    "run_cli",
 ]
 
 NAME = "pixel"

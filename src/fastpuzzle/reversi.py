@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     BoardLike = Union["Board", Sequence[Sequence[int]]]
 
 __all__ = [
+    "NAME",
     "MAX_N",
     "MAX_DEPTH",
     "DEFAULT_TABLE_SIZE",
@@ -50,6 +51,9 @@ __all__ = [
     "perft",
     "format",
     "solve_text",
+    "add_cli_arguments",
+    "check_cli_arguments",
+    "run_cli",
 ]
 
 NAME = "reversi"

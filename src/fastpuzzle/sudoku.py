@@ -20,7 +20,9 @@ NumPy array) in one call.
 
 from __future__ import annotations
 
+import sys
 from array import array
+from itertools import chain
 from typing import NamedTuple
 
 from _thread import allocate_lock
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     GridLike = Union["Grid", Sequence[str], Sequence[int]]
 
 __all__ = [
+    "NAME",
     "SIDE",
     "MAX_ANSWER",
     "Grid",
@@ -58,6 +61,9 @@ __all__ = [
     "format",
     "format_solution",
     "solve_text",
+    "add_cli_arguments",
+    "check_cli_arguments",
+    "run_cli",
 ]
 
 NAME = "sudoku"
@@ -142,7 +148,16 @@ def min_toggles(grid: GridLike) -> int:
     Cheap enough to call a million times on a :class:`Grid`: the kernel looks
     only at which rows, columns and boxes are odd.
     """
-    return _kernel.min_toggles(from_rows(grid).masks)
+    return _kernel.min_toggles(_masks_of(grid))
+
+
+def _masks_of(grid: Any) -> tuple[int, ...]:
+    """The checked row masks of ``grid``; 9 valid masks pass straight through."""
+    if type(grid) is Grid:
+        return grid.masks
+    if type(grid) in (tuple, list) and len(grid) == SIDE and all(type(row) is int and 0 <= row < _ROW_MASKS for row in grid):
+        return tuple(grid)
+    return from_rows(grid).masks
 
 
 def min_toggles_many(grids: Any) -> Any:
@@ -159,19 +174,37 @@ def min_toggles_many(grids: Any) -> Any:
         return _count_array(numpy, grids)
     if isinstance(grids, (str, bytes, bytearray)):
         raise TypeError("expected a sequence of grids; use parse() for contest text")
-    masks = array("H")
-    for index, grid in enumerate(grids):
-        masks.extend(grid.masks if type(grid) is Grid else _grid_at(grid, index).masks)
+    # A snapshot: the caller may change its own list while the kernel counts.
+    grids = list(grids)
+    masks = _masks_in_bulk(grids)
+    if masks is None:
+        masks = array("H")
+        for index, grid in enumerate(grids):
+            masks.extend(grid.masks if type(grid) is Grid else _masks_at(grid, index))
     out = bytearray(len(masks) // SIDE)
     if out:
         _table().count_masks(masks, out)
     return list(out)
 
 
-def _grid_at(grid: Any, index: int) -> Grid:
-    """``from_rows(grid)``, its errors naming the grid's index."""
+def _masks_in_bulk(grids: list[Any]) -> Optional[array[int]]:
+    """All row masks back to back when every grid is 9 valid row masks; None otherwise."""
+    masks = array("H")
     try:
-        return from_rows(grid)
+        if not all(map(SIDE.__eq__, map(len, grids))):
+            return None
+        masks.fromlist(list(chain.from_iterable(grids)))
+    except (TypeError, OverflowError):
+        return None
+    # Each mask is below 2**9 exactly when its high byte is 0 or 1.
+    high_bytes = masks.tobytes()[1 if sys.byteorder == "little" else 0 :: 2]
+    return None if high_bytes.translate(None, b"\x00\x01") else masks
+
+
+def _masks_at(grid: Any, index: int) -> tuple[int, ...]:
+    """The checked row masks of ``grid``, its errors naming the grid's index."""
+    try:
+        return _masks_of(grid)
     except ParseError as error:
         raise ParseError(error.reason, error.line, error.column, unit=f"grid {index}, row") from None
     except TypeError as error:
@@ -180,8 +213,6 @@ def _grid_at(grid: Any, index: int) -> Grid:
 
 def _numpy_of(grids: Any) -> Any:
     """The numpy module if ``grids`` is a NumPy array (never imports numpy itself)."""
-    import sys
-
     numpy = sys.modules.get("numpy")
     return numpy if numpy is not None and isinstance(grids, numpy.ndarray) else None
 
@@ -230,7 +261,7 @@ def solve(grid: GridLike) -> Toggles:
     Rows and columns are 1-based; toggling exactly those cells makes every row,
     column and box of ``grid`` even, and ``minimum == len(cells)``.
     """
-    count, toggles = _kernel.solve(from_rows(grid).masks)
+    count, toggles = _kernel.solve(_masks_of(grid))
     pairs = [(r + 1, c + 1) for r in range(SIDE) for c in range(SIDE) if toggles[r] >> (SIDE - 1 - c) & 1]
     return Toggles(count, pairs)
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from ._contract import Solution
 
 __all__ = [
+    "NAME",
     "MAX_N",
     "MAX_CANDIDATES",
     "Puzzle",
@@ -49,6 +50,9 @@ __all__ = [
     "generate",
     "format",
     "solve_text",
+    "add_cli_arguments",
+    "check_cli_arguments",
+    "run_cli",
 ]
 
 NAME = "takuzu"
