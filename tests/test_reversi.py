@@ -152,7 +152,7 @@ def test_from_rows_checks_like_parse(rows: list[list[int]], message: str) -> Non
     with pytest.raises(ParseError, match=f"^{message}$"):
         reversi.from_rows(rows)
     with pytest.raises(TypeError, match="use parse"):
-        reversi.from_rows("3\n-1 0 1\n")  # type: ignore[arg-type]
+        reversi.from_rows("3\n-1 0 1\n")
 
 
 @pytest.mark.parametrize(
@@ -218,9 +218,9 @@ def test_bad_arguments(reversi_facade: ModuleType) -> None:
     for n in (0, 3, 10):
         with pytest.raises(ValueError, match=f"^n must be an even number from 2 to 8, got {n}$"):
             reversi_facade.start(n)
-    for n in (True, 4.0):
-        with pytest.raises(TypeError, match=f"^n must be an integer, got {type(n).__name__}$"):
-            reversi_facade.start(n)
+    for side in (True, 4.0):
+        with pytest.raises(TypeError, match=f"^n must be an integer, got {type(side).__name__}$"):
+            reversi_facade.start(side)
 
 
 def test_to_move_is_keyword_only(reversi_facade: ModuleType) -> None:

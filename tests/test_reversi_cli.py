@@ -27,34 +27,42 @@ def test_sample_file() -> None:
     assert (result.returncode, result.stdout, result.stderr) == (0, "2 0 0\n", "")
 
 
-def test_standard_input_and_first() -> None:
+def test_standard_input_and_to_move() -> None:
     assert run(stdin=SAMPLE_2).stdout == "1813 2494 519\n"
     assert run("-", "--table-size", "0", stdin=SAMPLE_2).stdout == "1813 2494 519\n"
-    black, white, draws = reversi.count_games(reversi.parse(SAMPLE_2), "black")
-    assert run("--first", "black", stdin=SAMPLE_2).stdout == f"{black} {white} {draws}\n"
+    assert run("--to-move", "white", stdin=SAMPLE_2).stdout == "1813 2494 519\n"
+    black, white, draws = reversi.count_games(reversi.parse(SAMPLE_2), to_move="black")
+    assert run("--to-move", "black", stdin=SAMPLE_2).stdout == f"{black} {white} {draws}\n"
 
 
 def test_perft_and_conventions() -> None:
-    assert run("--perft", "9", "--first", "black", stdin=START_8).stdout == "3005288\n"
-    assert run("--perft", "10", "--first", "black", stdin=START_8).stdout == "24571284\n"
-    result = run("--perft", "10", "--first", "black", "--convention", "B", "--table-size", "0", stdin=START_8)
+    assert run("--perft", "9", "--to-move", "black", stdin=START_8).stdout == "3005288\n"
+    assert run("--perft", "10", "--to-move", "black", stdin=START_8).stdout == "24571284\n"
+    result = run("--perft", "10", "--to-move", "black", "--convention", "B", "--table-size", "0", stdin=START_8)
     assert (result.returncode, result.stdout, result.stderr) == (0, "24571056\n", "")
     # White first from the start is the mirror image: the same counts.
     assert run("--perft", "4", stdin=START_8).stdout == "244\n"
+    # The deepest perft allowed: no game on the 3x3 sample lasts that long.
+    result = run("--perft", "128", stdin=SAMPLE_FILE.read_text())
+    assert (result.returncode, result.stdout, result.stderr) == (0, "2\n", "")
 
 
 def test_help_lists_the_options() -> None:
     result = run("--help")
     assert result.returncode == 0
-    for option in ("--first", "--perft", "--convention", "--table-size"):
+    for option in ("--to-move", "--perft", "--convention", "--table-size"):
         assert option in result.stdout
+    assert "--first" not in result.stdout
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--first", "red"), "invalid choice: 'red'"),
+        (("--to-move", "red"), "invalid choice: 'red'"),
+        (("--first", "black"), "unrecognized arguments: --first"),
         (("--perft", "-1"), "expected 0 or more, found '-1'"),
+        (("--perft", "129"), "argument --perft: expected at most 128, found 129"),
+        (("--perft", "999999999999999999999"), "argument --perft: expected at most 128"),
         (("--perft", "x"), "expected a whole number, found 'x'"),
         (("--convention", "C"), "invalid choice: 'C'"),
         (("--table-size", "-3"), "expected 0 or more, found '-3'"),
@@ -90,15 +98,19 @@ def test_main_in_process(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert capsys.readouterr().out == "2 0 0\n"
     board = tmp_path / "start.txt"
     board.write_text(START_8)
-    assert main(["reversi", "--perft", "6", "--first", "black", "--convention", "B", str(board)]) == 0
+    assert main(["reversi", "--perft", "6", "--to-move", "black", "--convention", "B", str(board)]) == 0
     assert capsys.readouterr().out == "8200\n"
+    with pytest.raises(SystemExit) as caught:
+        main(["reversi", "--perft", "129", str(board)])
+    assert caught.value.code == 2
+    assert "expected at most 128, found 129" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
 def test_ctrl_c_stops_a_long_count_promptly(tmp_path: Path) -> None:
     board = tmp_path / "start.txt"
     board.write_text(START_8)
-    code, out, err = interrupt_cli("reversi", "--perft", "16", "--first", "black", "--table-size", "0", str(board))
+    code, out, err = interrupt_cli("reversi", "--perft", "16", "--to-move", "black", "--table-size", "0", str(board))
     assert code == 130
     assert out == b""
     assert err.decode() == "fastpuzzle: reversi: interrupted\n"

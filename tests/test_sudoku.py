@@ -113,7 +113,8 @@ def test_parse_errors_say_where_and_what(text: str, line: int, column: int, mess
 
 def test_grid_forms_agree(sudoku_facade: ModuleType) -> None:
     grid = sudoku_facade.parse(SAMPLE)
-    assert isinstance(grid, _grid.Grid) and not isinstance(grid, tuple)
+    assert issubclass(sudoku.Grid, _grid.Grid) and not issubclass(sudoku.Grid, tuple)
+    assert isinstance(grid, sudoku.Grid)
     assert grid.rows == SAMPLE_ROWS and grid.n == 9
     masks = [int(row, 2) for row in SAMPLE_ROWS]
     assert grid.masks == tuple(masks)
@@ -156,10 +157,7 @@ def test_grid_forms_agree(sudoku_facade: ModuleType) -> None:
         (b"0" * 9, TypeError, "found bytes; use parse"),
         (None, TypeError, "^expected a sequence of rows, found NoneType$"),
         (42, TypeError, "^expected a sequence of rows, found int$"),
-        pytest.param(
-            {r: "0" * 9 for r in range(1, 10)}, TypeError, "",
-            marks=pytest.mark.xfail(reason="the facade takes a dict's keys as row masks (the old kernel refused it)"),
-        ),
+        pytest.param({r: "0" * 9 for r in range(1, 10)}, TypeError, "no row order"),
     ],
     ids=[
         "8-rows", "10-rows", "no-rows", "8-masks", "bad-char", "short-row", "long-row", "latin-1", "euro",
@@ -248,6 +246,13 @@ def test_many_names_the_bad_grid(sudoku_facade: ModuleType) -> None:
         sudoku_facade.min_toggles_many([SAMPLE_ROWS, 42])
     with pytest.raises(TypeError, match="use parse"):
         sudoku_facade.min_toggles_many(SAMPLE)
+
+
+def test_many_refuses_bool_masks_like_min_toggles(sudoku_facade: ModuleType) -> None:
+    with pytest.raises(TypeError, match=r"^row 1 is bool, expected str or int$"):
+        sudoku_facade.min_toggles([True] * 9)
+    with pytest.raises(TypeError, match=r"^grid 0: row 1 is bool, expected str or int$"):
+        sudoku_facade.min_toggles_many([[True] * 9])
 
 
 def test_many_accepts_numpy_arrays(sudoku_facade: ModuleType) -> None:

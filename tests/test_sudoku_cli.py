@@ -82,3 +82,15 @@ def test_main_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "3\n"
     assert main(["sudoku", "--show", str(SAMPLE_FILE)]) == 0
     assert capsys.readouterr().out.startswith("3\ntoggles: (")
+
+
+def test_the_facade_runs_the_cli_on_a_parsed_grid() -> None:
+    import argparse
+
+    from fastpuzzle import sudoku
+
+    grid = sudoku.parse(SAMPLE_FILE.read_text())
+    assert sudoku.check_cli_arguments(argparse.Namespace(show=True)) is None
+    assert sudoku.run_cli(grid, argparse.Namespace(show=False)) == "3\n"
+    shown = sudoku.run_cli(grid, argparse.Namespace(show=True))
+    assert shown == sudoku.format_solution(grid, sudoku.solve(grid))

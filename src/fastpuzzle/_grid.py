@@ -8,6 +8,7 @@ solutions, counting them, and proving one unique.
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping, Set as AbstractSet
 
 from ._registry import Status
 from ._text import check_row
@@ -96,9 +97,11 @@ class Grid:
 
 
 def row_tuple(rows: Any) -> tuple[Any, ...]:
-    """``rows`` as a tuple; a TypeError for text (which ``parse`` reads) or a non-sequence."""
+    """``rows`` as a tuple; a TypeError for text (which ``parse`` reads) or anything but a sequence."""
     if isinstance(rows, (str, bytes, bytearray)):
         raise TypeError(f"expected a sequence of rows, found {type(rows).__name__}; use parse() for contest text")
+    if isinstance(rows, (Mapping, AbstractSet)):
+        raise TypeError(f"expected a sequence of rows, found {type(rows).__name__}, which has no row order")
     try:
         return tuple(rows)
     except TypeError:

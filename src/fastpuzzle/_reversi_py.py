@@ -13,8 +13,8 @@ from typing import Callable, Optional, TypeVar
 
 from ._registry import PUZZLES
 
-MAX_N = PUZZLES["reversi"].limits["MAX_N"]
-MAX_TABLE_BITS = PUZZLES["reversi"].limits["MAX_TABLE_BITS"]
+_MAX_N = PUZZLES["reversi"].limits["MAX_N"]
+_MAX_TABLE_BITS = PUZZLES["reversi"].limits["MAX_TABLE_BITS"]
 #: Bytes of one entry of the compiled kernel's table (the twin's table sizes itself alike).
 ENTRY_BYTES = 64
 
@@ -98,7 +98,7 @@ def symmetric_images(n: int, cells: int) -> list[int]:
     In the kernel's order: the identity, the row, column and both flips, then
     each of those transposed (cell (r, c) to (c, r)).
     """
-    assert 1 <= n <= MAX_N
+    assert 1 <= n <= _MAX_N
     coords = [(r, c) for r in range(n) for c in range(n) if cells >> (8 * r + c) & 1]
     flipped = [
         [(r, c) for r, c in coords],
@@ -132,7 +132,7 @@ class Counter:
     """Count reversi game trees; owns a transposition table of 2**table_bits entries."""
 
     def __init__(self, table_bits: int = 0) -> None:
-        assert 0 <= table_bits <= MAX_TABLE_BITS
+        assert 0 <= table_bits <= _MAX_TABLE_BITS
         self._bits = table_bits
         self._table = _Table(0)
         self._kind = ""
@@ -159,7 +159,7 @@ class Counter:
         self._kind = ""
 
     def _prepare(self, n: int, player: int, opponent: int, weight: int, kind: str, progress: Progress) -> Grid:
-        assert 1 <= n <= MAX_N
+        assert 1 <= n <= _MAX_N
         assert all(0 <= value < 1 << 64 for value in (player, opponent, weight))
         valid = sum(((1 << n) - 1) << (8 * r) for r in range(n))
         assert not player & opponent, "a cell holds discs of both colours"

@@ -335,8 +335,8 @@ cdef class Table:
                 for r in range(SIDE):
                     masks[r] = 0
                     for c in range(SIDE):
+                        assert cells[(g * SIDE + r) * SIDE + c] <= 1
                         masks[r] |= cells[(g * SIDE + r) * SIDE + c] << (SIDE - 1 - c)
-                    assert masks[r] < ROW_MASKS
                 out[g] = self.answers[table_key(masks)]
 
     def __getitem__(self, key):

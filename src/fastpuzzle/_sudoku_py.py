@@ -48,7 +48,8 @@ def _stack_bits(mask: int, stack: int) -> int:
 
 def _masks(grid: tuple[int, ...]) -> list[int]:
     """A grid's 9 row masks (the facade checked them) as a list."""
-    assert len(grid) == SIDE and all(0 <= mask < ROW_MASKS for mask in grid)
+    assert type(grid) is tuple and len(grid) == SIDE
+    assert all(type(mask) is int and 0 <= mask < ROW_MASKS for mask in grid)
     return list(grid)
 
 

@@ -20,6 +20,7 @@ NumPy array) in one call.
 
 from __future__ import annotations
 
+import operator
 import sys
 from array import array
 from itertools import chain
@@ -109,7 +110,8 @@ def _row_text(row: object, r: int) -> str:
     if isinstance(row, str):
         check_row(row, SIDE, _CELLS, r, unit="row")
         return row
-    if isinstance(row, int) and not isinstance(row, bool):
+    if hasattr(type(row), "__index__") and not isinstance(row, bool):
+        row = operator.index(row)
         if not 0 <= row < _ROW_MASKS:
             raise ParseError(f"expected a row mask from 0 to {_ROW_MASKS - 1}, found {row}", r, 1, unit="row")
         return f"{row:09b}"
@@ -193,7 +195,11 @@ def _masks_in_bulk(grids: list[Any]) -> Optional[array[int]]:
     try:
         if not all(map(SIDE.__eq__, map(len, grids))):
             return None
-        masks.fromlist(list(chain.from_iterable(grids)))
+        rows = list(chain.from_iterable(grids))
+        # Plain ints only: a bool or a NumPy integer takes the checked path, as in min_toggles.
+        if set(map(type, rows)) - {int}:
+            return None
+        masks.fromlist(rows)
     except (TypeError, OverflowError):
         return None
     # Each mask is below 2**9 exactly when its high byte is 0 or 1.
