@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 #: Limits at or above this are beyond any count a kernel can enumerate, so they are no limit.
 _KERNEL_LIMIT = 1 << 64
+# The statuses as plain ints: the drivers compare them once per kernel call.
+_EXHAUSTED, _SOLUTION, _PAUSED, _TOO_LARGE = (int(status) for status in Status)
 
 
 class Grid:
@@ -160,32 +162,32 @@ def single_solution(
     return solutions[0]
 
 
-def walk(search: KernelSearch, width: int, budget: int, too_large: str) -> Iterator[Solution]:
+def walk(search: KernelSearch, width: int, budget: int, too_large: Callable[[], str]) -> Iterator[Solution]:
     """Every solution of a kernel search, as row strings of ``width`` cells.
 
     The search runs ``budget`` nodes at a time, so Ctrl-C stays prompt; a
-    kernel's TOO_LARGE becomes PuzzleTooLargeError(``too_large``).
+    kernel's TOO_LARGE becomes PuzzleTooLargeError(``too_large()``).
     """
     while True:
         status = search.next_solution(budget)
-        if status == Status.SOLUTION:
+        if status == _SOLUTION:
             cells = search.solution()
             yield tuple(cells[start : start + width] for start in range(0, len(cells), width))
-        elif status == Status.EXHAUSTED:
+        elif status == _EXHAUSTED:
             return
-        elif status == Status.TOO_LARGE:
-            raise PuzzleTooLargeError(too_large)
+        elif status == _TOO_LARGE:
+            raise PuzzleTooLargeError(too_large())
 
 
-def count(search: KernelSearch, limit: Optional[int], budget: int, too_large: str) -> int:
+def count(search: KernelSearch, limit: Optional[int], budget: int, too_large: Callable[[], str]) -> int:
     """The solutions of a kernel search, or ``limit`` (checked, or None) if there are at least that many."""
     if limit == 0:
         return 0
     kernel_limit = limit if limit is not None and limit < _KERNEL_LIMIT else 0
-    while (status := search.count(budget, kernel_limit)) == Status.PAUSED:
+    while (status := search.count(budget, kernel_limit)) == _PAUSED:
         pass
-    if status == Status.TOO_LARGE:
-        raise PuzzleTooLargeError(too_large)
+    if status == _TOO_LARGE:
+        raise PuzzleTooLargeError(too_large())
     found = int(search.found)
     return found if limit is None else min(found, limit)
 

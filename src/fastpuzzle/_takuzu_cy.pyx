@@ -144,7 +144,7 @@ cdef uint32_t *copy_matching(const uint32_t *lines, uint64_t count, uint32_t one
     return out
 
 
-def count_candidates(int n, const unsigned char[::1] cells):
+def count_candidates(int n, bytes cells):
     """How many candidates all 2n lines start with; the search's memory is proportional."""
     cdef uint32_t ones[2 * MAX_SIDE]
     cdef uint32_t zeros[2 * MAX_SIDE]
@@ -157,10 +157,11 @@ def count_candidates(int n, const unsigned char[::1] cells):
     return total
 
 
-cdef int _load_lines(int n, const unsigned char[::1] cells, uint32_t *ones, uint32_t *zeros) except -1:
+cdef int _load_lines(int n, bytes cell_codes, uint32_t *ones, uint32_t *zeros) except -1:
     """Fill the 2n line masks (rows, then columns) from the row-major cell codes."""
+    cdef const unsigned char *cells = cell_codes
     cdef int r, c
-    assert 2 <= n <= MAX_SIDE and n % 2 == 0 and cells.shape[0] == n * n
+    assert 2 <= n <= MAX_SIDE and n % 2 == 0 and len(cell_codes) == n * n
     for r in range(2 * n):
         ones[r] = 0
         zeros[r] = 0
@@ -204,7 +205,7 @@ cdef class Search:
     cdef uint32_t *choices        # a stack of copied candidate values, one block per depth
     cdef void *arena
 
-    def __cinit__(self, int n, const unsigned char[::1] cells, uint64_t max_candidates):
+    def __cinit__(self, int n, bytes cells not None, uint64_t max_candidates):
         cdef uint32_t ones[2 * MAX_SIDE]
         cdef uint32_t zeros[2 * MAX_SIDE]
         cdef uint64_t counts[2 * MAX_SIDE]

@@ -159,7 +159,7 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     solutions) when the search would remember more than ``MAX_STATES`` states.
     """
     puzzle = from_rows(puzzle)
-    return walk(_search(puzzle), puzzle.m, _NODE_BUDGET, _too_large(puzzle))
+    return walk(_search(puzzle), puzzle.m, _NODE_BUDGET, lambda: _too_large(puzzle))
 
 
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
@@ -170,7 +170,7 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
     """
     limit = None if limit is None else checked_count(limit, "limit")
     puzzle = from_rows(puzzle)
-    return count(_search(puzzle), limit, _NODE_BUDGET, _too_large(puzzle))
+    return count(_search(puzzle), limit, _NODE_BUDGET, lambda: _too_large(puzzle))
 
 
 def _search(puzzle: Puzzle) -> _kernel.Search:

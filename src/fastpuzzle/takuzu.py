@@ -130,7 +130,7 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     more than ``MAX_CANDIDATES`` candidate lines.
     """
     puzzle = from_rows(puzzle)
-    return walk(_search(puzzle), puzzle.n, _NODE_BUDGET, _too_large(puzzle))
+    return walk(_search(puzzle), puzzle.n, _NODE_BUDGET, lambda: _too_large(puzzle))
 
 
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
@@ -141,7 +141,7 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
     """
     limit = None if limit is None else checked_count(limit, "limit")
     puzzle = from_rows(puzzle)
-    return count(_search(puzzle), limit, _NODE_BUDGET, _too_large(puzzle))
+    return count(_search(puzzle), limit, _NODE_BUDGET, lambda: _too_large(puzzle))
 
 
 def _search(puzzle: Puzzle) -> _kernel.Search:
