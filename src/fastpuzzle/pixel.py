@@ -171,13 +171,7 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
     puzzle = from_rows(puzzle)
     if limit == 0:
         return 0
-    kernel_limit = limit if limit is not None and limit < _SATURATED else 0
-    found = _count(_kernel, puzzle, kernel_limit)
-    if found == _SATURATED and kernel_limit == 0:
-        # The compiled kernel counts in 64 bits; the twin counts in Python ints.
-        from . import _pixel_py
-
-        found = _count(_pixel_py, puzzle, limit or 0)
+    found = _count(_kernel, puzzle, limit or 0)
     return found if limit is None else min(found, limit)
 
 
@@ -192,13 +186,16 @@ def _count(kernel: Any, puzzle: Puzzle, limit: int) -> int:
 
 def _search(puzzle: Puzzle, kernel: Any = None) -> Any:
     kernel = kernel or _kernel
-    return kernel.Search(puzzle.n, puzzle.m, "".join(puzzle.rows), MAX_STATES)
+    # The kernel takes cell codes: a clue's digit as its value, '_' as NO_CLUE.
+    codes = bytes.maketrans(b"0123456789_", bytes(range(10)) + bytes([kernel.NO_CLUE]))
+    cells = "".join(puzzle.rows).encode("ascii").translate(codes)
+    return kernel.Search(puzzle.n, puzzle.m, cells, MAX_STATES)
 
 
 def _too_large(puzzle: Puzzle) -> None:
     raise PuzzleTooLargeError(
         f"too few clues for a {puzzle.n}x{puzzle.m} grid: the search would remember more than "
-        f"{MAX_STATES} states (about {MAX_STATES * 96 >> 20} MB)"
+        f"{MAX_STATES} states (about {MAX_STATES * _kernel.STATE_BYTES >> 20} MB)"
     )
 
 
