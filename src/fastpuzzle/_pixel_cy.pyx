@@ -150,10 +150,12 @@ cdef inline uint64_t slot_hash(int32_t position, uint64_t lo, uint64_t hi) noexc
     return mix(lo ^ mix(hi ^ mix(<uint64_t>position)))
 
 
+@cython.overflowcheck(False)
 cdef void add_limbs(uint64_t *a, int a_limbs, uint64_t small, const uint64_t *big, int b_limbs) noexcept nogil:
     """a += b, a of a_limbs limbs, b either small (big NULL) or big of b_limbs <= a_limbs limbs.
 
     The caller knows the sum fits: a count at position p is below 2**(size - p + 1).
+    Each limb wraps on purpose; the carry is read from the wrap.
     """
     cdef uint64_t carry = 0, s, t
     cdef int i = 0
@@ -666,12 +668,9 @@ cdef class Search:
 
     cdef inline bint add_to_frame(self, int q, uint64_t small, uint64_t *big) noexcept nogil:
         """acc[q] += the count (small, or big's limbs_at(q + 1) limbs); False if the pool is out of memory."""
-        cdef uint64_t sum
-        if big == NULL and self.acc_big[q] == NULL:
-            sum = self.acc[q] + small
-            if sum >= small:
-                self.acc[q] = sum
-                return True
+        if big == NULL and self.acc_big[q] == NULL and small <= fp_cap - self.acc[q]:
+            self.acc[q] += small
+            return True
         return self.add_to_frame_wide(q, small, big)
 
     cdef bint add_to_frame_wide(self, int q, uint64_t small, uint64_t *big) noexcept nogil:
@@ -687,15 +686,10 @@ cdef class Search:
 
     cdef inline void add_found(self, int p, uint64_t small, uint64_t *big) noexcept nogil:
         """found += the count at position p (small, or big's limbs_at(p) limbs)."""
-        cdef uint64_t sum
-        if big == NULL and not self.found_wide:
-            sum = self.found_small + small
-            if sum >= small:
-                self.found_small = sum
+        if not self.found_wide:
+            if big == NULL and small <= fp_cap - self.found_small:
+                self.found_small += small
                 return
-            self.found_wide = True
-            self.found_limbs[0] = self.found_small
-        elif not self.found_wide:
             self.found_wide = True
             self.found_limbs[0] = self.found_small
         add_limbs(self.found_limbs, self.limbs_at(0), small, big, self.limbs_at(p))
