@@ -4,8 +4,9 @@ MAX_N: int
 MAX_STATES: int
 #: The cell code of a cell without a clue (255); a clue's code is its digit, 0 to 9.
 NO_CLUE: int
-#: Bytes of memory a memo state takes at most, the table's doubling included (96), so
-#: ``max_states * STATE_BYTES`` bounds the memo (a wide count pays with more states).
+#: Bytes of memory a memo state takes at most, the table's doubling included (96): a wide
+#: count pays with more states, so ``max_states * STATE_BYTES`` bounds the memo for a
+#: power-of-two ``max_states`` (up to twice that otherwise, the table's size being a power of two).
 STATE_BYTES: int
 #: Whether the preconditions of ``Search`` are checked (assertions compiled in, no ``python -O``).
 ASSERTIONS: bool

@@ -127,8 +127,9 @@ cdef struct Entry:
 assert sizeof(Entry) == STATE_LIMBS * sizeof(uint64_t)
 #: Bytes of memory a memo state takes at most: a 32-byte slot in a table at most half full (64),
 #: 96 while the table doubles (the old table and the new one). A state whose count passes 64 bits
-#: pays for its limbs with more states of max_states (see Search), so max_states * STATE_BYTES
-#: bounds the memo's memory.
+#: pays for its limbs (8 bytes each) with more of max_states (32 bytes of limbs a state, see
+#: Search), so max_states * STATE_BYTES bounds the memo's memory when max_states is a power of two
+#: (as the facade's MAX_STATES); otherwise the table's power-of-two size can take up to twice that.
 STATE_BYTES = 3 * sizeof(Entry)
 #: Whether the kernel checks its preconditions (assert statements compiled in and not disabled
 #: by python -O); the facade validates input either way.

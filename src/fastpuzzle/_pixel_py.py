@@ -45,7 +45,8 @@ MAX_STATES = 1 << 20
 #: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
 NO_CLUE = 255
 #: Bytes of memory a memo state takes at most in the kernel: a 32-byte slot in a table at
-#: most half full, 96 bytes while the table doubles (wide counts pay with more states).
+#: most half full, 96 bytes while the table doubles; wide counts pay with more states, so
+#: ``max_states * STATE_BYTES`` bounds the kernel's memo for a power-of-two ``max_states``.
 STATE_BYTES = 96
 #: Whether the preconditions are checked (``assert`` statements, off under ``python -O``).
 ASSERTIONS = __debug__
