@@ -47,8 +47,9 @@ def implementation(request: pytest.FixtureRequest) -> ModuleType:
 
 
 def search_all(kernel: ModuleType, n: int, cells: str) -> list[str]:
-    """Every solution ``kernel.Search`` finds, running it until EXHAUSTED."""
-    search = kernel.Search(n, n, cells)
+    """Every solution ``kernel.Search`` finds, running it until EXHAUSTED (cells as text, '_' or digits)."""
+    codes = bytes.maketrans(b"0123456789_", bytes(range(10)) + bytes([kernel.NO_CLUE]))
+    search = kernel.Search(n, n, cells.encode("ascii").translate(codes))
     found = []
     while (status := search.next_solution(NODE_BUDGET)) != kernel.EXHAUSTED:
         assert status != kernel.TOO_LARGE

@@ -26,13 +26,37 @@ pixel_kernel = kernel_fixture("pixel")
 
 ENUMERATION_LIMIT = 40
 
+needs_kernel_assertions = pytest.mark.skipif(
+    not _pixel_cy.ASSERTIONS,
+    reason="the compiled kernel was built without assertions (CYTHON_WITHOUT_ASSERTIONS) or runs under "
+    "python -O: it trusts its input and checks nothing",
+)
+
+
+@pytest.fixture(
+    params=[
+        pytest.param(_pixel_cy, id="kernel", marks=needs_kernel_assertions),
+        pytest.param(_pixel_py, id="twin"),
+    ]
+)
+def checked_kernel(request: pytest.FixtureRequest) -> ModuleType:
+    """The kernel (when its assertions are compiled in) and the twin, for precondition tests."""
+    module: ModuleType = request.param
+    return module
+
+
+def codes(text: str) -> bytes:
+    """Row-major cells as the kernel takes them: a clue's digit as its value, '_' as NO_CLUE."""
+    assert _pixel_cy.NO_CLUE == _pixel_py.NO_CLUE
+    return bytes(_pixel_py.NO_CLUE if char == "_" else int(char) for char in text)
+
 
 def enumerate_solutions(
     kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT
 ) -> list[tuple[str, ...]]:
     """Up to ``limit`` solutions straight from a kernel, as row strings."""
     n, m = len(rows), len(rows[0])
-    search = kernel.Search(n, m, "".join(rows))
+    search = kernel.Search(n, m, codes("".join(rows)))
     found: list[tuple[str, ...]] = []
     while len(found) < limit:
         status = search.next_solution(1000)
@@ -47,7 +71,7 @@ def enumerate_solutions(
 
 def count(kernel: ModuleType, rows: tuple[str, ...], limit: int = 0, budget: int = 1000) -> int:
     """A kernel's count of the solutions of ``rows``."""
-    search = kernel.Search(len(rows), len(rows[0]), "".join(rows))
+    search = kernel.Search(len(rows), len(rows[0]), codes("".join(rows)))
     while (status := search.count(budget, limit)) == kernel.PAUSED:
         pass
     assert status in (kernel.EXHAUSTED, kernel.SOLUTION)
@@ -128,11 +152,110 @@ def test_blank_grids_count_every_picture(pixel_kernel: ModuleType, shape: tuple[
     assert count(pixel_kernel, ("_" * shape[1],) * shape[0]) == total
 
 
-def test_counts_past_64_bits() -> None:
-    blank = ("_" * 63,) * 2
-    assert count(_pixel_py, blank) == 2**126
-    # The compiled kernel counts in 64 bits and saturates.
-    assert count(_pixel_cy, blank) == 2**64 - 1
+@pytest.mark.parametrize(("n", "m"), [(8, 8), (1, 63), (63, 1), (5, 13), (63, 2), (3, 43), (11, 12), (40, 40)])
+def test_blank_grids_count_past_64_and_128_bits(pixel_kernel: ModuleType, n: int, m: int) -> None:
+    """Every picture of a blank grid: 2**(n * m), at 64 bits, just past it, past 128 bits, and far past."""
+    assert count(pixel_kernel, ("_" * m,) * n) == 2 ** (n * m)
+
+
+def test_blank_63x63_grid_counts_every_picture(pixel_kernel: ModuleType) -> None:
+    """2**3969 pictures, within the default memo budget: one state per position, wide counts paid for."""
+    search = pixel_kernel.Search(63, 63, codes("_" * 63 * 63))
+    assert search.count(10**9, 0) == pixel_kernel.EXHAUSTED
+    assert search.found == 2 ** (63 * 63)
+    assert search.states == 63 * 63
+
+
+@st.composite
+def corner_clues(draw: st.DrawFn) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A grid with clues only in its top-left corner, whose blocks lie inside the corner's a x b part.
+
+    Returns the whole grid and that a x b part: the grid's count is the part's times
+    2 ** (cells outside the part).
+    """
+    a, b = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    n, m = draw(st.integers(a, 40)), draw(st.integers(b, 40))
+    picture = tuple("".join(draw(st.lists(st.sampled_from("01"), min_size=b, max_size=b))) for _ in range(a))
+    clues = pixel_clues_of(picture)
+    keep = [draw(st.booleans()) and r < a - 1 and c < b - 1 for r in range(a) for c in range(b)]
+    part = sparse(clues, keep)
+    if draw(st.booleans()):  # now and then a clue that may have no solution
+        r, c = draw(st.integers(0, a - 2)), draw(st.integers(0, b - 2))
+        part = tuple(row if i != r else row[:c] + str(draw(st.integers(0, 4))) + row[c + 1 :] for i, row in enumerate(part))
+    grid = tuple(part[r] + "_" * (m - b) if r < a else "_" * m for r in range(n))
+    return grid, part
+
+
+@settings(max_examples=60, deadline=None)
+@given(corner_clues())
+def test_corner_clues_count_in_product_form(pixel_kernel: ModuleType, case: tuple[tuple[str, ...], ...]) -> None:
+    grid, part = case
+    outside = len(grid) * len(grid[0]) - len(part) * len(part[0])
+    assert count(pixel_kernel, grid) == pixel_brute_force_count(part) * 2**outside
+
+
+def pixel_brute_force_count(part: tuple[str, ...]) -> int:
+    return len(pixel_brute_force(part))
+
+
+@st.composite
+def narrow_tall_puzzles(draw: st.DrawFn) -> tuple[str, ...]:
+    """A tall grid 2 to 4 cells wide with sparse clues (counts up to 2**160), some of them changed."""
+    m, n = draw(st.integers(2, 4)), draw(st.integers(17, 40))
+    picture = tuple("".join(draw(st.lists(st.sampled_from("01"), min_size=m, max_size=m))) for _ in range(n))
+    share = draw(st.sampled_from((0.0, 0.05, 0.15, 0.3)))
+    keep = [draw(st.floats(0, 1)) < share for _ in range(n * m)]
+    rows = [list(row) for row in sparse(pixel_clues_of(picture), keep)]
+    for _ in range(draw(st.integers(0, 1))):
+        r, c = draw(st.integers(0, n - 1)), draw(st.integers(0, m - 1))
+        cells = (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
+        rows[r][c] = str(draw(st.integers(0, cells)))
+    transpose = draw(st.booleans())
+    if transpose:
+        return tuple("".join(rows[r][c] for r in range(n)) for c in range(m))
+    return tuple("".join(row) for row in rows)
+
+
+@settings(max_examples=60, deadline=None)
+@given(narrow_tall_puzzles())
+def test_wide_counts_match_reference_and_twin(puzzle: tuple[str, ...]) -> None:
+    """Counts past 64 and 128 bits: the kernel, the twin and the reference's row DP agree exactly."""
+    rows = puzzle if len(puzzle[0]) <= 4 else tuple("".join(col) for col in zip(*puzzle))
+    expected = pixel_count(rows)
+    assert count(_pixel_cy, puzzle) == expected
+    assert count(_pixel_py, puzzle) == expected
+
+
+@pytest.mark.parametrize("limit", [2**64 - 1, 2**64, 2**64 + 1, 2**100, 2**126, 2**126 + 1, 2**200])
+def test_count_limits_past_64_bits(pixel_kernel: ModuleType, limit: int) -> None:
+    """A limit past 2**64 stops the count once found reaches it; one past every count never does."""
+    search = pixel_kernel.Search(63, 2, codes("_" * 126))
+    status = search.count(10**9, limit)
+    if limit <= 2**126:
+        assert status == pixel_kernel.SOLUTION
+        assert limit <= search.found < 2 * limit
+    else:
+        assert status == pixel_kernel.EXHAUSTED
+        assert search.found == 2**126
+
+
+def test_kernel_and_twin_stop_at_the_same_state_when_wide_counts_fill_the_memo() -> None:
+    """A state whose count passes 64 bits costs more of max_states, alike in the kernel and the twin."""
+    grid = codes("_" * (40 * 3))
+    outcomes = {}
+    for max_states in (60, 63, 64, 100, 176, 177, 200):
+        for kernel in (_pixel_cy, _pixel_py):
+            search = kernel.Search(40, 3, grid, max_states)
+            status = search.count(10**9, 0)
+            outcomes[kernel] = (status, search.states, search.found if status == kernel.EXHAUSTED else None)
+        assert outcomes[_pixel_cy] == outcomes[_pixel_py], max_states
+    # One state per position: 63 narrow ones (counts 2 to 2**63), 57 wide of 2 limbs (cost 2 each).
+    search = _pixel_cy.Search(40, 3, grid, 63 + 57 * 2)
+    assert search.count(10**9, 0) == _pixel_cy.EXHAUSTED
+    assert (search.found, search.states) == (2**120, 120)
+    search = _pixel_cy.Search(40, 3, grid, 63 + 57 * 2 - 1)
+    assert search.count(10**9, 0) == _pixel_cy.TOO_LARGE
+    assert search.states == 119
 
 
 def test_transposed_grid_keeps_its_orientation(pixel_kernel: ModuleType) -> None:
@@ -145,7 +268,7 @@ def test_transposed_grid_keeps_its_orientation(pixel_kernel: ModuleType) -> None
 
 
 def test_search_pauses_and_resumes(pixel_kernel: ModuleType) -> None:
-    search = pixel_kernel.Search(3, 3, "_" * 9)
+    search = pixel_kernel.Search(3, 3, codes("_" * 9))
     statuses = []
     while True:
         status = search.next_solution(1)
@@ -158,13 +281,13 @@ def test_search_pauses_and_resumes(pixel_kernel: ModuleType) -> None:
 
 
 def test_zero_budget_pauses_before_any_solution(pixel_kernel: ModuleType) -> None:
-    search = pixel_kernel.Search(2, 2, "____")
+    search = pixel_kernel.Search(2, 2, codes("____"))
     assert search.next_solution(0) == pixel_kernel.PAUSED
     assert search.next_solution(10**6) == pixel_kernel.SOLUTION
 
 
 def test_count_stops_at_limit_and_can_go_on(pixel_kernel: ModuleType) -> None:
-    search = pixel_kernel.Search(3, 3, "_4_______")
+    search = pixel_kernel.Search(3, 3, codes("_4_______"))
     assert search.count(10**6, 100) == pixel_kernel.SOLUTION
     assert search.found >= 100
     while search.count(10**6, 0) == pixel_kernel.PAUSED:
@@ -172,15 +295,19 @@ def test_count_stops_at_limit_and_can_go_on(pixel_kernel: ModuleType) -> None:
     assert search.found == pixel_count(("_4_", "___", "___"))
 
 
-def test_a_search_lists_or_counts_not_both(pixel_kernel: ModuleType) -> None:
-    search = pixel_kernel.Search(2, 2, "____")
+def test_a_search_lists_or_counts_not_both(checked_kernel: ModuleType) -> None:
+    search = checked_kernel.Search(2, 2, codes("____"))
     search.next_solution(10)
-    with pytest.raises(ValueError, match="either lists solutions or counts them"):
+    with pytest.raises(AssertionError, match="either lists solutions or counts them"):
         search.count(10, 0)
+    search = checked_kernel.Search(2, 2, codes("____"))
+    search.count(10, 0)
+    with pytest.raises(AssertionError, match="either lists solutions or counts them"):
+        search.next_solution(10)
 
 
 def test_memo_budget_stops_the_search(pixel_kernel: ModuleType) -> None:
-    search = pixel_kernel.Search(4, 4, "_4___4___3___2__", 3)
+    search = pixel_kernel.Search(4, 4, codes("_4___4___3___2__"), 3)
     while (status := search.count(1000, 0)) == pixel_kernel.PAUSED:
         pass
     assert status == pixel_kernel.TOO_LARGE
@@ -189,17 +316,45 @@ def test_memo_budget_stops_the_search(pixel_kernel: ModuleType) -> None:
 
 def test_unsatisfiable_clues_finish_at_once(pixel_kernel: ModuleType) -> None:
     for cells, n, m in (("20", 1, 2), ("9________", 3, 3), ("0_9", 1, 3)):
-        search = pixel_kernel.Search(n, m, cells)
+        search = pixel_kernel.Search(n, m, codes(cells))
         assert search.next_solution(10) == pixel_kernel.EXHAUSTED
 
 
 @pytest.mark.parametrize(
-    ("n", "m", "cells"),
-    [(0, 1, ""), (1, 64, "_" * 64), (2, 2, "___"), (1, 2, "_x"), (1, 1, "\u0661")],
+    ("n", "m", "cells", "max_states", "message"),
+    [
+        (0, 1, b"", 1, "n and m must be 1..63"),
+        (1, 64, bytes([255]) * 64, 1, "n and m must be 1..63"),
+        (64, 1, bytes([255]) * 64, 1, "n and m must be 1..63"),
+        (2, 2, bytes([255]) * 3, 1, "expected n \\* m = 4 cells, got 3"),
+        (1, 2, bytes([255, 10]), 1, "0..9 or NO_CLUE"),
+        (1, 2, b"_5", 1, "0..9 or NO_CLUE"),
+        (1, 1, bytes([255]), 0, "max_states must be at least 1"),
+    ],
 )
-def test_impossible_arguments_raise(pixel_kernel: ModuleType, n: int, m: int, cells: str) -> None:
-    with pytest.raises(ValueError):
-        pixel_kernel.Search(n, m, cells)
+def test_impossible_arguments_fail_assertions(
+    checked_kernel: ModuleType, n: int, m: int, cells: bytes, max_states: int, message: str
+) -> None:
+    """The kernel trusts its input; its preconditions are assertions (the facade validates)."""
+    with pytest.raises(AssertionError, match=message):
+        checked_kernel.Search(n, m, cells, max_states)
+
+
+def test_negative_limit_fails_an_assertion(checked_kernel: ModuleType) -> None:
+    search = checked_kernel.Search(1, 1, codes("_"))
+    with pytest.raises(AssertionError, match="limit must be at least 0"):
+        search.count(10, -1)
+
+
+def test_assertions_flag_matches_the_build() -> None:
+    """ASSERTIONS says whether the kernel checks: when it does, a bad argument fails an assertion."""
+    assert _pixel_py.ASSERTIONS is __debug__
+    if _pixel_cy.ASSERTIONS:
+        with pytest.raises(AssertionError):
+            _pixel_cy.Search(1, 1, codes("_"), 0)
+    else:
+        # Unchecked, max_states 0 is not caught: the first state already outgrows the memo.
+        assert _pixel_cy.Search(1, 1, codes("_"), 0).count(10, 0) == _pixel_cy.TOO_LARGE
 
 
 def test_searches_are_independent_across_threads() -> None:
@@ -214,7 +369,7 @@ def test_searches_are_independent_across_threads() -> None:
 def test_kernel_releases_the_gil() -> None:
     # A real puzzle's clues with two thirds of them dropped: long to count.
     rows = sparse(pixel.generate(16, seed=7).rows, [i % 3 == 0 for i in range(256)])
-    search = _pixel_cy.Search(16, 16, "".join(rows))
+    search = _pixel_cy.Search(16, 16, codes("".join(rows)))
     worker = threading.Thread(target=search.count, args=(400_000, 0))
     ticks = 0
     worker.start()
@@ -240,7 +395,7 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     members = {node.name for node in search.body if isinstance(node, ast.FunctionDef)} - {"__init__"}
     for module in (_pixel_cy, _pixel_py):
         assert all(hasattr(module, name) for name in names), module.__name__
-        instance = module.Search(2, 2, "____")
+        instance = module.Search(2, 2, codes("____"))
         assert all(hasattr(instance, member) for member in members), module.__name__
-    for constant in ("MAX_N", "MAX_STATES", "EXHAUSTED", "SOLUTION", "PAUSED", "TOO_LARGE"):
+    for constant in ("MAX_N", "MAX_STATES", "NO_CLUE", "STATE_BYTES", "EXHAUSTED", "SOLUTION", "PAUSED", "TOO_LARGE"):
         assert getattr(_pixel_cy, constant) == getattr(_pixel_py, constant)

@@ -2,27 +2,48 @@
 
 MAX_N: int
 MAX_STATES: int
+#: The cell code of a cell without a clue (255); a clue's code is its digit, 0 to 9.
+NO_CLUE: int
+#: Bytes of memory a memo state takes at most, the table's doubling included (96): a wide
+#: count pays with more states, so ``max_states * STATE_BYTES`` bounds the memo for a
+#: power-of-two ``max_states`` (up to twice that otherwise, the table's size being a power of two).
+STATE_BYTES: int
+#: Whether the preconditions of ``Search`` are checked (assertions compiled in, no ``python -O``).
+ASSERTIONS: bool
 EXHAUSTED: int
 SOLUTION: int
 PAUSED: int
 TOO_LARGE: int
 
 class Search:
-    """List or count the solutions of a pixel-placement grid, resumably."""
+    """List or count the solutions of a pixel-placement grid, resumably.
 
-    def __init__(self, n: int, m: int, cells: str, max_states: int = ...) -> None: ...
+    ``cells`` holds the ``n * m`` cell codes row by row: a clue's digit 0 to 9, or
+    ``NO_CLUE``; ``1 <= n, m <= MAX_N``, ``max_states >= 1``. These preconditions
+    are only asserted: the facade validates user input. Counts are exact however
+    large; a remembered state whose count passes 64 bits costs ``1 + ceil(limbs / 4)``
+    of ``max_states``, ``limbs`` being the 64-bit words its position's counts can need.
+    """
+
+    def __init__(self, n: int, m: int, cells: bytes, max_states: int = ...) -> None: ...
     @property
     def nodes(self) -> int:
         """Nodes entered and branches tried so far."""
     @property
     def found(self) -> int:
-        """Solutions counted (or listed) so far."""
+        """Solutions counted (or listed) so far, exactly."""
     @property
     def states(self) -> int:
         """(position, window) states in the memo."""
     def next_solution(self, node_budget: int) -> int:
-        """Search on for at most ``node_budget`` more nodes; SOLUTION, EXHAUSTED, PAUSED or TOO_LARGE."""
+        """Search on for at most ``node_budget`` more nodes; SOLUTION, EXHAUSTED, PAUSED or TOO_LARGE.
+
+        Asserts that the Search is not counting.
+        """
     def count(self, node_budget: int, limit: int) -> int:
-        """Count solutions for at most ``node_budget`` more nodes; SOLUTION once ``found`` reaches ``limit``."""
+        """Count solutions for at most ``node_budget`` more nodes; SOLUTION once ``found`` reaches ``limit``.
+
+        ``limit`` is any int >= 0 (0: no limit). Asserts that the Search is not listing.
+        """
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""

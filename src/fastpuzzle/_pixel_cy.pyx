@@ -6,9 +6,12 @@
 # positions that remembers the completions of each (position, masked window).
 
 cimport cython
+import sys
+
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memset
 
 cdef extern from *:
     """
@@ -26,11 +29,18 @@ cdef extern from *:
     static inline int fp_ctz(unsigned x) { int n = 0; while (!(x & 1u)) { x >>= 1; n++; } return n; }
     #endif
     static const unsigned long long fp_cap = 0xFFFFFFFFFFFFFFFFull;
+    /* 1 when Cython's assert statements are compiled in (CYTHON_WITHOUT_ASSERTIONS is undefined). */
+    #ifdef CYTHON_WITHOUT_ASSERTIONS
+    #define FP_ASSERTIONS 0
+    #else
+    #define FP_ASSERTIONS 1
+    #endif
     """
     const uint16_t *fp_overlap
     int fp_popcount(unsigned x) nogil
     int fp_ctz(unsigned x) nogil
     const uint64_t fp_cap
+    const int FP_ASSERTIONS
 
 cdef enum:
     # Largest side: the window of 2w + 2 cells fits two 64-bit words.
@@ -45,9 +55,20 @@ cdef enum:
     NEIGHBOURS = 24
     # A packed (clue, bit) or (clue, overlap index) pair keeps its index in the low 5 bits.
     PACK = 5
+    # The cell code of a cell without a clue (a clue is its digit, 0 to 9).
+    CELL_NO_CLUE = 255
+    # A count past 64 bits is kept in 64-bit limbs, LIMB_SHIFT being log2(64).
+    LIMB_SHIFT = 6
+    # Limbs a memo state is worth: a state whose count takes k limbs costs 1 + ceil(k / STATE_LIMBS)
+    # of max_states (sizeof(Entry) / 8; checked where the module starts).
+    STATE_LIMBS = 4
+    # Limbs of a pool chunk for wide counts (32 KiB); a chunk also links to the one before.
+    POOL_LIMBS = 4096
 
 MAX_N = MAX_SIDE
 MAX_STATES = DEFAULT_MAX_STATES
+#: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
+NO_CLUE = CELL_NO_CLUE
 
 cdef enum:
     # Statuses returned by Search.next_solution and Search.count; the twin uses the same values.
@@ -86,12 +107,33 @@ cdef enum:
     LISTING = 1
     COUNTING = 2
 
+cdef union Count:
+    # A count: below 2**64 in one word; past it, the address of its limbs (least significant
+    # first, limbs_at(position) of them) in the pool.
+    uint64_t small
+    uint64_t *big
+
+
 cdef struct Entry:
-    # One memo slot: the masked window (two words), its position + 1 (0: empty), its count.
+    # One memo slot: the masked window (two words), its count, its position + 1 (0: empty),
+    # and whether the count is wide (count.big).
     uint64_t lo
     uint64_t hi
-    uint64_t count
+    Count count
     int32_t position
+    int32_t wide
+
+
+assert sizeof(Entry) == STATE_LIMBS * sizeof(uint64_t)
+#: Bytes of memory a memo state takes at most: a 32-byte slot in a table at most half full (64),
+#: 96 while the table doubles (the old table and the new one). A state whose count passes 64 bits
+#: pays for its limbs (8 bytes each) with more of max_states (32 bytes of limbs a state, see
+#: Search), so max_states * STATE_BYTES bounds the memo's memory when max_states is a power of two
+#: (as the facade's MAX_STATES); otherwise the table's power-of-two size can take up to twice that.
+STATE_BYTES = 3 * sizeof(Entry)
+#: Whether the kernel checks its preconditions (assert statements compiled in and not disabled
+#: by python -O); the facade validates input either way.
+ASSERTIONS = bool(FP_ASSERTIONS) and not sys.flags.optimize
 
 
 @cython.overflowcheck(False)
@@ -109,23 +151,69 @@ cdef inline uint64_t slot_hash(int32_t position, uint64_t lo, uint64_t hi) noexc
     return mix(lo ^ mix(hi ^ mix(<uint64_t>position)))
 
 
-cdef inline uint64_t add_saturating(uint64_t a, uint64_t b) noexcept nogil:
-    """a + b, or fp_cap (2**64 - 1) if that overflows: a count at fp_cap means "at least"."""
-    return fp_cap if b > fp_cap - a else a + b
+@cython.overflowcheck(False)
+cdef void add_limbs(uint64_t *a, int a_limbs, uint64_t small, const uint64_t *big, int b_limbs) noexcept nogil:
+    """a += b, a of a_limbs limbs, b either small (big NULL) or big of b_limbs <= a_limbs limbs.
+
+    The caller knows the sum fits: a count at position p is below 2**(size - p + 1).
+    Each limb wraps on purpose; the carry is read from the wrap.
+    """
+    cdef uint64_t carry = 0, s, t
+    cdef int i = 0
+    if big == NULL:
+        s = a[0] + small
+        carry = s < small
+        a[0] = s
+        i = 1
+    else:
+        for i in range(b_limbs):
+            s = a[i] + big[i]
+            t = s < big[i]
+            a[i] = s + carry
+            carry = t | (a[i] < s)
+        i = b_limbs
+    while carry and i < a_limbs:
+        a[i] += 1
+        carry = a[i] == 0
+        i += 1
+
+
+cdef bint at_least(const uint64_t *a, const uint64_t *b, int limbs) noexcept nogil:
+    """a >= b, both of limbs limbs."""
+    cdef int i
+    for i in range(limbs - 1, -1, -1):
+        if a[i] != b[i]:
+            return a[i] > b[i]
+    return True
 
 
 cdef class Search:
     """List or count the solutions of a pixel-placement grid, resumably.
 
-    cells holds the n * m cells row by row, each a digit (a clue) or '_';
-    1 <= n, m <= MAX_N. A Search either lists (next_solution) or counts (count),
-    not both. Counts saturate at 2**64 - 1.
+    cells holds the n * m cell codes row by row (a buffer of bytes: a clue's digit
+    0 to 9, or NO_CLUE); 1 <= n, m <= MAX_N and max_states >= 1. The kernel trusts
+    its input: the preconditions are only asserted (see ASSERTIONS). A Search either
+    lists (next_solution) or counts (count), not both.
+
+    Counts are exact: a count stays in one 64-bit word until it passes 2**64 - 1,
+    then moves to as many 64-bit limbs as its position can need (a count at scan
+    position p is at most 2**(n * m - p)), taken from a pool of chunks. The memo's
+    budget max_states pays for them: a remembered state costs 1, plus
+    ceil(limbs / 4) if its count takes limbs limbs (4 limbs are one 32-byte slot).
     """
 
     cdef int n, m, rows, width, size, clues, bits, top, phase, mode
     cdef bint transposed
     cdef uint64_t full_lo, full_hi
-    cdef uint64_t node_count, found_count, state_count, max_states
+    cdef uint64_t node_count, state_count, max_states, budget_used
+    # Solutions so far: found_small, or found_limbs (limbs_at(0) limbs) once found_wide.
+    cdef uint64_t found_small
+    cdef uint64_t *found_limbs
+    cdef bint found_wide
+    # The count's limit (has_limit): limit_small, or limit_limbs (limbs_at(0) limbs) if limit_wide.
+    cdef uint64_t limit_small
+    cdef uint64_t *limit_limbs
+    cdef bint has_limit, limit_wide
     # Clues: target, black and unknown cells of the block, the block's cells.
     cdef int32_t *target
     cdef int32_t *black
@@ -152,15 +240,18 @@ cdef class Search:
     cdef uint64_t *key_lo
     cdef uint64_t *key_hi
     cdef uint64_t *acc
+    cdef uint64_t **acc_big   # the frame's count in limbs_at(p) limbs once past 64 bits, else NULL
     cdef int32_t *mark
     cdef int8_t *branch
     # The memo: open addressing, linear probing.
     cdef Entry *table
     cdef uint64_t slots
+    # The pool of limbs for wide counts: the current chunk (its limb 0 links to the previous
+    # chunk), where its free limbs start, and how many are free.
+    cdef uint64_t *pool
+    cdef int pool_next, pool_free
 
-    def __cinit__(self, int n, int m, str cells, max_states=DEFAULT_MAX_STATES):
-        cdef bytes data
-        cdef const unsigned char *text
+    def __cinit__(self, int n, int m, const unsigned char[::1] cells not None, max_states=DEFAULT_MAX_STATES):
         cdef int p, r, c, rr, cc, k, q, bit, given
         cdef int32_t *last = NULL
         self.target = NULL
@@ -170,16 +261,15 @@ cdef class Search:
         self.value = NULL
         self.trail = NULL
         self.window_lo = NULL
+        self.acc_big = NULL
         self.table = NULL
-        if not (1 <= n <= MAX_SIDE and 1 <= m <= MAX_SIDE) or len(cells) != n * m:
-            raise ValueError(f"n and m must be 1..{MAX_SIDE}, with n * m cells")
-        data = cells.encode("ascii", "replace")
-        text = data
+        self.found_limbs = NULL
+        self.pool = NULL
+        assert 1 <= n <= MAX_SIDE and 1 <= m <= MAX_SIDE, f"n and m must be 1..{MAX_SIDE}, got {n} and {m}"
+        assert cells.shape[0] == n * m, f"expected n * m = {n * m} cells, got {cells.shape[0]}"
         for p in range(n * m):
-            if not (text[p] == b'_' or b'0' <= text[p] <= b'9'):
-                raise ValueError("cells must be digits or '_'")
-        if max_states < 1:
-            raise ValueError("max_states must be at least 1")
+            assert cells[p] <= 9 or cells[p] == CELL_NO_CLUE, f"cell {p}: expected 0..9 or NO_CLUE, got {cells[p]}"
+        assert max_states >= 1, f"max_states must be at least 1, got {max_states}"
         self.max_states = max_states
         self.n = n
         self.m = m
@@ -203,12 +293,12 @@ cdef class Search:
             for p in range(self.size):
                 r = p // self.width
                 c = p % self.width
-                given = text[c * m + r] if self.transposed else text[r * m + c]
-                if given == b'_':
+                given = cells[c * m + r] if self.transposed else cells[r * m + c]
+                if given == CELL_NO_CLUE:
                     continue
                 k = self.clues
                 self.clues += 1
-                self.target[k] = given - 48  # ord('0')
+                self.target[k] = given
                 self.black[k] = 0
                 self.centre_r[k] = r
                 self.centre_c[k] = c
@@ -243,8 +333,15 @@ cdef class Search:
         self.top = -1
         self.mode = NO_MODE
         self.node_count = 0
-        self.found_count = 0
+        self.found_small = 0
+        self.found_wide = False
+        self.has_limit = False
+        self.limit_wide = False
+        self.limit_small = 0
         self.state_count = 0
+        self.budget_used = 0
+        self.pool_next = 0
+        self.pool_free = 0
         self.window_lo[0] = 0
         self.window_hi[0] = 0
 
@@ -260,10 +357,15 @@ cdef class Search:
         # value, branch and queued.
         self.value = <uint8_t *>malloc(size * 3 * sizeof(uint8_t))
         self.window_lo = <uint64_t *>malloc((size + 1) * 7 * sizeof(uint64_t))
+        self.acc_big = <uint64_t **>calloc(size + 1, sizeof(uint64_t *))
         self.table = <Entry *>calloc(FIRST_SLOTS, sizeof(Entry))
+        # found_limbs and limit_limbs, limbs_at(0) each.
+        self.found_limbs = <uint64_t *>calloc(2 * self.limbs_at(0), sizeof(uint64_t))
         if (self.target == NULL or self.block == NULL or self.cover == NULL or self.neighbour == NULL
-                or self.value == NULL or self.window_lo == NULL or self.table == NULL):
+                or self.value == NULL or self.window_lo == NULL or self.acc_big == NULL or self.table == NULL
+                or self.found_limbs == NULL):
             raise MemoryError()
+        self.limit_limbs = self.found_limbs + self.limbs_at(0)
         self.black = self.target + size
         self.unknown = self.black + size
         self.open_bits = <uint16_t *>(self.unknown + size)
@@ -285,13 +387,20 @@ cdef class Search:
         self.slots = FIRST_SLOTS
 
     def __dealloc__(self):
+        cdef uint64_t *chunk
         free(self.target)
         free(self.block)
         free(self.cover)
         free(self.neighbour)
         free(self.value)
         free(self.window_lo)
+        free(self.acc_big)
         free(self.table)
+        free(self.found_limbs)
+        while self.pool != NULL:
+            chunk = self.pool
+            self.pool = <uint64_t *><size_t>chunk[0]
+            free(chunk)
 
     # -- propagation ---------------------------------------------------------
 
@@ -496,12 +605,15 @@ cdef class Search:
                 return entry
             where = (where + 1) & (self.slots - 1)
 
-    cdef bint remember(self, int32_t position, uint64_t lo, uint64_t hi, uint64_t count) noexcept nogil:
-        """Store a state's count, growing the table when half full; False past max_states."""
+    cdef bint remember(self, int32_t position, uint64_t lo, uint64_t hi, uint64_t small, uint64_t *big) noexcept nogil:
+        """Store a state's count (big: its limbs, or NULL), growing the table when half full;
+        False past max_states."""
         cdef Entry *old
         cdef Entry *entry
-        cdef uint64_t i, old_slots
-        if self.state_count >= self.max_states:
+        cdef uint64_t i, old_slots, cost = 1
+        if big != NULL:
+            cost += (self.limbs_at(position) + STATE_LIMBS - 1) // STATE_LIMBS
+        if self.budget_used + cost > self.max_states:
             return False
         if 2 * (self.state_count + 1) > self.slots:
             old = self.table
@@ -520,9 +632,91 @@ cdef class Search:
         entry.position = position + 1
         entry.lo = lo
         entry.hi = hi
-        entry.count = count
+        entry.wide = big != NULL
+        if big != NULL:
+            entry.count.big = big
+        else:
+            entry.count.small = small
         self.state_count += 1
+        self.budget_used += cost
         return True
+
+    # -- wide counts ---------------------------------------------------------
+
+    cdef inline int limbs_at(self, int p) noexcept nogil:
+        """Limbs of a count at scan position p: it is at most 2**(size - p), of size - p + 1 bits."""
+        return ((self.size - p) >> LIMB_SHIFT) + 1
+
+    cdef uint64_t *take(self, int limbs) noexcept nogil:
+        """limbs zeroed limbs from the pool, or NULL if no chunk can be had."""
+        cdef uint64_t *chunk
+        cdef uint64_t *taken
+        cdef int size
+        if limbs > self.pool_free:
+            size = max(<int>POOL_LIMBS, limbs + 1)
+            chunk = <uint64_t *>malloc(size * sizeof(uint64_t))
+            if chunk == NULL:
+                return NULL
+            chunk[0] = <uint64_t><size_t>self.pool
+            self.pool = chunk
+            self.pool_next = 1
+            self.pool_free = size - 1
+        taken = self.pool + self.pool_next
+        self.pool_next += limbs
+        self.pool_free -= limbs
+        memset(taken, 0, limbs * sizeof(uint64_t))
+        return taken
+
+    cdef inline bint add_to_frame(self, int q, uint64_t small, uint64_t *big) noexcept nogil:
+        """acc[q] += the count (small, or big's limbs_at(q + 1) limbs); False if the pool is out of memory."""
+        if big == NULL and self.acc_big[q] == NULL and small <= fp_cap - self.acc[q]:
+            self.acc[q] += small
+            return True
+        return self.add_to_frame_wide(q, small, big)
+
+    cdef bint add_to_frame_wide(self, int q, uint64_t small, uint64_t *big) noexcept nogil:
+        cdef uint64_t *limbs = self.acc_big[q]
+        if limbs == NULL:
+            limbs = self.take(self.limbs_at(q))
+            if limbs == NULL:
+                return False
+            limbs[0] = self.acc[q]
+            self.acc_big[q] = limbs
+        add_limbs(limbs, self.limbs_at(q), small, big, self.limbs_at(q + 1))
+        return True
+
+    cdef inline void add_found(self, int p, uint64_t small, uint64_t *big) noexcept nogil:
+        """found += the count at position p (small, or big's limbs_at(p) limbs)."""
+        if not self.found_wide:
+            if big == NULL and small <= fp_cap - self.found_small:
+                self.found_small += small
+                return
+            self.found_wide = True
+            self.found_limbs[0] = self.found_small
+        add_limbs(self.found_limbs, self.limbs_at(0), small, big, self.limbs_at(p))
+
+    cdef inline bint reached(self) noexcept nogil:
+        """found >= limit (the limit being set)."""
+        if not self.found_wide:
+            return not self.limit_wide and self.found_small >= self.limit_small
+        return not self.limit_wide or at_least(self.found_limbs, self.limit_limbs, self.limbs_at(0))
+
+    cdef void set_limit(self, limit) except *:
+        """Take a count's limit (a Python int >= 0; 0: none) into limit_small or limit_limbs."""
+        cdef int i, limbs = self.limbs_at(0)
+        assert limit >= 0, f"limit must be at least 0, got {limit}"
+        self.limit_wide = False
+        self.limit_small = 0
+        # A limit past 2**(64 * limbs) is past every count: as good as none.
+        self.has_limit = 0 < limit < ((<object>1) << (64 * limbs))
+        if not self.has_limit:
+            return
+        if limit <= fp_cap:
+            self.limit_small = limit
+            return
+        self.limit_wide = True
+        for i in range(limbs):
+            self.limit_limbs[i] = (limit >> (64 * i)) & fp_cap
 
     # -- the walk ------------------------------------------------------------
 
@@ -533,8 +727,14 @@ cdef class Search:
 
     @property
     def found(self):
-        """Solutions counted (or listed) so far."""
-        return self.found_count
+        """Solutions counted (or listed) so far, exactly."""
+        cdef int i
+        if not self.found_wide:
+            return self.found_small
+        total = 0
+        for i in range(self.limbs_at(0) - 1, -1, -1):
+            total = (total << 64) | self.found_limbs[i]
+        return total
 
     @property
     def states(self):
@@ -549,34 +749,35 @@ cdef class Search:
         would outgrow max_states.
         """
         cdef int status
-        self.set_mode(LISTING)
+        assert self.mode != COUNTING, "a Search either lists solutions or counts them, not both"
+        self.mode = LISTING
         with nogil:
-            status = self.walk(node_budget, 0)
+            status = self.walk(node_budget)
         return status
 
-    def count(self, uint64_t node_budget, uint64_t limit):
+    def count(self, uint64_t node_budget, limit):
         """Count solutions for at most node_budget more nodes into found.
 
-        Returns SOLUTION once found reaches limit (0: no limit; found may pass
-        limit, as a remembered state adds all its solutions at once), EXHAUSTED
-        when the count is complete, PAUSED when the budget ran out first, or
-        TOO_LARGE when the memo would outgrow max_states.
+        limit is an int >= 0, however large. Returns SOLUTION once found reaches
+        limit (0: no limit; found may pass limit, as a remembered state adds all
+        its solutions at once), EXHAUSTED when the count is complete, PAUSED when
+        the budget ran out first, or TOO_LARGE when the memo would outgrow
+        max_states.
         """
         cdef int status
-        self.set_mode(COUNTING)
+        assert self.mode != LISTING, "a Search either lists solutions or counts them, not both"
+        self.mode = COUNTING
+        self.set_limit(limit)
         with nogil:
-            status = self.walk(node_budget, limit)
+            status = self.walk(node_budget)
         return status
 
-    cdef void set_mode(self, int mode) except *:
-        if self.mode != mode and self.mode != NO_MODE:
-            raise ValueError("a Search either lists solutions or counts them, not both")
-        self.mode = mode
-
-    cdef int walk(self, uint64_t node_budget, uint64_t limit) noexcept nogil:
+    cdef int walk(self, uint64_t node_budget) noexcept nogil:
         cdef uint64_t stop = self.node_count + node_budget
         cdef uint64_t lo, hi
+        cdef uint64_t *big
         cdef bint counting = self.mode == COUNTING
+        cdef bint limited = counting and self.has_limit
         cdef int p, v, branch
         cdef Entry *entry
         while self.phase != FINISHED:
@@ -585,24 +786,28 @@ cdef class Search:
                 self.node_count += 1
                 self.phase = ADVANCE
                 if p == self.size:
-                    self.acc[p - 1] = add_saturating(self.acc[p - 1], 1)
-                    self.found_count = add_saturating(self.found_count, 1)
-                    if not counting or (limit and self.found_count >= limit):
+                    # The frame at the last cell counts at most 2: its word cannot overflow.
+                    self.acc[p - 1] += 1
+                    self.add_found(p, 1, NULL)
+                    if not counting or (limited and self.reached()):
                         return STATUS_SOLUTION
                     continue
                 lo = self.window_lo[p] & self.mask_lo[p]
                 hi = self.window_hi[p] & self.mask_hi[p]
                 entry = self.find(p, lo, hi)
                 if entry.position:
-                    if p:
-                        self.acc[p - 1] = add_saturating(self.acc[p - 1], entry.count)
-                    self.found_count = add_saturating(self.found_count, entry.count)
-                    if counting and limit and self.found_count >= limit:
+                    big = entry.count.big if entry.wide else NULL
+                    if p and not self.add_to_frame(p - 1, entry.count.small, big):
+                        self.phase = FINISHED
+                        return STATUS_TOO_LARGE
+                    self.add_found(p, entry.count.small, big)
+                    if limited and self.reached():
                         return STATUS_SOLUTION
                     continue
                 self.key_lo[p] = lo
                 self.key_hi[p] = hi
                 self.acc[p] = 0
+                self.acc_big[p] = NULL
                 self.branch[p] = TRY_WHITE if self.value[p] == UNKNOWN else FORCED
                 self.mark[p] = self.trail_size
                 self.top = p
@@ -625,12 +830,14 @@ cdef class Search:
                     self.node_count += 1
                     continue
             else:
-                if counting or self.acc[p] == 0:
-                    if not self.remember(p, self.key_lo[p], self.key_hi[p], self.acc[p]):
+                big = self.acc_big[p]
+                if counting or (big == NULL and self.acc[p] == 0):
+                    if not self.remember(p, self.key_lo[p], self.key_hi[p], self.acc[p], big):
                         self.phase = FINISHED
                         return STATUS_TOO_LARGE
-                if p:
-                    self.acc[p - 1] = add_saturating(self.acc[p - 1], self.acc[p])
+                if p and not self.add_to_frame(p - 1, self.acc[p], big):
+                    self.phase = FINISHED
+                    return STATUS_TOO_LARGE
                 self.top = p - 1
                 continue
             # The oldest cell leaves the window: clear its top bit before shifting.

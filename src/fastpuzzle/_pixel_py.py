@@ -25,6 +25,15 @@ the block of a clue that is not complete yet (the position's *mask*). The number
 of completions of each ``(position, masked window)`` reached is remembered: when
 counting, all of them; when listing solutions, only the zeros (failed states).
 The memo grows with the states actually reached and stops at ``max_states``.
+
+Counts are exact Python ints here. The kernel keeps a count in one 64-bit word
+until it passes ``2**64 - 1``, then in ``(size - p) // 64 + 1`` limbs at scan
+position ``p``; such a state costs ``1 + ceil(limbs / 4)`` of ``max_states``
+instead of 1, and the twin charges its memo the same, so both stop at the same
+state.
+
+The search trusts its input: the preconditions are ``assert`` statements, as in
+the kernel, and the facade validates what users give.
 """
 
 from __future__ import annotations
@@ -33,6 +42,14 @@ from __future__ import annotations
 MAX_N = 63
 #: Default most ``(position, window)`` states the memo may hold (about 32 bytes each in the kernel).
 MAX_STATES = 1 << 20
+#: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
+NO_CLUE = 255
+#: Bytes of memory a memo state takes at most in the kernel: a 32-byte slot in a table at
+#: most half full, 96 bytes while the table doubles; wide counts pay with more states, so
+#: ``max_states * STATE_BYTES`` bounds the kernel's memo for a power-of-two ``max_states``.
+STATE_BYTES = 96
+#: Whether the preconditions are checked (``assert`` statements, off under ``python -O``).
+ASSERTIONS = __debug__
 
 #: Statuses returned by :meth:`Search.next_solution` and :meth:`Search.count`.
 EXHAUSTED = 0
@@ -41,6 +58,10 @@ PAUSED = 2
 TOO_LARGE = 3
 
 _UNKNOWN = 2
+# A count past this takes limbs of 64 bits in the kernel; a state's share of max_states is 4 limbs.
+_WORD_MAX = (1 << 64) - 1
+_LIMB_BITS = 64
+_STATE_LIMBS = 4
 # Frame branch states: try white next, try black next, done; or the cell was already known.
 _TRY_BLACK = 1
 _DONE = 2
@@ -62,18 +83,19 @@ class Contradiction(Exception):
 class Search:
     """List or count the solutions of a pixel-placement grid, resumably.
 
-    ``cells`` holds the ``n * m`` cells row by row, each a digit (a clue) or
-    ``'_'``; ``1 <= n, m <= MAX_N``. A Search either lists (:meth:`next_solution`)
-    or counts (:meth:`count`), not both.
+    ``cells`` holds the ``n * m`` cell codes row by row (bytes: a clue's digit
+    0 to 9, or :data:`NO_CLUE`); ``1 <= n, m <= MAX_N`` and ``max_states >= 1``.
+    These preconditions are only asserted. A Search either lists
+    (:meth:`next_solution`) or counts (:meth:`count`), not both. Counts are exact;
+    a remembered state whose count passes ``2**64 - 1`` costs more than one of
+    ``max_states`` (see the module's docstring).
     """
 
-    def __init__(self, n: int, m: int, cells: str, max_states: int = MAX_STATES) -> None:
-        if not (1 <= n <= MAX_N and 1 <= m <= MAX_N) or len(cells) != n * m:
-            raise ValueError(f"n and m must be 1..{MAX_N}, with n * m cells")
-        if cells.strip("0123456789_"):
-            raise ValueError("cells must be digits or '_'")
-        if max_states < 1:
-            raise ValueError("max_states must be at least 1")
+    def __init__(self, n: int, m: int, cells: bytes, max_states: int = MAX_STATES) -> None:
+        assert 1 <= n <= MAX_N and 1 <= m <= MAX_N, f"n and m must be 1..{MAX_N}, got {n} and {m}"
+        assert len(cells) == n * m, f"expected n * m = {n * m} cells, got {len(cells)}"
+        assert all(code <= 9 or code == NO_CLUE for code in cells), "cells must be 0..9 or NO_CLUE"
+        assert max_states >= 1, f"max_states must be at least 1, got {max_states}"
         self.n, self.m = n, m
         self.transposed = m > n
         rows, width = (m, n) if self.transposed else (n, m)
@@ -82,6 +104,8 @@ class Search:
         self.nodes = 0
         self.found = 0
         self.states = 0
+        # The share of max_states used: states, plus the limbs of wide counts.
+        self.budget_used = 0
         self.bits = 2 * width + 2
         self.full = (1 << self.bits) - 1
         # Clues in scan coordinates: target, block cells, the block's last cell.
@@ -92,8 +116,8 @@ class Search:
         last = [-1] * self.size
         for p in range(self.size):
             r, c = divmod(p, width)
-            char = cells[c * m + r] if self.transposed else cells[r * m + c]
-            if char == "_":
+            code = cells[c * m + r] if self.transposed else cells[r * m + c]
+            if code == NO_CLUE:
                 continue
             block = [
                 rr * width + cc
@@ -101,7 +125,7 @@ class Search:
                 for cc in range(max(c - 1, 0), min(c + 2, width))
             ]
             k = len(self.target)
-            self.target.append(int(char))
+            self.target.append(code)
             self.centre.append((r, c))
             self.block.append(block)
             for q in block:
@@ -282,7 +306,8 @@ class Search:
         solution is left, PAUSED when the budget ran out first, or TOO_LARGE
         when the memo would outgrow ``max_states``.
         """
-        self._set_mode(_LISTING)
+        assert self.mode != _COUNTING, "a Search either lists solutions or counts them, not both"
+        self.mode = _LISTING
         return self._walk(node_budget, 0)
 
     def count(self, node_budget: int, limit: int) -> int:
@@ -293,16 +318,19 @@ class Search:
         EXHAUSTED when the count is complete, PAUSED
         when the budget ran out first, or TOO_LARGE when the memo would outgrow
         ``max_states``.
+        ``limit`` may be any int >= 0, however large.
         """
-        if limit < 0:
-            raise ValueError("limit must be at least 0")
-        self._set_mode(_COUNTING)
+        assert limit >= 0, f"limit must be at least 0, got {limit}"
+        assert self.mode != _LISTING, "a Search either lists solutions or counts them, not both"
+        self.mode = _COUNTING
         return self._walk(node_budget, limit)
 
-    def _set_mode(self, mode: int) -> None:
-        if self.mode != mode and self.mode != _NO_MODE:
-            raise ValueError("a Search either lists solutions or counts them, not both")
-        self.mode = mode
+    def _cost(self, p: int, count: int) -> int:
+        """The share of max_states that remembering ``count`` at position ``p`` takes."""
+        if count <= _WORD_MAX:
+            return 1
+        limbs = (self.size - p) // _LIMB_BITS + 1
+        return 1 + -(-limbs // _STATE_LIMBS)
 
     def _add(self, p: int, count: int) -> None:
         """Give ``count`` completions to the frame before position ``p``."""
@@ -359,11 +387,13 @@ class Search:
                     continue
             else:
                 if counting or self.acc[p] == 0:
-                    if self.states >= self.max_states:
+                    cost = self._cost(p, self.acc[p])
+                    if self.budget_used + cost > self.max_states:
                         self.phase = _FINISHED
                         return TOO_LARGE
                     self.memo[(p, self.key[p])] = self.acc[p]
                     self.states += 1
+                    self.budget_used += cost
                 self._add(p, self.acc[p])
                 self.top = p - 1
                 continue
