@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: language_level=3
 """Compiled pixel-placement kernel: clue propagation and a memoised broken-profile DFS."""
 
 # The same search as the twin _pixel_py, whose docstring explains it: single-clue and
@@ -94,7 +94,6 @@ cdef struct Entry:
     int32_t position
 
 
-@cython.overflowcheck(False)
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     """A 64-bit finaliser (splitmix64): every input bit moves every output bit (wraps on purpose)."""
     x ^= x >> 30
