@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from fastpuzzle import _sudoku_cy, _sudoku_py
 
-from conftest import cases_dir, kernel_fixture
+from conftest import cases_dir, examples, kernel_fixture
 from reference_sudoku import is_even, min_toggles_brute, min_toggles_search, toggled
 
 sudoku_kernel = kernel_fixture("sudoku")
@@ -94,13 +94,13 @@ def test_every_single_one_needs_one_toggle(sudoku_kernel: ModuleType) -> None:
             assert sudoku_kernel.solve(rows) == (1, [1 << (8 - c) if i == r else 0 for i in range(9)])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rows=grids())
 def test_random_grids_match_the_search(sudoku_kernel: ModuleType, rows: Rows) -> None:
     assert check_solution(sudoku_kernel, rows) == min_toggles_search(rows)[0]
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(rows=grids())
 def test_thousands_of_grids_match_the_search(rows: Rows) -> None:
     """The compiled kernel only: the twin's DP is too slow for thousands."""
@@ -109,7 +109,7 @@ def test_thousands_of_grids_match_the_search(rows: Rows) -> None:
     assert table_of(_sudoku_cy)[_sudoku_cy.key_of(rows)] == count
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(rows=sparse_grids())
 def test_sparse_grids_match_brute_force(sudoku_kernel: ModuleType, rows: Rows) -> None:
     count = check_solution(sudoku_kernel, rows)
@@ -120,7 +120,7 @@ def test_sparse_grids_match_brute_force(sudoku_kernel: ModuleType, rows: Rows) -
         assert min_toggles_brute(rows, 2) is None
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rows=grids())
 def test_kernel_and_twin_give_the_same_toggles(rows: Rows) -> None:
     assert _sudoku_cy.solve(rows) == _sudoku_py.solve(rows)
@@ -140,7 +140,7 @@ def table_of(kernel: ModuleType) -> Any:
 
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rows=grids())
 def test_table_agrees_with_the_row_dp(sudoku_kernel: ModuleType, rows: Rows) -> None:
     table = table_of(sudoku_kernel)
