@@ -68,7 +68,9 @@ KERNEL_DIRECTIVES: dict[str, tuple[dict[str, object], str]] = {
 
 #: Compiler and linker flags of the checked build (both get the sanitizers).
 SANITIZE_FLAGS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
-CHECKED_COMPILE_ARGS = ["-O0", "-g", "-UNDEBUG", *SANITIZE_FLAGS]
+#: -fno-wrapv undoes the -fwrapv of Python's own CFLAGS, under which signed
+#: overflow is defined and UBSan does not look for it; -UNDEBUG undoes -DNDEBUG.
+CHECKED_COMPILE_ARGS = ["-O0", "-g", "-UNDEBUG", "-fno-wrapv", *SANITIZE_FLAGS]
 CHECKED_LINK_ARGS = [*SANITIZE_FLAGS]
 #: Flags of the release build, as before: only the optimisation level.
 RELEASE_COMPILE_ARGS = ["-O3"]
