@@ -80,7 +80,6 @@ def test_kernel_header_carries_only_language_level(path: Path) -> None:
     assert [name for _, name in names if name not in HEADER_ALLOWED] == [], (
         f"{path.name}: compiler directives belong in setup.py (a header overrides it)"
     )
-    assert ("language_level" in {name for _, name in names}), f"{path.name}: the header should keep language_level"
 
 
 @pytest.mark.parametrize("path", KERNEL_SOURCES, ids=KERNEL_NAMES)
@@ -157,7 +156,7 @@ def test_release_variant_is_unchecked(kernel: str) -> None:
 def test_checked_flags_sanitize_and_keep_asserts() -> None:
     setup = load_setup()
     sanitizers = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
-    for flag in ["-O0", "-g", *sanitizers]:
+    for flag in ["-O0", "-g", "-fno-wrapv", *sanitizers]:
         assert flag in setup.CHECKED_COMPILE_ARGS, flag
     for flag in sanitizers:
         assert flag in setup.CHECKED_LINK_ARGS, flag
