@@ -1,61 +1,153 @@
 """Build the Cython kernels; all other metadata lives in pyproject.toml.
 
-Set FASTPUZZLE_CHECKED=1 to build the kernels with bounds, wrap-around and
-overflow checks, C assertions and no optimisation, for debugging and tests.
+Set FASTPUZZLE_CHECKED=1 to build the checked variant: Cython's bounds,
+wrap-around, overflow and initialisation checks, assertions kept, no
+optimisation, and the kernels compiled and linked with AddressSanitizer and
+UndefinedBehaviorSanitizer. Loading that build needs the ASan runtime first in
+the process (see the sanitizer stage of .ci/run).
+
+This file is the one place where Cython compiler directives are set: a kernel's
+``# cython:`` header carries at most ``language_level`` (tests/test_build.py
+checks that). The directive sets are module-level data, importable without
+building anything; setuptools runs this file as ``__main__``.
 """
+
+from __future__ import annotations
 
 import os
 import runpy
 
-from Cython.Build import cythonize
-from setuptools import Extension, setup
+#: The puzzle registry (it imports only the standard library): every puzzle's
+#: kernel and the C headers it includes, and the limits and statuses that each
+#: kernel sees as C macros (FP_TAKUZU_MAX_N, FP_STATUS_SOLUTION, ...).
+_REGISTRY_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src", "fastpuzzle", "_registry.py")
+REGISTRY = runpy.run_path(_REGISTRY_FILE)
+#: Kernel module name (``_takuzu_cy``) -> the C headers it includes, from src/fastpuzzle.
+KERNELS: dict[str, tuple[str, ...]] = {
+    f"_{puzzle.name}_cy": puzzle.headers for puzzle in REGISTRY["PUZZLES"].values()
+}
+#: The registry's numbers, as C macros of every kernel in both variants.
+REGISTRY_MACROS: list[tuple[str, str | None]] = list(REGISTRY["c_macros"]())
 
-#: The puzzle registry: each puzzle's kernel, its C headers, and the limits
-#: and statuses every kernel sees as C macros (it imports only the standard library).
-REGISTRY = runpy.run_path("src/fastpuzzle/_registry.py")
-PUZZLES = REGISTRY["PUZZLES"].values()
-MACROS = REGISTRY["c_macros"]()
+#: Directives of both variants.
+COMMON_DIRECTIVES: dict[str, object] = {"language_level": 3, "embedsignature": True}
 
-CHECKED = os.environ.get("FASTPUZZLE_CHECKED", "") not in ("", "0")
+#: The release build: no checks at all.
+RELEASE_DIRECTIVES: dict[str, object] = {
+    "boundscheck": False,
+    "wraparound": False,
+    "overflowcheck": False,
+    "initializedcheck": False,
+    "cdivision": True,
+}
 
-if CHECKED:
-    directives = {
-        "boundscheck": True,
-        "wraparound": True,
-        "overflowcheck": True,
-        "initializedcheck": True,
-        "cdivision": False,
-    }
-    compile_args = ["-O0", "-g", "-UNDEBUG"]
-else:
-    directives = {
-        "boundscheck": False,
-        "wraparound": False,
-        "overflowcheck": False,
-        "initializedcheck": False,
-        "cdivision": True,
-    }
-    compile_args = ["-O3"]
+#: The checked build: every check Cython has. cdivision stays True, as in the
+#: release build, so that both variants compute the same thing: with
+#: cdivision=False Cython would switch / and % to Python's floor semantics on
+#: negative operands (and raise ZeroDivisionError instead of dividing), i.e. the
+#: checked build would test different arithmetic from the one that ships. A C
+#: division by zero is still caught there, by UBSan (-fsanitize=undefined
+#: includes integer-divide-by-zero).
+CHECKED_DIRECTIVES: dict[str, object] = {
+    "boundscheck": True,
+    "wraparound": True,
+    "overflowcheck": True,
+    "initializedcheck": True,
+    "cdivision": True,
+}
 
-directives.update(language_level=3, embedsignature=True)
+#: Where a kernel legitimately needs a directive of its own, in both variants:
+#: kernel -> (directives, reason). Signed overflow stays caught there by UBSan;
+#: unsigned wrap-around is defined C, which is what these kernels rely on.
+KERNEL_DIRECTIVES: dict[str, tuple[dict[str, object], str]] = {
+    "_reversi_cy": (
+        {"overflowcheck": False},
+        "bitboard shifts drop the bits pushed off the board by design, and the "
+        "128-bit counters and hash keys wrap modulo 2**64 on purpose",
+    ),
+    "_pixel_cy": (
+        {"overflowcheck": False},
+        "the memo's splitmix64 hash (mix) multiplies modulo 2**64 on purpose "
+        "(the rest of the kernel passes its tests with overflowcheck on; a "
+        "directive that narrow would have to live in the .pyx, so the whole "
+        "kernel goes without)",
+    ),
+}
 
-extensions = [
-    Extension(
-        puzzle.kernel,
-        [f"src/fastpuzzle/_{puzzle.name}_cy.pyx"],
-        include_dirs=["src/fastpuzzle"],
-        depends=["src/fastpuzzle/_registry.py", *(f"src/fastpuzzle/{header}" for header in puzzle.headers)],
-        define_macros=MACROS,
-        extra_compile_args=compile_args,
-    )
-    for puzzle in PUZZLES
-]
+#: Compiler and linker flags of the checked build (both get the sanitizers).
+SANITIZE_FLAGS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
+#: -fno-wrapv undoes the -fwrapv of Python's own CFLAGS, under which signed
+#: overflow is defined and UBSan does not look for it; -UNDEBUG undoes -DNDEBUG.
+CHECKED_COMPILE_ARGS = ["-O0", "-g", "-UNDEBUG", "-fno-wrapv", *SANITIZE_FLAGS]
+CHECKED_LINK_ARGS = [*SANITIZE_FLAGS]
+#: Flags of the release build, as before: only the optimisation level.
+RELEASE_COMPILE_ARGS = ["-O3"]
+RELEASE_LINK_ARGS: list[str] = []
+#: The release build compiles every kernel ``assert`` out; the checked one keeps them.
+RELEASE_MACROS: list[tuple[str, str | None]] = [("CYTHON_WITHOUT_ASSERTIONS", None)]
+CHECKED_MACROS: list[tuple[str, str | None]] = []
 
-# Each variant keeps its own generated C, so switching variants always recompiles.
-setup(
-    ext_modules=cythonize(
-        extensions,
-        compiler_directives=directives,
-        build_dir=f"build/cython-{'checked' if CHECKED else 'release'}",
-    )
-)
+
+def is_checked(environ: "os._Environ[str] | dict[str, str]" = os.environ) -> bool:
+    """Whether FASTPUZZLE_CHECKED asks for the checked build."""
+    return environ.get("FASTPUZZLE_CHECKED", "") not in ("", "0")
+
+
+def directives(kernel: str, checked: bool) -> dict[str, object]:
+    """The Cython compiler directives of one kernel in one variant."""
+    result = dict(CHECKED_DIRECTIVES if checked else RELEASE_DIRECTIVES)
+    result.update(COMMON_DIRECTIVES)
+    result.update(KERNEL_DIRECTIVES.get(kernel, ({}, ""))[0])
+    return result
+
+
+def build_dir(checked: bool) -> str:
+    """Each variant keeps its own generated C, so switching variants always recompiles."""
+    return f"build/cython-{'checked' if checked else 'release'}"
+
+
+def build_base(checked: bool) -> str:
+    """Each variant also keeps its own objects and linked modules (setuptools' build/ tree)."""
+    return f"build/{'checked' if checked else 'release'}"
+
+
+def stale(name: str, checked: bool) -> bool:
+    """Whether setup.py (that is, the directives) changed since this kernel's C was generated.
+
+    cythonize only compares the C with the .pyx and what it includes, and the
+    directives no longer live in the .pyx.
+    """
+    c_file = os.path.join(build_dir(checked), "src", "fastpuzzle", f"{name}.c")
+    return not os.path.exists(c_file) or os.path.getmtime(c_file) < os.path.getmtime(__file__)
+
+
+def ext_modules(checked: bool) -> list[object]:
+    """The kernels as cythonized extensions of the chosen variant."""
+    from Cython.Build import cythonize
+    from setuptools import Extension
+
+    modules: list[object] = []
+    for name in KERNELS:
+        extension = Extension(
+            f"fastpuzzle.{name}",
+            [f"src/fastpuzzle/{name}.pyx"],
+            include_dirs=["src/fastpuzzle"],
+            depends=["src/fastpuzzle/_registry.py", *(f"src/fastpuzzle/{header}" for header in KERNELS[name])],
+            define_macros=[*REGISTRY_MACROS, *(CHECKED_MACROS if checked else RELEASE_MACROS)],
+            extra_compile_args=list(CHECKED_COMPILE_ARGS if checked else RELEASE_COMPILE_ARGS),
+            extra_link_args=list(CHECKED_LINK_ARGS if checked else RELEASE_LINK_ARGS),
+        )
+        modules += cythonize(
+            [extension],
+            compiler_directives=directives(name, checked),
+            build_dir=build_dir(checked),
+            force=stale(name, checked),
+        )
+    return modules
+
+
+if __name__ == "__main__":
+    from setuptools import setup
+
+    CHECKED = is_checked()
+    setup(ext_modules=ext_modules(CHECKED), options={"build": {"build_base": build_base(CHECKED)}})

@@ -13,12 +13,31 @@ from types import ModuleType
 from typing import Any, Iterator
 
 import pytest
+from hypothesis import settings
 
 from fastpuzzle import use_kernels
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT.parent / "shared" / "cases"
 IMPLEMENTATIONS = ("cy", "py")
+
+#: Hypothesis profiles, chosen by FASTPUZZLE_HYPOTHESIS_PROFILE (unset: "default").
+#: "sanitizer" is the short property-based run of .ci/run's sanitizer stage, where
+#: the kernels run at -O0 under AddressSanitizer: at most 20 examples per test.
+settings.register_profile("sanitizer", max_examples=20, deadline=None, print_blob=True)
+HYPOTHESIS_PROFILE = os.environ.get("FASTPUZZLE_HYPOTHESIS_PROFILE", "default")
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples(count: int) -> int:
+    """A property test's ``max_examples``: ``count``, capped by a short profile if one is loaded.
+
+    Tests set their own ``max_examples``, which would override any profile's, so
+    they pass it through here: ``@settings(max_examples=examples(300), ...)``.
+    """
+    if HYPOTHESIS_PROFILE == "default":
+        return count
+    return min(count, settings.get_profile(HYPOTHESIS_PROFILE).max_examples)
 
 
 def cases_dir(puzzle: str) -> Path:

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fastpuzzle
-from conftest import ROOT, cases_dir, facade_fixture
+from conftest import ROOT, cases_dir, examples, facade_fixture
 from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, pixel
 
 from reference_pixel import pixel_clues_hold, pixel_clues_of, pixel_count, pixel_solutions
@@ -173,7 +173,7 @@ def test_too_open_a_grid_is_refused_not_killed(monkeypatch: pytest.MonkeyPatch) 
         list(pixel.solutions(rows))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     shape=st.tuples(st.integers(1, 4), st.integers(1, 4)),
     cells=st.lists(st.sampled_from("0123______"), min_size=16, max_size=16),

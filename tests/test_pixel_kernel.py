@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import kernel_fixture
+from conftest import examples, kernel_fixture
 from fastpuzzle import _pixel_cy, _pixel_py, pixel
 
 from reference_pixel import (
@@ -103,7 +103,7 @@ def puzzles(draw: st.DrawFn, max_side: int = 5) -> tuple[str, ...]:
     return tuple("".join(row) for row in rows)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(puzzles())
 def test_random_puzzles_match_reference(pixel_kernel: ModuleType, puzzle: tuple[str, ...]) -> None:
     total = pixel_count(puzzle)
@@ -129,7 +129,7 @@ def test_every_full_clue_set_of_small_shapes(pixel_kernel: ModuleType, shape: tu
         assert sorted(found) == sorted(pixel_brute_force(clues))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from(((8, 8), (9, 11), (11, 9))), data=st.data())
 def test_kernel_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], data: st.DataObject) -> None:
     puzzle = pixel.generate(*shape, seed=seed).rows

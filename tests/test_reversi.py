@@ -13,7 +13,7 @@ import fastpuzzle
 from fastpuzzle import ParseError, reversi
 from fastpuzzle._registry import PUZZLES
 
-from conftest import facade_fixture
+from conftest import examples, facade_fixture
 from reference_reversi import count_games as reference_count
 from reference_reversi import perft as reference_perft
 
@@ -72,7 +72,7 @@ def test_perft_on_both_implementations(reversi_facade: ModuleType) -> None:
             assert reversi_facade.perft(reversi.parse(SAMPLE_2), depth, convention=convention) == expected
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.integers(1, 4).flatmap(
         lambda n: st.lists(st.lists(st.sampled_from((-1, 0, 1)), min_size=n, max_size=n), min_size=n, max_size=n)

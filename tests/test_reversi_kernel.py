@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from fastpuzzle import _reversi_cy, _reversi_py, reversi
 from fastpuzzle._registry import PUZZLES
 
-from conftest import ROOT, kernel_fixture
+from conftest import ROOT, examples, kernel_fixture
 from reference_reversi import count_games as reference_count
 from reference_reversi import perft as reference_perft
 
@@ -87,13 +87,13 @@ def test_samples(reversi_kernel: ModuleType) -> None:
     assert kernel_counts(reversi_kernel, SAMPLE_2, bits=12) == (1813, 2494, 519)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(), st.sampled_from((0, 3, 12)))
 def test_random_boards_match_the_reference(reversi_kernel: ModuleType, rows: list[list[int]], bits: int) -> None:
     assert kernel_counts(reversi_kernel, rows, bits) == reference_count(rows)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(), st.sampled_from(("white", "black")))
 def test_kernel_matches_twin_with_and_without_table(rows: list[list[int]], first: str) -> None:
     expected = _reversi_py.Counter(0).count(*sides(rows, first))
@@ -102,7 +102,7 @@ def test_kernel_matches_twin_with_and_without_table(rows: list[list[int]], first
         assert _reversi_py.Counter(bits).count(*sides(rows, first)) == expected
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards(max_n=6, max_empties=10), st.integers(0, 7), st.booleans())
 def test_random_perft_matches_the_reference(reversi_kernel: ModuleType, rows: list[list[int]], depth: int, ended: bool) -> None:
     expected = reference_perft(rows, depth, "W", ended)
@@ -406,7 +406,7 @@ def image_cells(n: int, cells: set[tuple[int, int]]) -> list[int]:
     return [sum(1 << (8 * r + c) for r, c in image) for image in images]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 8), st.data())
 def test_symmetric_images_are_the_symmetries_of_the_board(reversi_kernel: ModuleType, n: int, data: st.DataObject) -> None:
     cells = data.draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))))

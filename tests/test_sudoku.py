@@ -18,7 +18,7 @@ import fastpuzzle
 from fastpuzzle import ParseError, _grid, _sudoku_cy, _sudoku_py, sudoku
 from fastpuzzle._registry import PUZZLES
 
-from conftest import ROOT, facade_fixture
+from conftest import ROOT, examples, facade_fixture
 from reference_sudoku import is_even, min_toggles_search
 
 sudoku_facade = facade_fixture("sudoku")
@@ -187,7 +187,7 @@ def test_apply_checks_its_toggles() -> None:
     assert sudoku.apply(SAMPLE_ROWS, [(2, 3)]).rows[1] == "000000100"
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_solve_gives_a_valid_optimal_set(sudoku_facade: ModuleType, seed: int) -> None:
     rows = random_rows(random.Random(seed))
@@ -218,7 +218,7 @@ def test_format_solution() -> None:
 # -- many grids ------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(0, 40))
 def test_many_matches_one_at_a_time(sudoku_facade: ModuleType, seed: int, size: int) -> None:
     rng = random.Random(seed)

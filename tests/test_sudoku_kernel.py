@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from fastpuzzle import _sudoku_cy, _sudoku_py, sudoku
 from fastpuzzle._registry import PUZZLES
 
-from conftest import cases_dir, kernel_fixture
+from conftest import cases_dir, examples, kernel_fixture
 from reference_sudoku import is_even, min_toggles_brute, min_toggles_search, toggled
 
 sudoku_kernel = kernel_fixture("sudoku")
@@ -103,13 +103,13 @@ def test_every_single_one_needs_one_toggle(sudoku_kernel: ModuleType) -> None:
             assert sudoku_kernel.solve(masks_of(rows)) == (1, [1 << (8 - c) if i == r else 0 for i in range(9)])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rows=grids())
 def test_random_grids_match_the_search(sudoku_kernel: ModuleType, rows: Rows) -> None:
     assert check_solution(sudoku_kernel, rows) == min_toggles_search(rows)[0]
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(rows=grids())
 def test_thousands_of_grids_match_the_search(rows: Rows) -> None:
     """The compiled kernel only: the twin's DP is too slow for thousands."""
@@ -118,7 +118,7 @@ def test_thousands_of_grids_match_the_search(rows: Rows) -> None:
     assert table_of(_sudoku_cy)[_sudoku_cy.key_of(masks_of(rows))] == count
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(rows=sparse_grids())
 def test_sparse_grids_match_brute_force(sudoku_kernel: ModuleType, rows: Rows) -> None:
     count = check_solution(sudoku_kernel, rows)
@@ -129,7 +129,7 @@ def test_sparse_grids_match_brute_force(sudoku_kernel: ModuleType, rows: Rows) -
         assert min_toggles_brute(rows, 2) is None
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rows=grids())
 def test_kernel_and_twin_give_the_same_toggles(rows: Rows) -> None:
     assert _sudoku_cy.solve(masks_of(rows)) == _sudoku_py.solve(masks_of(rows))
@@ -149,7 +149,7 @@ def table_of(kernel: ModuleType) -> Any:
 
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rows=grids())
 def test_table_agrees_with_the_row_dp(sudoku_kernel: ModuleType, rows: Rows) -> None:
     table = table_of(sudoku_kernel)

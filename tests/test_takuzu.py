@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import fastpuzzle
 from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, takuzu
 
+from conftest import examples
 from reference_takuzu import agrees, takuzu_grid_ok, takuzu_solutions
 
 SAMPLE = "6\n_0____\n____01\n__1__1\n__1_0_\n______\n__1___\n"
@@ -160,7 +161,7 @@ def test_too_open_a_grid_is_refused_not_attempted() -> None:
         takuzu.count_solutions(["_" * 32] * 32)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     n=st.sampled_from((2, 4, 6)),
     cells=st.lists(st.sampled_from("01___"), min_size=36, max_size=36),

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu
 
+from conftest import examples
 from reference_takuzu import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
 
 ENUMERATION_LIMIT = 300
@@ -67,7 +68,7 @@ def arbitrary_puzzles(draw: st.DrawFn) -> tuple[str, ...]:
     return tuple("".join(draw(st.lists(cells, min_size=n, max_size=n))) for _ in range(n))
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.one_of(solvable_puzzles(), arbitrary_puzzles()))
 def test_random_puzzles_match_reference(takuzu_kernel: ModuleType, puzzle: tuple[str, ...]) -> None:
     expected = takuzu_solutions(puzzle)
@@ -77,7 +78,7 @@ def test_random_puzzles_match_reference(takuzu_kernel: ModuleType, puzzle: tuple
     assert set(found) <= set(expected)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from((8, 10)), data=st.data())
 def test_kernel_matches_twin_on_larger_grids(seed: int, n: int, data: st.DataObject) -> None:
     puzzle = takuzu.generate(n, seed=seed).rows

@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: language_level=3
 """Compiled pixel-placement kernel: clue propagation and a memoised broken-profile DFS."""
 
 # The same search as the twin _pixel_py, whose docstring explains it: single-clue and
@@ -136,7 +136,6 @@ STATE_BYTES = 3 * sizeof(Entry)
 ASSERTIONS = bool(FP_ASSERTIONS) and not sys.flags.optimize
 
 
-@cython.overflowcheck(False)
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     """A 64-bit finaliser (splitmix64): every input bit moves every output bit (wraps on purpose)."""
     x ^= x >> 30

@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, overflowcheck=False
+# cython: language_level=3
 """Compiled reversi kernel: bitboard game-tree counting with a transposition table.
 
 A position is two 64-bit masks, the mover's discs and the other side's. Moves

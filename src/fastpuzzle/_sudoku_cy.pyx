@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: language_level=3
 """Compiled binary-sudoku kernel: the row DP over column and box parities, and the parity-signature answers."""
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t

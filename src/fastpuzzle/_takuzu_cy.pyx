@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: language_level=3
 """Compiled 01-game kernel: line-candidate propagation and a resumable bitmask DFS."""
 
 from cpython.unicode cimport PyUnicode_DecodeASCII
