@@ -20,7 +20,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from conftest import PuzzleSet, label, skip_slow_twin, stored_set
-from fastpuzzle import _pixel_cy, _pixel_py, pixel
+from fastpuzzle import Status, _pixel_cy, _pixel_py, pixel, use_kernels
 
 #: The size classes, and how many seeded puzzles each holds.
 SIZES = {10: 8, 20: 6, 30: 4, 50: 3}
@@ -31,7 +31,7 @@ IMPLEMENTATIONS: dict[str, ModuleType] = {"kernel": _pixel_cy, "twin": _pixel_py
 @lru_cache(maxsize=None)
 def puzzle_set(n: int) -> PuzzleSet:
     """The puzzles of side ``n``, one per seed, built once per session."""
-    return stored_set(pixel, _pixel_cy, n, range(SIZES[n]), lambda side, seed: pixel.generate(side, seed=seed))
+    return stored_set(pixel, n, range(SIZES[n]), lambda side, seed: pixel.generate(side, seed=seed))
 
 
 @pytest.fixture(scope="module", params=list(SIZES), ids=lambda n: f"{n}x{n}")
@@ -46,14 +46,13 @@ def implementation(request: pytest.FixtureRequest) -> ModuleType:
     return IMPLEMENTATIONS[request.param]
 
 
-def search_all(kernel: ModuleType, n: int, cells: str) -> list[str]:
-    """Every solution ``kernel.Search`` finds, running it until EXHAUSTED (cells as text, '_' or digits)."""
-    codes = bytes.maketrans(b"0123456789_", bytes(range(10)) + bytes([kernel.NO_CLUE]))
-    search = kernel.Search(n, n, cells.encode("ascii").translate(codes))
+def search_all(kernel: ModuleType, n: int, cells: bytes) -> list[str]:
+    """Every solution ``kernel.Search`` finds, running it until EXHAUSTED."""
+    search = kernel.Search(n, n, cells, pixel.MAX_STATES)
     found = []
-    while (status := search.next_solution(NODE_BUDGET)) != kernel.EXHAUSTED:
-        assert status != kernel.TOO_LARGE
-        if status == kernel.SOLUTION:
+    while (status := search.next_solution(NODE_BUDGET)) != Status.EXHAUSTED:
+        assert status != Status.TOO_LARGE
+        if status == Status.SOLUTION:
             found.append(search.solution())
     return found
 
@@ -79,15 +78,15 @@ def test_search(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles
         skip_slow_twin(f"{n}x{n}", lambda: search_all(implementation, n, puzzles.cells[0]))
     label(benchmark, f"pixel {n}x{n}", puzzles)
     found = benchmark(lambda: [search_all(implementation, n, cells) for cells in puzzles.cells])
-    for cells, solutions in zip(puzzles.cells, found):
+    for cells, solutions in zip(puzzles.texts, found):
         assert len(solutions) == 1, f"{len(solutions)} solutions"
         assert_solves(n, cells, solutions[0])
 
 
-def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet) -> None:
     """Facade: ``pixel.solve`` on the compiled kernel, from Puzzle to row strings."""
-    monkeypatch.setattr(pixel, "_kernel", _pixel_cy)
     label(benchmark, f"pixel {puzzles.n}x{puzzles.n}", puzzles)
-    solved = benchmark(lambda: [pixel.solve(puzzle) for puzzle in puzzles.puzzles])
-    for cells, rows in zip(puzzles.cells, solved):
+    with use_kernels("compiled"):
+        solved = benchmark(lambda: [pixel.solve(puzzle) for puzzle in puzzles.puzzles])
+    for cells, rows in zip(puzzles.texts, solved):
         assert_solves(puzzles.n, cells, "".join(rows))

@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import examples, kernel_fixture
-from fastpuzzle import _pixel_cy, _pixel_py, pixel
+from fastpuzzle import Status, _pixel_cy, _pixel_py, pixel
+
+MAX_STATES = pixel.MAX_STATES
 
 from reference_pixel import (
     pixel_brute_force,
@@ -56,14 +58,14 @@ def enumerate_solutions(
 ) -> list[tuple[str, ...]]:
     """Up to ``limit`` solutions straight from a kernel, as row strings."""
     n, m = len(rows), len(rows[0])
-    search = kernel.Search(n, m, codes("".join(rows)))
+    search = kernel.Search(n, m, codes("".join(rows)), MAX_STATES)
     found: list[tuple[str, ...]] = []
     while len(found) < limit:
         status = search.next_solution(1000)
-        assert status != kernel.TOO_LARGE
-        if status == kernel.EXHAUSTED:
+        assert status != Status.TOO_LARGE
+        if status == Status.EXHAUSTED:
             break
-        if status == kernel.SOLUTION:
+        if status == Status.SOLUTION:
             cells = search.solution()
             found.append(tuple(cells[r * m : (r + 1) * m] for r in range(n)))
     return found
@@ -71,10 +73,10 @@ def enumerate_solutions(
 
 def count(kernel: ModuleType, rows: tuple[str, ...], limit: int = 0, budget: int = 1000) -> int:
     """A kernel's count of the solutions of ``rows``."""
-    search = kernel.Search(len(rows), len(rows[0]), codes("".join(rows)))
-    while (status := search.count(budget, limit)) == kernel.PAUSED:
+    search = kernel.Search(len(rows), len(rows[0]), codes("".join(rows)), MAX_STATES)
+    while (status := search.count(budget, limit)) == Status.PAUSED:
         pass
-    assert status in (kernel.EXHAUSTED, kernel.SOLUTION)
+    assert status in (Status.EXHAUSTED, Status.SOLUTION)
     return int(search.found)
 
 
@@ -160,8 +162,8 @@ def test_blank_grids_count_past_64_and_128_bits(pixel_kernel: ModuleType, n: int
 
 def test_blank_63x63_grid_counts_every_picture(pixel_kernel: ModuleType) -> None:
     """2**3969 pictures, within the default memo budget: one state per position, wide counts paid for."""
-    search = pixel_kernel.Search(63, 63, codes("_" * 63 * 63))
-    assert search.count(10**9, 0) == pixel_kernel.EXHAUSTED
+    search = pixel_kernel.Search(63, 63, codes("_" * 63 * 63), MAX_STATES)
+    assert search.count(10**9, 0) == Status.EXHAUSTED
     assert search.found == 2 ** (63 * 63)
     assert search.states == 63 * 63
 
@@ -229,13 +231,13 @@ def test_wide_counts_match_reference_and_twin(puzzle: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("limit", [2**64 - 1, 2**64, 2**64 + 1, 2**100, 2**126, 2**126 + 1, 2**200])
 def test_count_limits_past_64_bits(pixel_kernel: ModuleType, limit: int) -> None:
     """A limit past 2**64 stops the count once found reaches it; one past every count never does."""
-    search = pixel_kernel.Search(63, 2, codes("_" * 126))
+    search = pixel_kernel.Search(63, 2, codes("_" * 126), MAX_STATES)
     status = search.count(10**9, limit)
     if limit <= 2**126:
-        assert status == pixel_kernel.SOLUTION
+        assert status == Status.SOLUTION
         assert limit <= search.found < 2 * limit
     else:
-        assert status == pixel_kernel.EXHAUSTED
+        assert status == Status.EXHAUSTED
         assert search.found == 2**126
 
 
@@ -247,14 +249,14 @@ def test_kernel_and_twin_stop_at_the_same_state_when_wide_counts_fill_the_memo()
         for kernel in (_pixel_cy, _pixel_py):
             search = kernel.Search(40, 3, grid, max_states)
             status = search.count(10**9, 0)
-            outcomes[kernel] = (status, search.states, search.found if status == kernel.EXHAUSTED else None)
+            outcomes[kernel] = (status, search.states, search.found if status == Status.EXHAUSTED else None)
         assert outcomes[_pixel_cy] == outcomes[_pixel_py], max_states
     # One state per position: 63 narrow ones (counts 2 to 2**63), 57 wide of 2 limbs (cost 2 each).
     search = _pixel_cy.Search(40, 3, grid, 63 + 57 * 2)
-    assert search.count(10**9, 0) == _pixel_cy.EXHAUSTED
+    assert search.count(10**9, 0) == Status.EXHAUSTED
     assert (search.found, search.states) == (2**120, 120)
     search = _pixel_cy.Search(40, 3, grid, 63 + 57 * 2 - 1)
-    assert search.count(10**9, 0) == _pixel_cy.TOO_LARGE
+    assert search.count(10**9, 0) == Status.TOO_LARGE
     assert search.states == 119
 
 
@@ -268,39 +270,39 @@ def test_transposed_grid_keeps_its_orientation(pixel_kernel: ModuleType) -> None
 
 
 def test_search_pauses_and_resumes(pixel_kernel: ModuleType) -> None:
-    search = pixel_kernel.Search(3, 3, codes("_" * 9))
+    search = pixel_kernel.Search(3, 3, codes("_" * 9), MAX_STATES)
     statuses = []
     while True:
         status = search.next_solution(1)
         statuses.append(status)
-        if status == pixel_kernel.EXHAUSTED:
+        if status == Status.EXHAUSTED:
             break
-    assert statuses.count(pixel_kernel.SOLUTION) == 512
-    assert pixel_kernel.PAUSED in statuses
-    assert search.next_solution(10) == pixel_kernel.EXHAUSTED
+    assert statuses.count(Status.SOLUTION) == 512
+    assert Status.PAUSED in statuses
+    assert search.next_solution(10) == Status.EXHAUSTED
 
 
 def test_zero_budget_pauses_before_any_solution(pixel_kernel: ModuleType) -> None:
-    search = pixel_kernel.Search(2, 2, codes("____"))
-    assert search.next_solution(0) == pixel_kernel.PAUSED
-    assert search.next_solution(10**6) == pixel_kernel.SOLUTION
+    search = pixel_kernel.Search(2, 2, codes("____"), MAX_STATES)
+    assert search.next_solution(0) == Status.PAUSED
+    assert search.next_solution(10**6) == Status.SOLUTION
 
 
 def test_count_stops_at_limit_and_can_go_on(pixel_kernel: ModuleType) -> None:
-    search = pixel_kernel.Search(3, 3, codes("_4_______"))
-    assert search.count(10**6, 100) == pixel_kernel.SOLUTION
+    search = pixel_kernel.Search(3, 3, codes("_4_______"), MAX_STATES)
+    assert search.count(10**6, 100) == Status.SOLUTION
     assert search.found >= 100
-    while search.count(10**6, 0) == pixel_kernel.PAUSED:
+    while search.count(10**6, 0) == Status.PAUSED:
         pass
     assert search.found == pixel_count(("_4_", "___", "___"))
 
 
 def test_a_search_lists_or_counts_not_both(checked_kernel: ModuleType) -> None:
-    search = checked_kernel.Search(2, 2, codes("____"))
+    search = checked_kernel.Search(2, 2, codes("____"), MAX_STATES)
     search.next_solution(10)
     with pytest.raises(AssertionError, match="either lists solutions or counts them"):
         search.count(10, 0)
-    search = checked_kernel.Search(2, 2, codes("____"))
+    search = checked_kernel.Search(2, 2, codes("____"), MAX_STATES)
     search.count(10, 0)
     with pytest.raises(AssertionError, match="either lists solutions or counts them"):
         search.next_solution(10)
@@ -308,16 +310,16 @@ def test_a_search_lists_or_counts_not_both(checked_kernel: ModuleType) -> None:
 
 def test_memo_budget_stops_the_search(pixel_kernel: ModuleType) -> None:
     search = pixel_kernel.Search(4, 4, codes("_4___4___3___2__"), 3)
-    while (status := search.count(1000, 0)) == pixel_kernel.PAUSED:
+    while (status := search.count(1000, 0)) == Status.PAUSED:
         pass
-    assert status == pixel_kernel.TOO_LARGE
+    assert status == Status.TOO_LARGE
     assert search.states == 3
 
 
 def test_unsatisfiable_clues_finish_at_once(pixel_kernel: ModuleType) -> None:
     for cells, n, m in (("20", 1, 2), ("9________", 3, 3), ("0_9", 1, 3)):
-        search = pixel_kernel.Search(n, m, codes(cells))
-        assert search.next_solution(10) == pixel_kernel.EXHAUSTED
+        search = pixel_kernel.Search(n, m, codes(cells), MAX_STATES)
+        assert search.next_solution(10) == Status.EXHAUSTED
 
 
 @pytest.mark.parametrize(
@@ -341,7 +343,7 @@ def test_impossible_arguments_fail_assertions(
 
 
 def test_negative_limit_fails_an_assertion(checked_kernel: ModuleType) -> None:
-    search = checked_kernel.Search(1, 1, codes("_"))
+    search = checked_kernel.Search(1, 1, codes("_"), MAX_STATES)
     with pytest.raises(AssertionError, match="limit must be at least 0"):
         search.count(10, -1)
 
@@ -354,7 +356,7 @@ def test_assertions_flag_matches_the_build() -> None:
             _pixel_cy.Search(1, 1, codes("_"), 0)
     else:
         # Unchecked, max_states 0 is not caught: the first state already outgrows the memo.
-        assert _pixel_cy.Search(1, 1, codes("_"), 0).count(10, 0) == _pixel_cy.TOO_LARGE
+        assert _pixel_cy.Search(1, 1, codes("_"), 0).count(10, 0) == Status.TOO_LARGE
 
 
 def test_searches_are_independent_across_threads() -> None:
@@ -369,7 +371,7 @@ def test_searches_are_independent_across_threads() -> None:
 def test_kernel_releases_the_gil() -> None:
     # A real puzzle's clues with two thirds of them dropped: long to count.
     rows = sparse(pixel.generate(16, seed=7).rows, [i % 3 == 0 for i in range(256)])
-    search = _pixel_cy.Search(16, 16, codes("".join(rows)))
+    search = _pixel_cy.Search(16, 16, codes("".join(rows)), MAX_STATES)
     worker = threading.Thread(target=search.count, args=(400_000, 0))
     ticks = 0
     worker.start()
@@ -395,7 +397,7 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     members = {node.name for node in search.body if isinstance(node, ast.FunctionDef)} - {"__init__"}
     for module in (_pixel_cy, _pixel_py):
         assert all(hasattr(module, name) for name in names), module.__name__
-        instance = module.Search(2, 2, codes("____"))
+        instance = module.Search(2, 2, codes("____"), MAX_STATES)
         assert all(hasattr(instance, member) for member in members), module.__name__
-    for constant in ("MAX_N", "MAX_STATES", "NO_CLUE", "STATE_BYTES", "EXHAUSTED", "SOLUTION", "PAUSED", "TOO_LARGE"):
+    for constant in ("NO_CLUE", "STATE_BYTES"):
         assert getattr(_pixel_cy, constant) == getattr(_pixel_py, constant)

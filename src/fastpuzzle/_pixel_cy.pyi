@@ -1,7 +1,5 @@
 """Type stub of the compiled pixel-placement kernel (and of its twin, ``_pixel_py``)."""
 
-MAX_N: int
-MAX_STATES: int
 #: The cell code of a cell without a clue (255); a clue's code is its digit, 0 to 9.
 NO_CLUE: int
 #: Bytes of memory a memo state takes at most, the table's doubling included (96): a wide
@@ -10,10 +8,6 @@ NO_CLUE: int
 STATE_BYTES: int
 #: Whether the preconditions of ``Search`` are checked (assertions compiled in, no ``python -O``).
 ASSERTIONS: bool
-EXHAUSTED: int
-SOLUTION: int
-PAUSED: int
-TOO_LARGE: int
 
 class Search:
     """List or count the solutions of a pixel-placement grid, resumably.
@@ -25,7 +19,7 @@ class Search:
     of ``max_states``, ``limbs`` being the 64-bit words its position's counts can need.
     """
 
-    def __init__(self, n: int, m: int, cells: bytes, max_states: int = ...) -> None: ...
+    def __init__(self, n: int, m: int, cells: bytes, max_states: int) -> None: ...
     @property
     def nodes(self) -> int:
         """Nodes entered and branches tried so far."""

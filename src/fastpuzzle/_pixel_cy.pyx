@@ -5,7 +5,6 @@
 # pair rules propagated to a fixed point, probing at the root, then a walk over the scan
 # positions that remembers the completions of each (position, masked window).
 
-cimport cython
 import sys
 
 from cpython.unicode cimport PyUnicode_DecodeASCII
@@ -42,11 +41,17 @@ cdef extern from *:
     const uint64_t fp_cap
     const int FP_ASSERTIONS
 
+cdef extern from *:
+    # Defined once in fastpuzzle/_registry.py; setup.py passes them as C macros.
+    enum:
+        FP_PIXEL_MAX_N          # the window of 2w + 2 cells fits two 64-bit words
+        FP_STATUS_EXHAUSTED
+        FP_STATUS_SOLUTION
+        FP_STATUS_PAUSED
+        FP_STATUS_TOO_LARGE
+
 cdef enum:
-    # Largest side: the window of 2w + 2 cells fits two 64-bit words.
-    MAX_SIDE = 63
-    # Default most (position, window) states the memo may hold (32 bytes each, at most half full).
-    DEFAULT_MAX_STATES = 1048576  # 2 ** 20; no expression: Cython 3.3 cannot overflow-check one here
+    MAX_SIDE = FP_PIXEL_MAX_N
     # Slots of a new memo table; it doubles when half full.
     FIRST_SLOTS = 256
     # Cells of a clue's block, at most.
@@ -65,22 +70,8 @@ cdef enum:
     # Limbs of a pool chunk for wide counts (32 KiB); a chunk also links to the one before.
     POOL_LIMBS = 4096
 
-MAX_N = MAX_SIDE
-MAX_STATES = DEFAULT_MAX_STATES
 #: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
 NO_CLUE = CELL_NO_CLUE
-
-cdef enum:
-    # Statuses returned by Search.next_solution and Search.count; the twin uses the same values.
-    STATUS_EXHAUSTED = 0
-    STATUS_SOLUTION = 1
-    STATUS_PAUSED = 2
-    STATUS_TOO_LARGE = 3
-
-EXHAUSTED = STATUS_EXHAUSTED
-SOLUTION = STATUS_SOLUTION
-PAUSED = STATUS_PAUSED
-TOO_LARGE = STATUS_TOO_LARGE
 
 cdef enum:
     # A cell's colour: white, black, or not known yet.
@@ -150,7 +141,6 @@ cdef inline uint64_t slot_hash(int32_t position, uint64_t lo, uint64_t hi) noexc
     return mix(lo ^ mix(hi ^ mix(<uint64_t>position)))
 
 
-@cython.overflowcheck(False)
 cdef void add_limbs(uint64_t *a, int a_limbs, uint64_t small, const uint64_t *big, int b_limbs) noexcept nogil:
     """a += b, a of a_limbs limbs, b either small (big NULL) or big of b_limbs <= a_limbs limbs.
 
@@ -250,7 +240,7 @@ cdef class Search:
     cdef uint64_t *pool
     cdef int pool_next, pool_free
 
-    def __cinit__(self, int n, int m, const unsigned char[::1] cells not None, max_states=DEFAULT_MAX_STATES):
+    def __cinit__(self, int n, int m, const unsigned char[::1] cells not None, max_states):
         cdef int p, r, c, rr, cc, k, q, bit, given
         cdef int32_t *last = NULL
         self.target = NULL
@@ -789,7 +779,7 @@ cdef class Search:
                     self.acc[p - 1] += 1
                     self.add_found(p, 1, NULL)
                     if not counting or (limited and self.reached()):
-                        return STATUS_SOLUTION
+                        return FP_STATUS_SOLUTION
                     continue
                 lo = self.window_lo[p] & self.mask_lo[p]
                 hi = self.window_hi[p] & self.mask_hi[p]
@@ -798,10 +788,10 @@ cdef class Search:
                     big = entry.count.big if entry.wide else NULL
                     if p and not self.add_to_frame(p - 1, entry.count.small, big):
                         self.phase = FINISHED
-                        return STATUS_TOO_LARGE
+                        return FP_STATUS_TOO_LARGE
                     self.add_found(p, entry.count.small, big)
                     if limited and self.reached():
-                        return STATUS_SOLUTION
+                        return FP_STATUS_SOLUTION
                     continue
                 self.key_lo[p] = lo
                 self.key_hi[p] = hi
@@ -816,7 +806,7 @@ cdef class Search:
                 self.phase = FINISHED
                 break
             if self.node_count >= stop:
-                return STATUS_PAUSED
+                return FP_STATUS_PAUSED
             self.undo(self.mark[p])
             branch = self.branch[p]
             if branch == FORCED:
@@ -833,17 +823,17 @@ cdef class Search:
                 if counting or (big == NULL and self.acc[p] == 0):
                     if not self.remember(p, self.key_lo[p], self.key_hi[p], self.acc[p], big):
                         self.phase = FINISHED
-                        return STATUS_TOO_LARGE
+                        return FP_STATUS_TOO_LARGE
                 if p and not self.add_to_frame(p - 1, self.acc[p], big):
                     self.phase = FINISHED
-                    return STATUS_TOO_LARGE
+                    return FP_STATUS_TOO_LARGE
                 self.top = p - 1
                 continue
             # The oldest cell leaves the window: clear its top bit before shifting.
             self.window_hi[p + 1] = (((self.window_hi[p] & (fp_cap >> 1)) << 1) | (self.window_lo[p] >> 63)) & self.full_hi
             self.window_lo[p + 1] = (((self.window_lo[p] & (fp_cap >> 1)) << 1) | <uint64_t>v) & self.full_lo
             self.phase = ENTER
-        return STATUS_EXHAUSTED
+        return FP_STATUS_EXHAUSTED
 
     def solution(self):
         """The cells of the solution last reported, row by row, as '0' and '1'."""

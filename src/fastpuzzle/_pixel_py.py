@@ -38,10 +38,9 @@ the kernel, and the facade validates what users give.
 
 from __future__ import annotations
 
-#: Largest side: the window of 2w + 2 cells must fit two 64-bit words.
-MAX_N = 63
-#: Default most ``(position, window)`` states the memo may hold (about 32 bytes each in the kernel).
-MAX_STATES = 1 << 20
+from ._registry import PUZZLES, Status
+
+_MAX_N = PUZZLES["pixel"].limits["MAX_N"]
 #: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
 NO_CLUE = 255
 #: Bytes of memory a memo state takes at most in the kernel: a 32-byte slot in a table at
@@ -51,11 +50,7 @@ STATE_BYTES = 96
 #: Whether the preconditions are checked (``assert`` statements, off under ``python -O``).
 ASSERTIONS = __debug__
 
-#: Statuses returned by :meth:`Search.next_solution` and :meth:`Search.count`.
-EXHAUSTED = 0
-SOLUTION = 1
-PAUSED = 2
-TOO_LARGE = 3
+EXHAUSTED, SOLUTION, PAUSED, TOO_LARGE = (int(status) for status in Status)
 
 _UNKNOWN = 2
 # A count past this takes limbs of 64 bits in the kernel; a state's share of max_states is 4 limbs.
@@ -84,15 +79,15 @@ class Search:
     """List or count the solutions of a pixel-placement grid, resumably.
 
     ``cells`` holds the ``n * m`` cell codes row by row (bytes: a clue's digit
-    0 to 9, or :data:`NO_CLUE`); ``1 <= n, m <= MAX_N`` and ``max_states >= 1``.
+    0 to 9, or :data:`NO_CLUE`); ``1 <= n, m <= _MAX_N`` and ``max_states >= 1``.
     These preconditions are only asserted. A Search either lists
     (:meth:`next_solution`) or counts (:meth:`count`), not both. Counts are exact;
     a remembered state whose count passes ``2**64 - 1`` costs more than one of
     ``max_states`` (see the module's docstring).
     """
 
-    def __init__(self, n: int, m: int, cells: bytes, max_states: int = MAX_STATES) -> None:
-        assert 1 <= n <= MAX_N and 1 <= m <= MAX_N, f"n and m must be 1..{MAX_N}, got {n} and {m}"
+    def __init__(self, n: int, m: int, cells: bytes, max_states: int) -> None:
+        assert 1 <= n <= _MAX_N and 1 <= m <= _MAX_N, f"n and m must be 1..{_MAX_N}, got {n} and {m}"
         assert len(cells) == n * m, f"expected n * m = {n * m} cells, got {len(cells)}"
         assert all(code <= 9 or code == NO_CLUE for code in cells), "cells must be 0..9 or NO_CLUE"
         assert max_states >= 1, f"max_states must be at least 1, got {max_states}"

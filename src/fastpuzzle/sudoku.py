@@ -105,7 +105,7 @@ class Grid(_grid.Grid):
             return self._masks
 
 
-def _row_text(row: object, r: int) -> str:
+def _row_text(row: Any, r: int) -> str:
     """Row ``r`` (1-based) as a string, from a string or a mask."""
     if isinstance(row, str):
         check_row(row, SIDE, _CELLS, r, unit="row")
