@@ -18,12 +18,12 @@ from typing import Iterator
 
 from ._registry import PUZZLES, Status
 
-MAX_N = PUZZLES["takuzu"].limits["MAX_N"]
+_MAX_N = PUZZLES["takuzu"].limits["MAX_N"]
 
 #: Root probing is skipped when the lines hold more live candidates than this.
 PROBE_MAX_CANDIDATES = 100_000
 
-EXHAUSTED, SOLUTION, PAUSED, TOO_LARGE = Status.EXHAUSTED, Status.SOLUTION, Status.PAUSED, Status.TOO_LARGE
+EXHAUSTED, SOLUTION, PAUSED, TOO_LARGE = (int(status) for status in Status)
 
 #: Cell codes of the cells buffer.
 CELL_ZERO, CELL_ONE, CELL_BLANK = 0, 1, 2
@@ -73,7 +73,7 @@ def line_count(n: int, ones: int, zeros: int) -> int:
 
 def line_masks(n: int, cells: bytes, code: int) -> list[int]:
     """Masks of the cells holding ``code`` in the ``2n`` lines (rows, then columns) of the row-major cells."""
-    assert 2 <= n <= MAX_N and n % 2 == 0 and len(cells) == n * n
+    assert 2 <= n <= _MAX_N and n % 2 == 0 and len(cells) == n * n
     assert all(cell in (CELL_ZERO, CELL_ONE, CELL_BLANK) for cell in cells)
     rows = [cells[r * n : (r + 1) * n] for r in range(n)]
     columns = [cells[c::n] for c in range(n)]
