@@ -66,6 +66,8 @@ MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
 _NODE_BUDGET = 1 << 14
 _CELLS = "0123456789_"
 _BLACK, _WHITE = "\u2588\u2588", "\u00b7\u00b7"
+#: Cell characters to the kernel's cell codes: a clue's value, or NO_CLUE.
+_CODES = bytes.maketrans(_CELLS.encode(), bytes(range(10)) + bytes([_kernel.NO_CLUE]))
 
 
 class Puzzle(Grid):
@@ -99,15 +101,10 @@ class Puzzle(Grid):
     @property
     def cells(self) -> bytes:
         """The cells row by row as the kernel takes them: the clue, or NO_CLUE."""
-        return "".join(self.rows).encode("ascii").translate(_codes())
+        return "".join(self.rows).encode("ascii").translate(_CODES)
 
 
 from_rows = Puzzle.from_rows
-
-
-def _codes() -> bytes:
-    """The translation of cell characters to the kernel's codes (a clue's value, or NO_CLUE)."""
-    return bytes.maketrans(b"0123456789_", bytes(range(10)) + bytes([_kernel.NO_CLUE]))
 
 
 def parse(text: str) -> Puzzle:

@@ -158,7 +158,7 @@ def _too_large(puzzle: Puzzle) -> str:
 @lru_cache(maxsize=None)
 def _blank_candidates(n: int) -> int:
     """Candidates of a blank grid: the most any side-n puzzle can need."""
-    return _kernel.count_candidates(n, bytes([2]) * (n * n))
+    return _kernel.count_candidates(n, Puzzle._trusted(("_" * n,) * n).cells)
 
 
 def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
