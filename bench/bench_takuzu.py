@@ -19,6 +19,8 @@ from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu, use_kernels
 #: The size classes, and the seeds of each class's puzzles.
 SIZES = (6, 10, 14, 20)
 SEEDS = range(6)
+#: The statuses as plain ints, so the harness costs what it did with the kernels' own constants.
+EXHAUSTED, SOLUTION, TOO_LARGE = int(Status.EXHAUSTED), int(Status.SOLUTION), int(Status.TOO_LARGE)
 NODE_BUDGET = 1 << 12
 IMPLEMENTATIONS: dict[str, ModuleType] = {"kernel": _takuzu_cy, "twin": _takuzu_py}
 
@@ -45,9 +47,9 @@ def search_all(kernel: ModuleType, n: int, cells: bytes) -> list[str]:
     """Every solution ``kernel.Search`` finds, running it until EXHAUSTED."""
     search = kernel.Search(n, cells, takuzu.MAX_CANDIDATES)
     found = []
-    while (status := search.next_solution(NODE_BUDGET)) != Status.EXHAUSTED:
-        assert status != Status.TOO_LARGE
-        if status == Status.SOLUTION:
+    while (status := search.next_solution(NODE_BUDGET)) != EXHAUSTED:
+        assert status != TOO_LARGE
+        if status == SOLUTION:
             found.append(search.solution())
     return found
 
