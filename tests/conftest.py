@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
 import os
 import signal
 import subprocess
@@ -110,3 +112,25 @@ def facade_fixture(puzzle: str) -> Any:
 
 takuzu_kernel = kernel_fixture("takuzu")
 takuzu_facade = facade_fixture("takuzu")
+
+
+#: Marks a parameter without a default in the stub-signature helpers below.
+NO_DEFAULT = object()
+
+
+def stub_parameters(function: ast.FunctionDef) -> list[tuple[str, object]]:
+    """A stub function's parameters: (name, default or NO_DEFAULT), in order."""
+    arguments = function.args
+    positional = arguments.posonlyargs + arguments.args
+    defaults = [NO_DEFAULT] * (len(positional) - len(arguments.defaults)) + [ast.literal_eval(d) for d in arguments.defaults]
+    keyword = [(a.arg, NO_DEFAULT if d is None else ast.literal_eval(d)) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults)]
+    return [(a.arg, d) for a, d in zip(positional, defaults)] + keyword
+
+
+def runtime_parameters(function: object) -> "list[tuple[str, object]] | None":
+    """The same for a function of a module, or None if it cannot be introspected (some Cython slots)."""
+    try:
+        signature = inspect.signature(function)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return [(p.name, NO_DEFAULT if p.default is p.empty else p.default) for p in signature.parameters.values()]

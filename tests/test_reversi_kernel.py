@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from fastpuzzle import _reversi_cy, _reversi_py, reversi
 from fastpuzzle._registry import PUZZLES
 
-from conftest import ROOT, examples, kernel_fixture
+from conftest import ROOT, examples, kernel_fixture, runtime_parameters, stub_parameters
 from reference_reversi import count_games as reference_count
 from reference_reversi import perft as reference_perft
 
@@ -326,27 +326,6 @@ def test_kernel_releases_the_gil() -> None:
     worker.join()
     assert counter.nodes > 10**5
     assert ticks > 5
-
-
-NO_DEFAULT = object()
-
-
-def stub_parameters(function: ast.FunctionDef) -> list[tuple[str, object]]:
-    """A stub function's parameters: (name, default or NO_DEFAULT), in order."""
-    arguments = function.args
-    positional = arguments.posonlyargs + arguments.args
-    defaults = [NO_DEFAULT] * (len(positional) - len(arguments.defaults)) + [ast.literal_eval(d) for d in arguments.defaults]
-    keyword = [(a.arg, NO_DEFAULT if d is None else ast.literal_eval(d)) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults)]
-    return [(a.arg, d) for a, d in zip(positional, defaults)] + keyword
-
-
-def runtime_parameters(function: object) -> "list[tuple[str, object]] | None":
-    """The same for a function of a module, or None if it cannot be introspected (some Cython slots)."""
-    try:
-        signature = inspect.signature(function)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return None
-    return [(p.name, NO_DEFAULT if p.default is p.empty else p.default) for p in signature.parameters.values()]
 
 
 def test_stub_kernel_and_twin_agree_on_the_interface() -> None:

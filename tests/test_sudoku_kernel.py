@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import inspect
 import random
 from array import array
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +17,7 @@ from hypothesis import strategies as st
 from fastpuzzle import _sudoku_cy, _sudoku_py, sudoku
 from fastpuzzle._registry import PUZZLES
 
-from conftest import cases_dir, examples, kernel_fixture
+from conftest import cases_dir, examples, kernel_fixture, runtime_parameters, stub_parameters
 from reference_sudoku import is_even, min_toggles_brute, min_toggles_search, toggled
 
 sudoku_kernel = kernel_fixture("sudoku")
@@ -269,27 +268,6 @@ def test_one_table_serves_many_threads() -> None:
         solved = list(pool.map(solve, batches))
     assert [answers[:50] for answers in counted] == solved
     assert counted == [[_sudoku_cy.min_toggles(grid) for grid in batch] for batch in batches]
-
-
-NO_DEFAULT = object()
-
-
-def stub_parameters(function: ast.FunctionDef) -> list[tuple[str, object]]:
-    """A stub function's parameters: (name, default or NO_DEFAULT), in order."""
-    arguments = function.args
-    positional = arguments.posonlyargs + arguments.args
-    defaults = [NO_DEFAULT] * (len(positional) - len(arguments.defaults)) + [ast.literal_eval(d) for d in arguments.defaults]
-    keyword = [(a.arg, NO_DEFAULT if d is None else ast.literal_eval(d)) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults)]
-    return [(a.arg, d) for a, d in zip(positional, defaults)] + keyword
-
-
-def runtime_parameters(function: object) -> "list[tuple[str, object]] | None":
-    """The same for a function of a module, or None if it cannot be introspected (some Cython slots)."""
-    try:
-        signature = inspect.signature(function)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return None
-    return [(p.name, NO_DEFAULT if p.default is p.empty else p.default) for p in signature.parameters.values()]
 
 
 def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
