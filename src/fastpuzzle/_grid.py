@@ -124,9 +124,17 @@ def check_text_rows(rows: Sequence[Any], width: int, alphabet: str) -> None:
         check_row(row, width, alphabet, r, unit="row")
 
 
+def is_integer(value: Any) -> bool:
+    """Whether ``value`` is a whole number: an int or a NumPy integer, but no bool of either kind."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return False
+    dtype = getattr(value, "dtype", None)
+    return dtype is None or dtype.kind != "b"
+
+
 def checked_count(value: Any, name: str, low: int = 0) -> int:
     """``value`` as a whole number of at least ``low``: a TypeError for bool, float and text."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+    if not is_integer(value):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
     number = operator.index(value)
     if number < low:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import _select
-from ._grid import Grid, check_row_count, checked_count
+from ._grid import Grid, check_row_count, checked_count, is_integer
 from ._registry import PUZZLES
 from ._text import Lines, describe
 from .errors import ParseError
@@ -98,7 +98,7 @@ class Board(Grid):
                 raise TypeError(f"row {r} is {type(row).__name__}, expected a sequence of integers")
             row = tuple(row)
             for c, cell in enumerate(row[:n], start=1):
-                if isinstance(cell, bool) or not hasattr(type(cell), "__index__") or cell not in (-1, 0, 1):
+                if not is_integer(cell) or cell not in (-1, 0, 1):
                     raise ParseError(f"expected -1, 0 or 1, found {describe(repr(cell))}", r, c, unit="row")
             if len(row) != n:
                 raise ParseError(f"expected {n} values in row {r} of {n}, found {len(row)}", r, min(len(row), n) + 1, unit="row")

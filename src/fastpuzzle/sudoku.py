@@ -110,7 +110,7 @@ def _row_text(row: Any, r: int) -> str:
     if isinstance(row, str):
         check_row(row, SIDE, _CELLS, r, unit="row")
         return row
-    if hasattr(type(row), "__index__") and not isinstance(row, bool):
+    if _grid.is_integer(row):
         row = operator.index(row)
         if not 0 <= row < _ROW_MASKS:
             raise ParseError(f"expected a row mask from 0 to {_ROW_MASKS - 1}, found {row}", r, 1, unit="row")
