@@ -4,9 +4,17 @@ Every reader here is liberal in the small things (a byte-order mark, CRLF or CR
 line endings, trailing spaces and tabs, trailing blank lines, a missing final
 newline) and strict about structure: rows come one per line, with nothing but
 blank lines after the last one.
+
+One rule for every puzzle: white space is the ASCII space and the tab, and
+nothing else. They separate values, and may end a line or fill a blank one; any
+other white-space character (NBSP, U+3000, a form feed, ...) is an error that
+names it. A number is ASCII digits, without a sign or a leading zero (``0``
+itself is a number). Columns count characters, as an editor does.
 """
 
 from __future__ import annotations
+
+import re
 
 TYPE_CHECKING = False
 
@@ -17,6 +25,9 @@ if TYPE_CHECKING:
 
 #: The most input the CLI reads; every supported puzzle is far smaller.
 MAX_INPUT_BYTES = 1 << 20
+#: The only white space: it separates values, ends lines and fills blank ones.
+WHITE_SPACE = " \t"
+_TOKEN = re.compile(r"[^ \t]+")
 
 
 def describe(found: str) -> str:
@@ -30,7 +41,8 @@ def read_source(stream: BinaryIO, limit: int = MAX_INPUT_BYTES) -> str:
     """Read at most ``limit`` bytes of UTF-8 text from ``stream``.
 
     Raises :class:`ParseError` pointing at the place where the input stops
-    being UTF-8 or grows past ``limit``, without reading further.
+    being UTF-8 or grows past ``limit``, without reading further. Lines end as
+    :class:`Lines` ends them, and columns count characters.
     """
     data = stream.read(limit + 1)
     if len(data) > limit:
@@ -48,9 +60,16 @@ def read_source(stream: BinaryIO, limit: int = MAX_INPUT_BYTES) -> str:
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and column of byte ``offset``."""
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
+    """1-based line and column (in characters) of the character holding byte ``offset``."""
+    while offset > 0 and 0x80 <= data[offset] < 0xC0 and data[offset - 1] >= 0x80:
+        offset -= 1  # a continuation byte: count from the start of its character
+    before = data[:offset]
+    line_start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
+    line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+    text = before[line_start:].decode("utf-8", "replace")
+    if line_start == 0 and text.startswith("\ufeff"):
+        text = text[1:]  # Lines drops a byte-order mark, and so do its columns
+    return line, len(text) + 1
 
 
 class Lines:
@@ -60,9 +79,10 @@ class Lines:
     """
 
     def __init__(self, text: str) -> None:
+        check_text(text)
         if text.startswith("\ufeff"):
             text = text[1:]
-        self.lines = [line.rstrip(" \t\r\f\v") for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+        self.lines = [line.rstrip(WHITE_SPACE) for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
         while self.lines and not self.lines[-1]:
             self.lines.pop()
 
@@ -80,7 +100,7 @@ class Lines:
 
     def tokens(self, index: int, count: int, expected: str) -> list[tuple[int, str]]:
         """Exactly ``count`` white-space separated tokens of a line, each with its column."""
-        found = list(_tokens(self.line(index, expected)))
+        found = list(_tokens(self.line(index, expected), index + 1))
         if len(found) < count:
             column = len(self.lines[index]) + 1
             raise ParseError(
@@ -120,11 +140,21 @@ class Lines:
         """Nothing but blank lines may follow line ``index - 1``."""
         if index < len(self.lines):
             first = next(i for i in range(index, len(self.lines)) if self.lines[i])
+            text = self.lines[first]
             raise ParseError(
-                f"expected nothing after {after}, found {describe(self.lines[first].strip())}",
+                f"expected nothing after {after}, found {describe(text.strip(WHITE_SPACE))}",
                 first + 1,
-                len(self.lines[first]) - len(self.lines[first].lstrip()) + 1,
+                len(text) - len(text.lstrip(WHITE_SPACE)) + 1,
             )
+
+
+def check_text(text: object) -> None:
+    """A TypeError unless ``text`` is a str (contest text); bytes are named, to be decoded first."""
+    if isinstance(text, str):
+        return
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raise TypeError(f"expected contest text as str, found {type(text).__name__}; decode it first")
+    raise TypeError(f"expected contest text as str, found {type(text).__name__}")
 
 
 def check_row(text: str, width: int, alphabet: str, line: int, where: str = "", *, unit: str = "line") -> None:
@@ -134,31 +164,47 @@ def check_row(text: str, width: int, alphabet: str, line: int, where: str = "", 
     for column, char in enumerate(text[:width], start=1):
         if char not in alphabet:
             raise ParseError(f"expected {choices(alphabet)}, found {describe(char)}", line, column, unit=unit)
+    for column, char in enumerate(text[width:], start=width + 1):
+        if char.isspace():
+            raise ParseError(f"expected a space or a tab as white space, found {describe(char)}", line, column, unit=unit)
     raise ParseError(
         f"expected {width} characters{where}, found {len(text)}", line, min(len(text), width) + 1, unit=unit
     )
 
 
-def _tokens(text: str) -> Iterator[tuple[int, str]]:
-    """White-space separated tokens with their 1-based columns."""
-    column = 0
-    for token in text.split():
-        column = text.index(token, column)
-        yield column + 1, token
-        column += len(token)
+def _tokens(text: str, line: int) -> Iterator[tuple[int, str]]:
+    """Tokens separated by spaces and tabs, with their 1-based columns.
+
+    Any other white space inside a token is a ParseError naming it.
+    """
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if not token.isprintable():
+            for offset, char in enumerate(token):
+                if char.isspace():
+                    raise ParseError(
+                        f"expected a space or a tab as white space, found {describe(char)}",
+                        line,
+                        match.start() + offset + 1,
+                    )
+        yield match.start() + 1, token
 
 
 def parse_int(token: str, line: int, column: int, name: str, low: int, high: int) -> int:
-    """``token`` as a decimal integer within ``[low, high]``, or a ParseError."""
-    body = token[1:] if token[:1] in "+-" else token
-    if not body.isdigit() or not body.isascii():
-        raise ParseError(
-            f"expected {name} (an integer), found {describe(token)}", line, column
-        )
-    if len(body) > 18:
-        value = high + 1 if token[0] != "-" else low - 1
-    else:
-        value = int(token)
+    """``token`` as a number (ASCII digits, no sign, no leading zero) from ``low >= 0`` to ``high``, or a ParseError."""
+    digits = token.isascii() and token.isdigit()
+    if not digits or (token[0] == "0" and len(token) > 1):
+        body = token[1:]
+        if token[:1] == "-" and body.isascii() and body.isdigit():
+            problem = f" from {low} to {high}"  # a negative number: say what range is expected
+        elif token[:1] == "+" and body.isascii() and body.isdigit():
+            problem = " in digits without a sign"
+        elif digits:
+            problem = " in digits without a leading zero"
+        else:
+            problem = " (an integer)"
+        raise ParseError(f"expected {name}{problem}, found {describe(token)}", line, column)
+    value = high + 1 if len(token) > 18 else int(token)
     if not low <= value <= high:
         raise ParseError(
             f"expected {name} from {low} to {high}, found {describe(token)}", line, column
