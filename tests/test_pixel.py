@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -239,3 +240,63 @@ def test_puzzle_prints_as_its_grid() -> None:
     assert pixel.Puzzle(puzzle.rows) == puzzle and hash(pixel.Puzzle(puzzle.rows)) == hash(puzzle)
     assert "Puzzle(rows=" in repr(puzzle)
 
+
+
+def test_arguments_are_checked_by_type() -> None:
+    """bool and float are no counts, a NumPy integer is one, and any limit works however large."""
+    import numpy
+
+    grid = ["_2_", "___", "_2_"]
+    assert pixel.count_solutions(grid, limit=2**70) == 39
+    assert pixel.count_solutions(grid, limit=numpy.int64(5)) == 5
+    for limit in (True, 2.5):
+        with pytest.raises(TypeError, match=f"^limit must be an integer, got {type(limit).__name__}$"):
+            pixel.count_solutions(grid, limit=limit)
+    for seed in (1.5, "x", True):
+        with pytest.raises(TypeError, match=f"^seed must be an integer or None, got {type(seed).__name__}$"):
+            pixel.generate(3, seed=seed)
+    for effort in (1.5, True):
+        with pytest.raises(TypeError, match=f"^effort must be an integer, got {type(effort).__name__}$"):
+            pixel.generate(3, seed=1, effort=effort)
+    assert pixel.generate(4, seed=numpy.int64(2)) == pixel.generate(4, seed=2)
+    with pytest.raises(fastpuzzle.ArgumentError, match="from 1 to 63"):
+        pixel.generate(0)
+
+
+@pytest.mark.parametrize("density", [2.0, -1.0, float("nan"), float("inf"), 1.0000001])
+def test_generate_refuses_a_density_outside_0_to_1(density: float) -> None:
+    with pytest.raises(fastpuzzle.ArgumentError, match="^density must be from 0 to 1, got "):
+        pixel.generate(5, density=density)
+
+
+@pytest.mark.parametrize("density", ["0.5", True, None, [0.5]])
+def test_generate_refuses_a_density_that_is_no_number(density: Any) -> None:
+    with pytest.raises(TypeError, match=f"^density must be a real number, got {type(density).__name__}$"):
+        pixel.generate(5, density=density)
+
+
+def test_generate_takes_any_real_density() -> None:
+    import numpy
+
+    for density in (0, 1, 0.0, 1.0, numpy.float32(0.25)):
+        puzzle = pixel.generate(3, seed=1, density=density)
+        assert pixel.count_solutions(puzzle) == 1
+
+
+@pytest.mark.parametrize(
+    ("solution", "error", "message"),
+    [
+        (["012", "1x1"], ParseError, r"^row 1, column 3: expected '0' or '1', found '2'$"),
+        (["011", "1x1"], ParseError, r"^row 2, column 2: expected '0' or '1', found 'x'$"),
+        (["01", "1"], ParseError, r"^row 2, column 2: expected 2 characters, found 1$"),
+        (["", ""], ParseError, r"^row 1, column 1: expected at least 1 column, found 0$"),
+        ([], ParseError, r"^row 1, column 1: expected at least 1 row, found 0$"),
+        ([b"01"], TypeError, r"^row 1 is bytes, expected str$"),
+        ("0110", TypeError, r"^expected a sequence of rows, found str"),
+    ],
+)
+def test_show_and_format_check_the_solution(solution: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        pixel.show(solution)
+    with pytest.raises(error, match=message):
+        pixel.format(solution)

@@ -276,3 +276,44 @@ def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str], monkey
     assert reversi.perft(board, 10, to_move="black", table_size=0, progress=True) == 24571284
     err = capsys.readouterr().err
     assert "reversi" in err and "‰" in err
+
+
+def test_choices_must_be_strings(reversi_facade: ModuleType) -> None:
+    board = reversi_facade.parse(SAMPLE_1)
+    for to_move in (["white"], None, 0):
+        with pytest.raises(TypeError, match=f"^to_move must be a str, got {type(to_move).__name__}$"):
+            reversi_facade.count_games(board, to_move=to_move)
+    with pytest.raises(TypeError, match="^convention must be a str, got NoneType$"):
+        reversi_facade.perft(board, 2, convention=None)
+    with pytest.raises(fastpuzzle.ArgumentError, match="^depth must be at most 128, got 2147483648$"):
+        reversi_facade.perft(board, 2**31)
+
+
+def test_numpy_integers_are_integers(reversi_facade: ModuleType) -> None:
+    import numpy
+
+    board = numpy.array([list(row) for row in reversi.parse(SAMPLE_2).rows], dtype=numpy.int64)
+    assert reversi_facade.count_games(board) == (1813, 2494, 519)
+    assert reversi_facade.perft(board, numpy.int32(3), table_size=numpy.uint16(1)) == reversi_facade.perft(board, 3)
+    assert reversi_facade.start(numpy.int8(4)) == reversi_facade.start(4)
+
+
+@pytest.mark.parametrize(
+    ("counts", "error", "message"),
+    [
+        ((1, 2), TypeError, r"^expected Counts\(black, white, draws\), found tuple$"),
+        (None, TypeError, r"^expected Counts\(black, white, draws\), found NoneType$"),
+        ([1, 2, 3], TypeError, r"^expected Counts\(black, white, draws\), found list$"),
+        ((1, 2.0, 3), TypeError, r"^white must be an integer, got float$"),
+        ((1, 2, -3), fastpuzzle.ArgumentError, r"^draws must be at least 0, got -3$"),
+    ],
+)
+def test_format_checks_the_counts(counts: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        reversi.format(counts)
+
+
+def test_format_takes_numpy_counts() -> None:
+    import numpy
+
+    assert reversi.format((numpy.uint64(2), 0, numpy.int64(1))) == "2 0 1\n"

@@ -337,3 +337,50 @@ def test_the_table_is_built_once_across_threads(monkeypatch: pytest.MonkeyPatch,
     assert len(built) == 1
     assert results == [[3] * 10] * 6
     assert sudoku._TABLES == {kernel.__name__: built[0]}
+
+
+@pytest.mark.parametrize(
+    ("toggles", "message"),
+    [
+        ([(1.5, 2)], r"^a toggle is a pair of integers, got '\(1.5, 2\)'$"),
+        ([(True, 2)], r"^a toggle is a pair of integers, got '\(True, 2\)'$"),
+        ([(1, 2, 3)], r"^a toggle is a \(row, column\) pair, got '\(1, 2, 3\)'$"),
+        ([12], r"^a toggle is a \(row, column\) pair, got '12'$"),
+        (["12"], r"^a toggle is a \(row, column\) pair, got \"'12'\"$"),
+    ],
+)
+def test_apply_checks_the_type_of_its_toggles(toggles: Any, message: str) -> None:
+    grid = sudoku.parse("000000000\n" * 9)
+    with pytest.raises(TypeError, match=message):
+        sudoku.apply(grid, toggles)
+    with pytest.raises(TypeError, match=message):
+        sudoku.format_solution(grid, (1, toggles))
+
+
+def test_toggles_may_be_lists_and_numpy_integers() -> None:
+    import numpy
+
+    grid = sudoku.parse("000000000\n" * 9)
+    assert sudoku.apply(grid, [[numpy.int64(1), 2]]).rows[0] == "010000000"
+    assert sudoku.format_solution(grid, (1, [[1, 2]])).splitlines()[1] == "toggles: (1, 2)"
+
+
+@pytest.mark.parametrize(
+    ("answer", "error", "message"),
+    [
+        ((1,), TypeError, r"^expected Toggles\(minimum, cells\), found tuple$"),
+        (3, TypeError, r"^expected Toggles\(minimum, cells\), found int$"),
+        ((1.0, []), TypeError, r"^minimum must be an integer, got float$"),
+        ((-1, []), fastpuzzle.ArgumentError, r"^minimum must be at least 0, got -1$"),
+    ],
+)
+def test_format_checks_the_answer(answer: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        sudoku.format(answer)
+    assert sudoku.format((2, [(1, 1), (1, 2)])) == "2\n"
+
+
+@pytest.mark.parametrize("grids", [None, 5, 2.5])
+def test_many_names_what_is_no_sequence(grids: Any) -> None:
+    with pytest.raises(TypeError, match=f"^expected a sequence of grids, found {type(grids).__name__}$"):
+        sudoku.min_toggles_many(grids)

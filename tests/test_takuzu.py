@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -223,3 +224,65 @@ def test_largest_side_solves() -> None:
     again = takuzu.solve(sparse, unique=False)
     assert takuzu_grid_ok(again) and agrees(sparse, again)
     assert takuzu.count_solutions(sparse, limit=3) >= 1
+
+
+def test_arguments_are_checked_by_type() -> None:
+    """bool and float are no counts, a NumPy integer is one, and any limit works however large."""
+    import numpy
+
+    grid = ["____"] * 4
+    for limit in (True, 2.5, "3"):
+        with pytest.raises(TypeError, match=f"^limit must be an integer, got {type(limit).__name__}$"):
+            takuzu.count_solutions(grid, limit=limit)
+    assert takuzu.count_solutions(grid, limit=2**70) == 72
+    assert takuzu.count_solutions(grid, limit=numpy.int64(5)) == 5
+    with pytest.raises(fastpuzzle.ArgumentError, match="^limit must be at least 0, got -1$"):
+        takuzu.count_solutions(grid, limit=-1)
+    for seed in (1.5, "x", True):
+        with pytest.raises(TypeError, match=f"^seed must be an integer or None, got {type(seed).__name__}$"):
+            takuzu.generate(4, seed=seed)
+    assert takuzu.generate(6, seed=numpy.int64(3)) == takuzu.generate(6, seed=3)
+    with pytest.raises(fastpuzzle.ArgumentError, match="even n"):
+        takuzu.generate(5)
+
+
+@pytest.mark.parametrize(
+    ("solution", "error", "message"),
+    [
+        (["012", "1x1"], ParseError, r"^row 1, column 3: expected '0' or '1', found '2'$"),
+        (["01", "1"], ParseError, r"^row 2, column 2: expected 2 characters, found 1$"),
+        ([], ParseError, r"^row 1, column 1: expected at least 1 row, found 0$"),
+        (["01", 10], TypeError, r"^row 2 is int, expected str$"),
+        ("0110", TypeError, r"^expected a sequence of rows, found str"),
+        (None, TypeError, r"^expected a sequence of rows, found NoneType$"),
+    ],
+)
+def test_format_checks_the_solution(solution: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        takuzu.format(solution)
+
+
+def test_puzzle_names_are_checked_by_type() -> None:
+    with pytest.raises(TypeError, match="^expected a puzzle name as str, found NoneType$"):
+        fastpuzzle.solve_text(None, "2\n1_\n__\n")  # type: ignore[arg-type]
+    with pytest.raises(fastpuzzle.ArgumentError, match="unknown puzzle 'sudokuu'"):
+        fastpuzzle.puzzle_module("sudokuu")
+
+
+def test_every_value_error_of_the_api_is_a_package_error() -> None:
+    """Out-of-range arguments raise ArgumentError: a FastpuzzleError, and a ValueError as before."""
+    assert issubclass(fastpuzzle.ArgumentError, fastpuzzle.FastpuzzleError)
+    assert issubclass(fastpuzzle.ArgumentError, ValueError)
+    for call in (
+        lambda: takuzu.generate(3),
+        lambda: takuzu.count_solutions(["__"] * 2, limit=-1),
+        lambda: fastpuzzle.reversi.start(3),
+        lambda: fastpuzzle.reversi.perft(fastpuzzle.reversi.start(4), 1, to_move="red"),
+        lambda: fastpuzzle.sudoku.apply(["0" * 9] * 9, [(10, 1)]),
+        lambda: fastpuzzle.pixel.generate(3, density=3),
+    ):
+        with pytest.raises(fastpuzzle.ArgumentError):
+            call()
+    with pytest.raises(fastpuzzle.ArgumentError):
+        with fastpuzzle.use_kernels("fast"):
+            pass

@@ -18,6 +18,7 @@ from importlib import import_module
 from ._registry import ALIASES, PUZZLES, Status, canonical_name
 from ._select import use_kernels
 from .errors import (
+    ArgumentError,
     FastpuzzleError,
     MultipleSolutionsError,
     NoSolutionError,
@@ -48,6 +49,7 @@ __all__ = [
     "sudoku",
     "reversi",
     "FastpuzzleError",
+    "ArgumentError",
     "ParseError",
     "NoSolutionError",
     "MultipleSolutionsError",
@@ -67,9 +69,16 @@ def __getattr__(name: str) -> Any:
 def puzzle_module(name: str) -> Facade[Any, Any]:
     """The facade of the puzzle called ``name`` (or one of its aliases).
 
-    Raises ValueError for a name no puzzle has.
+    Raises :class:`ArgumentError` (a ValueError) for a name no puzzle has, and
+    TypeError for a name that is no str.
     """
-    facade: Facade[Any, Any] = import_module(PUZZLES[canonical_name(name)].facade)
+    if not isinstance(name, str):
+        raise TypeError(f"expected a puzzle name as str, found {type(name).__name__}")
+    try:
+        canonical = canonical_name(name)
+    except ValueError as error:
+        raise ArgumentError(str(error)) from None
+    facade: Facade[Any, Any] = import_module(PUZZLES[canonical].facade)
     return facade
 
 
@@ -77,6 +86,7 @@ def solve_text(puzzle: str, text: str) -> str:
     """Solve contest-format ``text`` of ``puzzle``; return exactly what the CLI prints.
 
     Raises :class:`ParseError` for bad input, :class:`NoSolutionError` or
-    :class:`MultipleSolutionsError` when the puzzle has no or several solutions.
+    :class:`MultipleSolutionsError` when the puzzle has no or several solutions,
+    TypeError when ``text`` is no str (bytes are to be decoded first).
     """
     return puzzle_module(puzzle).solve_text(text)

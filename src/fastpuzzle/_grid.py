@@ -12,7 +12,7 @@ from collections.abc import Mapping, Set as AbstractSet
 
 from ._registry import Status
 from ._text import check_row
-from .errors import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
+from .errors import ArgumentError, MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
 
@@ -133,13 +133,47 @@ def is_integer(value: Any) -> bool:
 
 
 def checked_count(value: Any, name: str, low: int = 0) -> int:
-    """``value`` as a whole number of at least ``low``: a TypeError for bool, float and text."""
+    """``value`` as a whole number of at least ``low``: a TypeError for bool, float and text, ArgumentError below ``low``."""
     if not is_integer(value):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
     number = operator.index(value)
     if number < low:
-        raise ValueError(f"{name} must be at least {low}, got {number}")
+        raise ArgumentError(f"{name} must be at least {low}, got {number}")
     return number
+
+
+def checked_seed(seed: Any) -> Optional[int]:
+    """A generator's ``seed``: None or a whole number (a NumPy integer too), never a bool, float or text."""
+    if seed is None:
+        return None
+    if not is_integer(seed):
+        raise TypeError(f"seed must be an integer or None, got {type(seed).__name__}")
+    return operator.index(seed)
+
+
+def checked_choice(value: Any, name: str, choices: tuple[str, ...]) -> str:
+    """``value`` if it is one of ``choices``: a TypeError for anything but a str, ArgumentError for another str."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+    if value not in choices:
+        expected = " or ".join(repr(choice) for choice in choices)
+        raise ArgumentError(f"{name} must be {expected}, got {value!r}")
+    return value
+
+
+def solution_rows(solution: Any) -> tuple[str, ...]:
+    """A grid solution's rows: strings of ``'0'`` and ``'1'``, all of one length.
+
+    TypeError for anything but a sequence of str; a ParseError naming the row
+    and column (1-based) of the first problem otherwise.
+    """
+    rows = row_tuple(solution)
+    check_row_count(len(rows), len(rows) >= 1, "at least 1 row")
+    width = len(rows[0]) if isinstance(rows[0], str) else 1
+    if width == 0:
+        raise ParseError("expected at least 1 column, found 0", 1, 1, unit="row")
+    check_text_rows(rows, width, "01")
+    return rows
 
 
 def single_solution(

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from importlib import import_module
 
 from ._registry import PUZZLES
+from .errors import ArgumentError
 
 TYPE_CHECKING = False
 
@@ -52,7 +53,7 @@ def use_kernels(implementation: str) -> Iterator[None]:
     """
     global _twins
     if implementation not in IMPLEMENTATIONS:
-        raise ValueError(f"implementation must be 'compiled' or 'twin', got {implementation!r}")
+        raise ArgumentError(f"implementation must be 'compiled' or 'twin', got {implementation!r}")
     before = _twins
     _twins = implementation == "twin"
     _rebind()

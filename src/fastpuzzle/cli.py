@@ -19,6 +19,7 @@ from . import __version__, puzzle_module
 from ._registry import ALIASES, PUZZLES
 from ._text import read_source
 from .errors import (
+    ArgumentError,
     FastpuzzleError,
     MultipleSolutionsError,
     NoSolutionError,
@@ -41,6 +42,7 @@ _EXIT_CODES = (
     (NoSolutionError, EXIT_NO_SOLUTION),
     (MultipleSolutionsError, EXIT_SEVERAL_SOLUTIONS),
     (PuzzleTooLargeError, EXIT_TOO_LARGE),
+    (ArgumentError, EXIT_BAD_INPUT),
 )
 
 _EPILOG = """\

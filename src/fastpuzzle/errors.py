@@ -8,6 +8,7 @@ if TYPE_CHECKING:
     from typing import Any, Optional
 __all__ = [
     "FastpuzzleError",
+    "ArgumentError",
     "ParseError",
     "NoSolutionError",
     "MultipleSolutionsError",
@@ -17,6 +18,13 @@ __all__ = [
 
 class FastpuzzleError(Exception):
     """Root of every error fastpuzzle raises on purpose."""
+
+
+class ArgumentError(FastpuzzleError, ValueError):
+    """An argument of a public function has the right type but a value it cannot take.
+
+    A size, depth, limit, colour or density out of its range; a wrong type is a TypeError.
+    """
 
 
 class ParseError(FastpuzzleError, ValueError):

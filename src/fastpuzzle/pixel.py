@@ -20,10 +20,21 @@ border)::
 from __future__ import annotations
 
 from . import _select
-from ._grid import Grid, add_search_options, check_row_count, check_text_rows, checked_count, count, single_solution, walk
+from ._grid import (
+    Grid,
+    add_search_options,
+    check_row_count,
+    check_text_rows,
+    checked_count,
+    checked_seed,
+    count,
+    single_solution,
+    solution_rows,
+    walk,
+)
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe
-from .errors import ParseError
+from .errors import ArgumentError, ParseError
 
 TYPE_CHECKING = False
 
@@ -196,14 +207,18 @@ def generate(
     random order, every clue is removed whose removal keeps the solution unique,
     provably within ``effort`` search nodes. ``effort=None`` removes every clue it
     can, giving a minimal puzzle, which for large grids can be very hard to solve.
-    The same arguments always give the same puzzle.
+    The same arguments always give the same puzzle. ``density`` is a real
+    number from 0 to 1, ``effort`` a whole number or None.
     """
     import random
 
     n = checked_count(n, "n")
     m = n if m is None else checked_count(m, "m")
+    seed = checked_seed(seed)
+    density = _checked_density(density)
+    effort = None if effort is None else checked_count(effort, "effort")
     if not (1 <= n <= MAX_N and 1 <= m <= MAX_N):
-        raise ValueError(f"n and m must be from 1 to {MAX_N}, got {n} and {m}")
+        raise ArgumentError(f"n and m must be from 1 to {MAX_N}, got {n} and {m}")
     rng = random.Random(seed)
     while True:
         picture = ["".join("1" if rng.random() < density else "0" for _ in range(m)) for _ in range(n)]
@@ -218,6 +233,18 @@ def generate(
         if not _unique(grid, effort):
             grid[r][c] = clue
     return Puzzle._trusted(tuple("".join(row) for row in grid))
+
+
+def _checked_density(density: Any) -> float:
+    """``density`` as a float from 0 to 1: a TypeError for bool and text, ArgumentError outside (NaN too)."""
+    from numbers import Real
+
+    if isinstance(density, bool) or not isinstance(density, Real):
+        raise TypeError(f"density must be a real number, got {type(density).__name__}")
+    value = float(density)
+    if not 0.0 <= value <= 1.0:
+        raise ArgumentError(f"density must be from 0 to 1, got {value!r}")
+    return value
 
 
 def _unique(grid: list[list[str]], effort: Optional[int]) -> bool:
@@ -250,13 +277,21 @@ def _clues_of(picture: Sequence[str]) -> list[str]:
 
 
 def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
-    """The contest output: one line per row of ``0`` and ``1``, each ending in a newline."""
-    return "".join(row + "\n" for row in solution)
+    """The contest output: one line per row of ``0`` and ``1``, each ending in a newline.
+
+    ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything
+    else is a TypeError or a ParseError naming the row and column.
+    """
+    return "".join(row + "\n" for row in solution_rows(solution))
 
 
 def show(solution: Sequence[str]) -> str:
-    """The picture for a person: a black cell as ``██``, a white one as ``··``."""
-    return "".join(row.replace("1", "b").replace("0", _WHITE).replace("b", _BLACK) + "\n" for row in solution)
+    """The picture for a person: a black cell as ``██``, a white one as ``··``.
+
+    ``solution`` is checked as :func:`format` checks it.
+    """
+    rows = solution_rows(solution)
+    return "".join(row.replace("1", "b").replace("0", _WHITE).replace("b", _BLACK) + "\n" for row in rows)
 
 
 def solve_text(text: str) -> str:

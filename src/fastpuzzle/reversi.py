@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import _select
-from ._grid import Grid, check_row_count, checked_count, is_integer
+from ._grid import Grid, check_row_count, checked_choice, checked_count, is_integer
 from ._registry import PUZZLES
 from ._text import Lines, describe
-from .errors import ParseError
+from .errors import ArgumentError, ParseError
 
 TYPE_CHECKING = False
 
@@ -149,7 +149,7 @@ def start(n: int = 8) -> Board:
     """The standard opening of an even side ``n``: white on the centre's main diagonal."""
     n = checked_count(n, "n")
     if not (2 <= n <= MAX_N and n % 2 == 0):
-        raise ValueError(f"n must be an even number from 2 to {MAX_N}, got {n}")
+        raise ArgumentError(f"n must be an even number from 2 to {MAX_N}, got {n}")
     rows = [[-1] * n for _ in range(n)]
     h = n // 2
     rows[h - 1][h - 1] = rows[h][h] = 0
@@ -166,8 +166,7 @@ def _table_bits(table_size: int, limit: int) -> int:
 
 def _sides(board: Board, to_move: str) -> tuple[int, int]:
     """(discs of the side to move, discs of the other) for ``to_move``."""
-    if to_move not in _COLOURS:
-        raise ValueError(f"to_move must be 'white' or 'black', got {to_move!r}")
+    checked_choice(to_move, "to_move", _COLOURS)
     white, black = board.discs(0), board.discs(1)
     return (white, black) if to_move == "white" else (black, white)
 
@@ -217,11 +216,10 @@ def perft(
     3, 4, ... ``table_size`` and ``progress`` as for :func:`count_games`.
     """
     board = from_rows(board)
-    if convention not in _CONVENTIONS:
-        raise ValueError(f"convention must be 'A' or 'B', got {convention!r}")
+    checked_choice(convention, "convention", _CONVENTIONS)
     depth = checked_count(depth, "depth")
     if depth > MAX_DEPTH:
-        raise ValueError(f"depth must be at most {MAX_DEPTH}, got {depth}")
+        raise ArgumentError(f"depth must be at most {MAX_DEPTH}, got {depth}")
     mover, other = _sides(board, to_move)
     counter = _kernel.Counter(_table_bits(table_size, depth + 8))
     with _progress_bar(progress) as report:
@@ -271,8 +269,13 @@ class _progress_bar:
 
 
 def format(counts: Counts) -> str:  # noqa: A001 - mirrors parse()
-    """The contest output: ``B W D`` on one line."""
-    black, white, draws = counts
+    """The contest output: ``B W D`` on one line.
+
+    ``counts`` is a :class:`Counts` (or any 3-tuple) of whole numbers, 0 or more.
+    """
+    if not isinstance(counts, tuple) or len(counts) != 3:
+        raise TypeError(f"expected Counts(black, white, draws), found {type(counts).__name__}")
+    black, white, draws = (checked_count(count, name) for count, name in zip(counts, Counts._fields))
     return f"{black} {white} {draws}\n"
 
 

@@ -30,8 +30,8 @@ from _thread import allocate_lock
 
 from . import _grid, _select
 from ._registry import PUZZLES
-from ._text import Lines, check_row
-from .errors import ParseError
+from ._text import Lines, check_row, describe
+from .errors import ArgumentError, ParseError
 
 TYPE_CHECKING = False
 
@@ -176,8 +176,12 @@ def min_toggles_many(grids: Any) -> Any:
         return _count_array(numpy, grids)
     if isinstance(grids, (str, bytes, bytearray)):
         raise TypeError("expected a sequence of grids; use parse() for contest text")
+    try:
+        every_grid = iter(grids)
+    except TypeError:
+        raise TypeError(f"expected a sequence of grids, found {type(grids).__name__}") from None
     # A snapshot: the caller may change its own list while the kernel counts.
-    grids = list(grids)
+    grids = list(every_grid)
     masks = _masks_in_bulk(grids)
     if masks is None:
         masks = array("H")
@@ -273,13 +277,34 @@ def solve(grid: GridLike) -> Toggles:
 
 
 def apply(grid: GridLike, toggles: Iterable[tuple[int, int]]) -> Grid:
-    """``grid`` with the cells at the 1-based ``(row, column)`` pairs of ``toggles`` toggled."""
+    """``grid`` with the cells at the 1-based ``(row, column)`` pairs of ``toggles`` toggled.
+
+    A toggle that is no pair of whole numbers is a TypeError; one outside the
+    grid an :class:`~fastpuzzle.ArgumentError`.
+    """
     cells = [list(row) for row in from_rows(grid).rows]
-    for r, c in toggles:
+    for toggle in toggles:
+        r, c = _toggle_of(toggle)
         if not (1 <= r <= SIDE and 1 <= c <= SIDE):
-            raise ValueError(f"toggle ({r}, {c}) is outside the 9 x 9 grid")
+            raise ArgumentError(f"toggle ({r}, {c}) is outside the 9 x 9 grid")
         cells[r - 1][c - 1] = "1" if cells[r - 1][c - 1] == "0" else "0"
     return Grid._trusted(tuple("".join(row) for row in cells))
+
+
+def _toggle_of(toggle: Any) -> tuple[int, int]:
+    """A toggle as a (row, column) pair of ints; a TypeError for anything else."""
+    if isinstance(toggle, (str, bytes, bytearray)) or not hasattr(toggle, "__len__") or len(toggle) != 2:
+        raise TypeError(f"a toggle is a (row, column) pair, got {describe(repr(toggle))}")
+    if not all(map(_grid.is_integer, toggle)):
+        raise TypeError(f"a toggle is a pair of integers, got {describe(repr(toggle))}")
+    return operator.index(toggle[0]), operator.index(toggle[1])
+
+
+def _answer_of(answer: Any) -> Toggles:
+    """``answer`` as :class:`Toggles` (any (minimum, cells) pair): a TypeError for anything else."""
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        raise TypeError(f"expected Toggles(minimum, cells), found {type(answer).__name__}")
+    return Toggles(_grid.checked_count(answer[0], "minimum"), answer[1])
 
 
 def is_even(grid: GridLike) -> bool:
@@ -292,13 +317,14 @@ def is_even(grid: GridLike) -> bool:
 
 def format(answer: Toggles) -> str:  # noqa: A001 - mirrors parse()
     """The contest output: the fewest toggles on its own line."""
-    return f"{answer.minimum}\n"
+    return f"{_answer_of(answer).minimum}\n"
 
 
 def format_solution(grid: GridLike, answer: Toggles) -> str:
     """The count, the toggles, and the fixed grid with the toggled cells in brackets."""
-    count, toggles = answer
+    count, toggles = _answer_of(answer)
     fixed = apply(grid, toggles)
+    toggles = [_toggle_of(toggle) for toggle in toggles]
     chosen = set(toggles)
     lines = [f"{count}", "toggles: " + (" ".join(f"({r}, {c})" for r, c in toggles) or "none")]
     lines.append("fixed grid, toggled cells in brackets:")

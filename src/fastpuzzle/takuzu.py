@@ -19,10 +19,21 @@ from functools import lru_cache
 from itertools import islice
 
 from . import _select
-from ._grid import Grid, add_search_options, check_row_count, check_text_rows, checked_count, count, single_solution, walk
+from ._grid import (
+    Grid,
+    add_search_options,
+    check_row_count,
+    check_text_rows,
+    checked_count,
+    checked_seed,
+    count,
+    single_solution,
+    solution_rows,
+    walk,
+)
 from ._registry import PUZZLES
 from ._text import Lines, describe, parse_int
-from .errors import NoSolutionError, ParseError
+from .errors import ArgumentError, NoSolutionError, ParseError
 
 TYPE_CHECKING = False
 
@@ -171,9 +182,10 @@ def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
     import random
 
     n = checked_count(n, "n")
+    seed = checked_seed(seed)
     largest = max(side for side in range(2, MAX_N + 1, 2) if _blank_candidates(side) <= MAX_CANDIDATES)
     if not (2 <= n <= largest and n % 2 == 0):
-        raise ValueError(f"generate() takes an even n from 2 to {largest}, got {n}")
+        raise ArgumentError(f"generate() takes an even n from 2 to {largest}, got {n}")
     rng = random.Random(seed)
     grid = [["_"] * n for _ in range(n)]
 
@@ -201,8 +213,12 @@ def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
 
 
 def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
-    """The contest output: one line per row, each ending in a newline."""
-    return "".join(row + "\n" for row in solution)
+    """The contest output: one line per row, each ending in a newline.
+
+    ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything
+    else is a TypeError or a ParseError naming the row and column.
+    """
+    return "".join(row + "\n" for row in solution_rows(solution))
 
 
 def solve_text(text: str) -> str:
