@@ -157,8 +157,12 @@ def _masks_of(grid: Any) -> tuple[int, ...]:
     """The checked row masks of ``grid``; 9 valid masks pass straight through."""
     if type(grid) is Grid:
         return grid.masks
-    if type(grid) in (tuple, list) and len(grid) == SIDE and all(type(row) is int and 0 <= row < _ROW_MASKS for row in grid):
-        return tuple(grid)
+    if type(grid) in (tuple, list):
+        # A snapshot first: another thread may change the list between the check and the kernel.
+        rows = tuple(grid)
+        if len(rows) == SIDE and all(type(row) is int and 0 <= row < _ROW_MASKS for row in rows):
+            return rows
+        return from_rows(rows).masks
     return from_rows(grid).masks
 
 
@@ -197,9 +201,11 @@ def _masks_in_bulk(grids: list[Any]) -> Optional[array[int]]:
     """All row masks back to back when every grid is 9 valid row masks; None otherwise."""
     masks = array("H")
     try:
-        if not all(map(SIDE.__eq__, map(len, grids))):
+        # One snapshot per grid, so a grid another thread changes meanwhile is counted whole or not at all.
+        snapshots = list(map(tuple, grids))
+        if not all(map(SIDE.__eq__, map(len, snapshots))):
             return None
-        rows = list(chain.from_iterable(grids))
+        rows = list(chain.from_iterable(snapshots))
         # Plain ints only: a bool or a NumPy integer takes the checked path, as in min_toggles.
         if set(map(type, rows)) - {int}:
             return None
