@@ -248,17 +248,17 @@ def test_arguments_are_checked_by_type() -> None:
 
     grid = ["_2_", "___", "_2_"]
     assert pixel.count_solutions(grid, limit=2**70) == 39
-    assert pixel.count_solutions(grid, limit=numpy.int64(5)) == 5
+    assert pixel.count_solutions(grid, limit=numpy.int64(5)) == 5  # type: ignore[arg-type]
     for limit in (True, 2.5):
         with pytest.raises(TypeError, match=f"^limit must be an integer, got {type(limit).__name__}$"):
-            pixel.count_solutions(grid, limit=limit)
+            pixel.count_solutions(grid, limit=limit)  # type: ignore[arg-type]
     for seed in (1.5, "x", True):
         with pytest.raises(TypeError, match=f"^seed must be an integer or None, got {type(seed).__name__}$"):
-            pixel.generate(3, seed=seed)
+            pixel.generate(3, seed=seed)  # type: ignore[arg-type]
     for effort in (1.5, True):
         with pytest.raises(TypeError, match=f"^effort must be an integer, got {type(effort).__name__}$"):
-            pixel.generate(3, seed=1, effort=effort)
-    assert pixel.generate(4, seed=numpy.int64(2)) == pixel.generate(4, seed=2)
+            pixel.generate(3, seed=1, effort=effort)  # type: ignore[arg-type]
+    assert pixel.generate(4, seed=numpy.int64(2)) == pixel.generate(4, seed=2)  # type: ignore[arg-type]
     with pytest.raises(fastpuzzle.ArgumentError, match="from 1 to 63"):
         pixel.generate(0)
 
@@ -279,7 +279,7 @@ def test_generate_takes_any_real_density() -> None:
     import numpy
 
     for density in (0, 1, 0.0, 1.0, numpy.float32(0.25)):
-        puzzle = pixel.generate(3, seed=1, density=density)
+        puzzle = pixel.generate(3, seed=1, density=density)  # type: ignore[arg-type]
         assert pixel.count_solutions(puzzle) == 1
 
 

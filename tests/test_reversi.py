@@ -316,4 +316,4 @@ def test_format_checks_the_counts(counts: Any, error: type[Exception], message: 
 def test_format_takes_numpy_counts() -> None:
     import numpy
 
-    assert reversi.format((numpy.uint64(2), 0, numpy.int64(1))) == "2 0 1\n"
+    assert reversi.format((numpy.uint64(2), 0, numpy.int64(1))) == "2 0 1\n"  # type: ignore[arg-type]

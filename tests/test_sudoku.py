@@ -354,15 +354,15 @@ def test_apply_checks_the_type_of_its_toggles(toggles: Any, message: str) -> Non
     with pytest.raises(TypeError, match=message):
         sudoku.apply(grid, toggles)
     with pytest.raises(TypeError, match=message):
-        sudoku.format_solution(grid, (1, toggles))
+        sudoku.format_solution(grid, (1, toggles))  # type: ignore[arg-type]
 
 
 def test_toggles_may_be_lists_and_numpy_integers() -> None:
     import numpy
 
     grid = sudoku.parse("000000000\n" * 9)
-    assert sudoku.apply(grid, [[numpy.int64(1), 2]]).rows[0] == "010000000"
-    assert sudoku.format_solution(grid, (1, [[1, 2]])).splitlines()[1] == "toggles: (1, 2)"
+    assert sudoku.apply(grid, [[numpy.int64(1), 2]]).rows[0] == "010000000"  # type: ignore[list-item]
+    assert sudoku.format_solution(grid, (1, [[1, 2]])).splitlines()[1] == "toggles: (1, 2)"  # type: ignore[arg-type, list-item]
 
 
 @pytest.mark.parametrize(
@@ -377,7 +377,7 @@ def test_toggles_may_be_lists_and_numpy_integers() -> None:
 def test_format_checks_the_answer(answer: Any, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         sudoku.format(answer)
-    assert sudoku.format((2, [(1, 1), (1, 2)])) == "2\n"
+    assert sudoku.format((2, [(1, 1), (1, 2)])) == "2\n"  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("grids", [None, 5, 2.5])

@@ -233,15 +233,15 @@ def test_arguments_are_checked_by_type() -> None:
     grid = ["____"] * 4
     for limit in (True, 2.5, "3"):
         with pytest.raises(TypeError, match=f"^limit must be an integer, got {type(limit).__name__}$"):
-            takuzu.count_solutions(grid, limit=limit)
+            takuzu.count_solutions(grid, limit=limit)  # type: ignore[arg-type]
     assert takuzu.count_solutions(grid, limit=2**70) == 72
-    assert takuzu.count_solutions(grid, limit=numpy.int64(5)) == 5
+    assert takuzu.count_solutions(grid, limit=numpy.int64(5)) == 5  # type: ignore[arg-type]
     with pytest.raises(fastpuzzle.ArgumentError, match="^limit must be at least 0, got -1$"):
         takuzu.count_solutions(grid, limit=-1)
     for seed in (1.5, "x", True):
         with pytest.raises(TypeError, match=f"^seed must be an integer or None, got {type(seed).__name__}$"):
-            takuzu.generate(4, seed=seed)
-    assert takuzu.generate(6, seed=numpy.int64(3)) == takuzu.generate(6, seed=3)
+            takuzu.generate(4, seed=seed)  # type: ignore[arg-type]
+    assert takuzu.generate(6, seed=numpy.int64(3)) == takuzu.generate(6, seed=3)  # type: ignore[arg-type]
     with pytest.raises(fastpuzzle.ArgumentError, match="even n"):
         takuzu.generate(5)
 

@@ -204,12 +204,15 @@ class Shared:
 
     def mutate(self, rng: random.Random) -> None:
         """One change, undone at once: a bad row, a missing row, a bad cell, a bad grid."""
-        for rows, bad in ((self.takuzu, "x"), (self.pixel, "y"), (self.sudoku, "2"), (self.sudoku_masks, 512)):
+        changes: list[tuple[list[Any], Any]] = [
+            (self.takuzu, "x"), (self.pixel, "y"), (self.sudoku, "2"), (self.sudoku_masks, 512)
+        ]
+        for rows, bad in changes:
             i = rng.randrange(len(rows))
             old = rows[i]
-            rows[i] = bad  # type: ignore[call-overload]
+            rows[i] = bad
             rows[i] = old
-            rows.append(old)  # type: ignore[arg-type]
+            rows.append(old)
             rows.pop()
             last = rows.pop()
             rows.append(last)
