@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fastpuzzle import PuzzleTooLargeError, _memory, reversi
+from fastpuzzle import PuzzleTooLargeError, _memory, _reversi_cy, reversi
 
 SAMPLE_2 = "4\n-1 -1 -1 -1\n-1 0 1 0\n-1 1 0 1\n-1 -1 -1 -1\n"
 
@@ -70,6 +70,6 @@ def test_a_table_above_half_the_memory_is_an_error(monkeypatch: pytest.MonkeyPat
 def test_sizes_round_down_to_a_power_of_two_of_entries(monkeypatch: pytest.MonkeyPatch) -> None:
     """Documented: --table-size 20000 is a 16 GiB table (where 40000 MiB are available)."""
     monkeypatch.setenv("FASTPUZZLE_AVAILABLE_MIB", str(1 << 20))
-    entry = reversi._kernel.ENTRY_BYTES
+    entry = _reversi_cy.ENTRY_BYTES  # the twin's entries are as large
     for mib, entries in ((1, (1 << 20) // entry), (20000, (16384 << 20) // entry), (65536, 1 << 30)):
         assert 1 << reversi._table_bits(mib, 99) == entries

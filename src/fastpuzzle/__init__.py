@@ -44,7 +44,7 @@ def _started_as_command() -> bool:
 # traceback (a signal the parent ignores stays ignored). `_signal` is built in:
 # `signal` would first import enum, and leave a window.
 if _started_as_command():
-    import _signal
+    import _signal  # type: ignore[import-not-found]  # no stub: it is built in
 
     if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
         _signal.signal(_signal.SIGINT, _exit_on_signal)

@@ -73,5 +73,5 @@ def _sysconf_available() -> Optional[int]:
         except (OSError, ValueError):
             continue
         if pages > 0 and page > 0:
-            return pages * page // share
+            return int(pages * page // share)
     return None
