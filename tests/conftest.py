@@ -64,8 +64,8 @@ def run_cli(*args: str, stdin: "str | bytes" = b"") -> subprocess.CompletedProce
     )
 
 
-def interrupt_cli(*args: str, after: float = 1.0) -> tuple[int, bytes, bytes]:
-    """Start ``python -m fastpuzzle ARGS``, send SIGINT after ``after`` seconds, return its outcome.
+def interrupt_cli(*args: str, after: float = 1.0, signum: int = signal.SIGINT) -> tuple[int, bytes, bytes]:
+    """Start ``python -m fastpuzzle ARGS``, send SIGINT (or ``signum``) after ``after`` seconds, return its outcome.
 
     Fails if the command ends before it can be interrupted, or outlives the
     signal by more than 5 s.
@@ -75,13 +75,13 @@ def interrupt_cli(*args: str, after: float = 1.0) -> tuple[int, bytes, bytes]:
     ) as process:
         time.sleep(after)
         assert process.poll() is None, "the command finished before it could be interrupted"
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signum)
         try:
             out, err = process.communicate(timeout=5)
         except subprocess.TimeoutExpired:
             process.kill()
             process.communicate()
-            raise AssertionError("Ctrl-C did not stop the command within 5 s") from None
+            raise AssertionError("the signal did not stop the command within 5 s") from None
     return process.returncode, out, err
 
 

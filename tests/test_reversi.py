@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fastpuzzle
-from fastpuzzle import ParseError, reversi
+from fastpuzzle import ParseError, PuzzleTooLargeError, reversi
 from fastpuzzle._registry import PUZZLES
 
 from conftest import examples, facade_fixture
@@ -235,17 +235,19 @@ def test_to_move_is_keyword_only(reversi_facade: ModuleType) -> None:
         reversi_facade.count_games(board, first="black")
 
 
-def test_any_table_size_is_clamped_to_what_the_kernel_takes(reversi_facade: ModuleType) -> None:
-    """The kernel asserts 0 <= table_bits <= MAX_TABLE_BITS; no table_size may break that."""
+def test_any_table_size_gives_the_kernel_what_it_takes_or_an_error(reversi_facade: ModuleType) -> None:
+    """The kernel asserts 0 <= table_bits <= MAX_TABLE_BITS; a size beyond what it takes is an error, not a cap."""
     board = reversi_facade.parse(SAMPLE_2)
-    for size in (0, 1, 64, 10**6, 2**80):
+    for size in (0, 1, 64):
         assert reversi_facade.count_games(board, table_size=size) == (1813, 2494, 519)
         assert reversi_facade.perft(board, 3, table_size=size) == reversi_facade.perft(board, 3, table_size=0)
+    for size in (10**6, 2**80):
+        with pytest.raises(PuzzleTooLargeError, match=f"^table_size must be at most 65536 MiB .*, got {size}$"):
+            reversi_facade.count_games(board, table_size=size)
     entry_bytes = reversi_facade._kernel.ENTRY_BYTES
     assert reversi_facade._table_bits(0, 99) == 0
     assert reversi_facade._table_bits(1, 99) == ((1 << 20) // entry_bytes).bit_length() - 1
     assert reversi_facade._table_bits(64, 3) == 3
-    assert reversi_facade._table_bits(2**80, 99) == PUZZLES["reversi"].limits["MAX_TABLE_BITS"]
 
 
 def test_board_helpers() -> None:

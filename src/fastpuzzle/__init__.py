@@ -11,9 +11,47 @@ Every puzzle's facade (``fastpuzzle.takuzu``, ``pixel``, ``sudoku``,
 ``count_solutions`` and ``generate`` (:class:`SearchFacade`).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: it imports a module before the
+# signal handlers below are in place (annotations that need it are quoted).
+import sys as _sys
 
-from importlib import import_module
+
+def _exit_on_signal(signum: int, frame: object) -> None:
+    """Until ``cli.main`` takes over: one line on standard error, and exit 128 + the signal at once."""
+    import os
+
+    try:
+        os.write(2, b"fastpuzzle: interrupted\n" if signum == 2 else b"fastpuzzle: terminated\n")
+    except OSError:
+        pass
+    os._exit(128 + signum)
+
+
+def _started_as_command() -> bool:
+    """Whether runpy is importing this package for ``python -m fastpuzzle`` (not for another program)."""
+    if _sys.argv[:1] != ["-m"]:  # runpy's argv[0] while it looks for the module
+        return False
+    frame = _sys._getframe()
+    while frame is not None:
+        if frame.f_code.co_name == "_run_module_as_main" and frame.f_globals.get("__name__") == "runpy":
+            return frame.f_locals.get("mod_name") in ("fastpuzzle", "fastpuzzle.__main__")
+        frame = frame.f_back  # type: ignore[assignment]
+    return False
+
+
+# `python -m fastpuzzle` imports this package before fastpuzzle.__main__ can catch
+# anything: from here until cli.main, SIGINT and SIGTERM exit with one line, not a
+# traceback (a signal the parent ignores stays ignored). `_signal` is built in:
+# `signal` would first import enum, and leave a window.
+if _started_as_command():
+    import _signal  # type: ignore[import-not-found]  # no stub: it is built in
+
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        _signal.signal(_signal.SIGINT, _exit_on_signal)
+    if _signal.getsignal(_signal.SIGTERM) == _signal.SIG_DFL:
+        _signal.signal(_signal.SIGTERM, _exit_on_signal)
+
+from importlib import import_module  # noqa: E402
 
 from ._registry import ALIASES, PUZZLES, Status, canonical_name
 from ._select import use_kernels
@@ -57,7 +95,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     """Import a puzzle's facade (``fastpuzzle.takuzu``, ...) or the contract on first use."""
     if name in PUZZLES:
         return import_module(PUZZLES[name].facade)
@@ -66,7 +104,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'fastpuzzle' has no attribute {name!r}")
 
 
-def puzzle_module(name: str) -> Facade[Any, Any]:
+def puzzle_module(name: str) -> "Facade[Any, Any]":
     """The facade of the puzzle called ``name`` (or one of its aliases).
 
     Raises :class:`ArgumentError` (a ValueError) for a name no puzzle has, and

@@ -1,23 +1,30 @@
 """The command line: ``python -m fastpuzzle <puzzle> [FILE]``.
 
 Reads the contest format from FILE (standard input when FILE is absent or
-``-``) and prints exactly the contest output. Exit codes:
+``-``) and prints exactly the contest output. Every outcome is an exit code and
+at most one line on standard error, ``fastpuzzle: PUZZLE: message``; never a
+traceback. Exit codes:
 
-    0  solved            2  bad input (or a bad command line)
-    1  no solution       3  more than one solution
-    4  too large         130  interrupted
+    0  solved                      70  internal error (a bug; please report it)
+    1  no solution                 74  cannot write the output (a full disk)
+    2  bad input or command line   130  interrupted (SIGINT, Ctrl-C)
+    3  more than one solution      141  standard output closed early (``| head``): no message
+    4  too large for memory        143  terminated (SIGTERM)
+
+``python -X dev -m fastpuzzle`` shows the traceback of an internal error instead.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 TYPE_CHECKING = False
 
 from . import __version__, puzzle_module
 from ._registry import ALIASES, PUZZLES
-from ._text import read_source
+from ._text import parse_int, read_source
 from .errors import (
     ArgumentError,
     FastpuzzleError,
@@ -28,14 +35,19 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from typing import BinaryIO, Optional, Sequence
+    from types import FrameType
+    from typing import Any, BinaryIO, Callable, NoReturn, Optional, Sequence
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
 EXIT_SEVERAL_SOLUTIONS = 3
 EXIT_TOO_LARGE = 4
+EXIT_INTERNAL_ERROR = 70
+EXIT_OUTPUT_ERROR = 74
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+EXIT_TERMINATED = 143
 
 _EXIT_CODES = (
     (ParseError, EXIT_BAD_INPUT),
@@ -50,9 +62,47 @@ examples:
   python -m fastpuzzle takuzu examples/takuzu.txt
   python -m fastpuzzle 01 --count < puzzle.txt
 
-exit codes: 0 solved, 1 no solution, 2 bad input, 3 more than one solution,
-4 too large for the memory limit, 130 interrupted
+exit codes: 0 solved, 1 no solution, 2 bad input or command line, 3 more than
+one solution, 4 too large for the memory limit, 70 internal error, 74 cannot
+write the output, 130 interrupted (SIGINT), 141 output closed early (no
+message), 143 terminated (SIGTERM)
 """
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where Ctrl-C raises KeyboardInterrupt, so that it stops a count the same way."""
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse with no abbreviated options, and usage errors on one line (exit 2)."""
+
+    def __init__(self, *args: Any, puzzle: Optional[str] = None, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+        #: The puzzle the command line names, for messages (None: none yet).
+        self.puzzle = puzzle
+
+    def error(self, message: str) -> NoReturn:
+        """``fastpuzzle: PUZZLE: message (see ... --help)`` on standard error, and exit 2."""
+        where = f"{self.puzzle}: " if self.puzzle else ""
+        _say(f"fastpuzzle: {where}{message} (see {self.prog} --help)")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, read as strictly as in input files.
+
+    ASCII digits only (no ``1_0``, no Arabic-Indic digits, no spaces), by the
+    rules of :func:`fastpuzzle._text.parse_int`; ``name`` is what messages call it.
+    """
+
+    def parse(text: str) -> int:
+        try:
+            return parse_int(text, 1, 1, name, low, high)
+        except ParseError as error:
+            raise argparse.ArgumentTypeError(error.reason) from None
+
+    return parse
 
 
 def build_parser(selected: Optional[str] = None) -> argparse.ArgumentParser:
@@ -61,17 +111,19 @@ def build_parser(selected: Optional[str] = None) -> argparse.ArgumentParser:
     Only the ``selected`` puzzle's facade is imported, to add its own options;
     the others' subcommands carry their summaries alone.
     """
-    parser = argparse.ArgumentParser(
+    parser = _ArgumentParser(
         prog="python -m fastpuzzle",
         description="Solve binary-grid puzzles given in their contest format.",
         epilog=_EPILOG,
         formatter_class=_formatter,
+        puzzle=selected,
     )
     parser.add_argument("--version", action="version", version=f"fastpuzzle {__version__}")
     commands = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", required=True)
     for name, entry in PUZZLES.items():
         sub = commands.add_parser(
-            name, aliases=list(entry.aliases), help=entry.summary, description=entry.summary, formatter_class=_formatter
+            name, aliases=list(entry.aliases), help=entry.summary, description=entry.summary,
+            formatter_class=_formatter, puzzle=name,
         )
         sub.add_argument(
             "file", nargs="?", default="-", metavar="FILE",
@@ -96,36 +148,144 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
     """argparse's formatter, sized without importing shutil (a few ms at every start)."""
     try:
         width = os.get_terminal_size(sys.stdout.fileno()).columns - 2
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):  # not a terminal, or closed
         width = 78
     return argparse.RawDescriptionHelpFormatter(prog, width=width)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    Usage errors, ``--help`` and ``--version`` raise SystemExit, as argparse does.
+    SIGINT and SIGTERM stop the command, wherever it is, with one line and
+    exit 130 or 143 (a signal the parent process ignores stays ignored).
+    """
     argv = sys.argv[1:] if argv is None else list(argv)
-    options = build_parser(_selected(argv)).parse_args(argv)
+    name = _selected(argv)
+    try:
+        with _signals_raise():
+            return _run(argv, name)
+    except KeyboardInterrupt as stop:
+        terminated = isinstance(stop, Terminated)
+        _say(f"fastpuzzle: {name + ': ' if name else ''}{'terminated' if terminated else 'interrupted'}")
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+    except Exception as error:
+        if sys.flags.dev_mode:
+            raise
+        _say(f"fastpuzzle: {name + ': ' if name else ''}internal error: {type(error).__name__}: {error} (please report it)")
+        return EXIT_INTERNAL_ERROR
+
+
+def _run(argv: list[str], name: Optional[str]) -> int:
+    """The command line, under :func:`main`'s handling of signals and bugs."""
+    try:
+        options = build_parser(name).parse_args(argv)
+    except SystemExit:
+        # --help or --version may have printed into a closed pipe or a full disk.
+        written = _flush_output(name)
+        if written != EXIT_OK:
+            return written
+        raise
     name = ALIASES.get(options.puzzle, options.puzzle)
     facade = puzzle_module(name)
     # A facade may reject a combination of options, as a usage error (exit 2).
     problem = facade.check_cli_arguments(options)
     if problem:
         options.command_parser.error(problem)
+    prefix = f"fastpuzzle: {name}: "
+    if options.file == "-" and sys.stdin is None:
+        _say(prefix + "cannot read standard input: it is closed")
+        return EXIT_BAD_INPUT
+    if sys.stdout is None:
+        _say(prefix + "cannot write the output: standard output is closed")
+        return EXIT_OUTPUT_ERROR
     try:
         text = _read(options.file)
         output = facade.run_cli(facade.parse(text), options)
     except FastpuzzleError as error:
-        print(f"fastpuzzle: {name}: {error}", file=sys.stderr)
+        _say(prefix + str(error))
         return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
     except OSError as error:
-        print(f"fastpuzzle: {name}: cannot read {options.file}: {error.strerror}", file=sys.stderr)
+        source = "standard input" if options.file == "-" else options.file
+        _say(prefix + f"cannot read {source}: {error.strerror or error}")
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print(f"fastpuzzle: {name}: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    sys.stdout.write(output)
-    sys.stdout.flush()
+    except MemoryError:
+        _say(prefix + "out of memory")
+        return EXIT_TOO_LARGE
+    return _flush_output(name, output)
+
+
+def _flush_output(name: Optional[str], output: str = "") -> int:
+    """Write ``output`` and flush standard output.
+
+    Returns EXIT_OK, or the exit code of a closed pipe (quiet) or of a failed
+    write (one line).
+    """
+    if sys.stdout is None:
+        return EXIT_OK
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_output()
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        _discard_output()
+        _say(f"fastpuzzle: {name + ': ' if name else ''}cannot write the output: {error.strerror or error}")
+        return EXIT_OUTPUT_ERROR
     return EXIT_OK
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush cannot fail."""
+    try:
+        descriptor = sys.stdout.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError, AttributeError):
+        return  # not a file (a test's capture): nothing is flushed at exit
+    os.dup2(null, descriptor)
+    os.close(null)
+
+
+def _say(line: str) -> None:
+    """Write one line to standard error, unless it is closed or full (then nothing can be said)."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _raise_terminated(signum: int, frame: Optional[FrameType]) -> None:
+    raise Terminated()
+
+
+class _signals_raise:
+    """A context in which SIGINT raises KeyboardInterrupt and SIGTERM raises :class:`Terminated`.
+
+    A signal whose handler is SIG_IGN (a background job's SIGINT) stays ignored;
+    the handlers before are restored on exit. Outside the main thread, nothing changes.
+    """
+
+    _HANDLERS = ((signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, _raise_terminated))
+
+    def __init__(self) -> None:
+        self.previous: dict[int, object] = {}
+
+    def __enter__(self) -> None:
+        for signum, handler in self._HANDLERS:
+            try:
+                before = signal.getsignal(signum)
+                if before is not signal.SIG_IGN:
+                    signal.signal(signum, handler)
+                    self.previous[signum] = before
+            except ValueError:  # not the main thread
+                return
+
+    def __exit__(self, *exc_info: object) -> None:
+        for signum, before in self.previous.items():
+            signal.signal(signum, before if before is not None else signal.SIG_DFL)  # type: ignore[arg-type]
 
 
 def _read(path: str) -> str:

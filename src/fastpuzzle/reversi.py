@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import _select
+from . import _memory, _select
 from ._grid import Grid, check_row_count, checked_choice, checked_count, is_integer
 from ._registry import PUZZLES
 from ._text import Lines, describe
-from .errors import ArgumentError, ParseError
+from .errors import ArgumentError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
 
@@ -41,6 +41,8 @@ __all__ = [
     "MAX_N",
     "MAX_DEPTH",
     "DEFAULT_TABLE_SIZE",
+    "default_table_size",
+    "max_table_size",
     "Board",
     "Counts",
     "parse",
@@ -61,7 +63,8 @@ NAME = "reversi"
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
 #: Deepest perft: no game on the largest board lasts longer, passes included.
 MAX_DEPTH = 2 * MAX_N * MAX_N
-#: Default memory of the transposition table, in MiB.
+#: Default memory of the transposition table, in MiB, where the machine has the
+#: memory for it (see :func:`default_table_size`).
 DEFAULT_TABLE_SIZE = PUZZLES[NAME].limits["DEFAULT_TABLE_MIB"]
 _MAX_TABLE_BITS = PUZZLES[NAME].limits["MAX_TABLE_BITS"]
 #: Seconds a count runs before a progress bar appears.
@@ -157,11 +160,52 @@ def start(n: int = 8) -> Board:
     return Board._trusted(tuple(tuple(row) for row in rows))
 
 
-def _table_bits(table_size: int, limit: int) -> int:
-    """log2 of the table entries that fit ``table_size`` MiB, at most ``limit``."""
-    table_size = checked_count(table_size, "table_size")
+def max_table_size() -> int:
+    """The largest ``table_size`` (MiB) allowed now: half the memory available, at most 64 GiB.
+
+    64 GiB is the kernel's largest table (2**30 entries). The memory available
+    is measured at each call (``MemAvailable`` on Linux; see ``fastpuzzle._memory``,
+    and the environment variable ``FASTPUZZLE_AVAILABLE_MIB`` that overrides it).
+    """
+    return min(_largest_table_mib(), _memory.available_mib() // 2)
+
+
+def default_table_size() -> int:
+    """The ``table_size`` (MiB) used when none is given: ``DEFAULT_TABLE_SIZE``, or :func:`max_table_size` if less."""
+    return min(DEFAULT_TABLE_SIZE, max_table_size())
+
+
+def _largest_table_mib() -> int:
+    """MiB of the kernel's largest table, 2**_MAX_TABLE_BITS entries."""
+    return (_kernel.ENTRY_BYTES << _MAX_TABLE_BITS) >> 20
+
+
+def _table_size_problem(table_size: int) -> Optional[str]:
+    """Why a table of ``table_size`` MiB is not allowed now, or None (a whole number of 0 or more)."""
+    largest = _largest_table_mib()
+    if table_size > largest:
+        return f"at most {largest} MiB (the largest table, 2**{_MAX_TABLE_BITS} entries)"
+    available = _memory.available_mib()
+    if table_size > available // 2:
+        return f"at most {available // 2} MiB (half the {available} MiB of memory available)"
+    return None
+
+
+def _table_bits(table_size: Optional[int], limit: int) -> int:
+    """log2 of the table entries that fit ``table_size`` MiB (None: the default), at most ``limit``.
+
+    The size is rounded down to a power of two of entries; a size above
+    :func:`max_table_size` is a PuzzleTooLargeError, never a silent cap.
+    """
+    if table_size is None:
+        table_size = default_table_size()
+    else:
+        table_size = checked_count(table_size, "table_size")
+        problem = _table_size_problem(table_size)
+        if problem is not None:
+            raise PuzzleTooLargeError(f"table_size must be {problem}, got {table_size}")
     entries = (table_size << 20) // _kernel.ENTRY_BYTES
-    return min(entries.bit_length() - 1 if entries else 0, limit, _MAX_TABLE_BITS)
+    return min(entries.bit_length() - 1 if entries else 0, limit)
 
 
 def _sides(board: Board, to_move: str) -> tuple[int, int]:
@@ -180,12 +224,14 @@ def count_games(
     board: BoardLike,
     *,
     to_move: str = "white",
-    table_size: int = DEFAULT_TABLE_SIZE,
+    table_size: Optional[int] = None,
     progress: Optional[bool] = None,
 ) -> Counts:
     """(black wins, white wins, draws) over every game from ``board``, ``to_move`` to move.
 
-    ``table_size`` is the memory of the transposition table in MiB (0: none);
+    ``table_size`` is the memory of the transposition table in MiB (0: none;
+    None: :func:`default_table_size`), rounded down to a power of two of
+    entries and at most :func:`max_table_size` (PuzzleTooLargeError above it);
     the counts are exact whatever its size. ``progress``: show a progress bar
     on standard error for long counts (default: when standard error is a
     terminal). Ctrl-C (KeyboardInterrupt) stops a count promptly.
@@ -205,7 +251,7 @@ def perft(
     *,
     to_move: str = "white",
     convention: str = "A",
-    table_size: int = DEFAULT_TABLE_SIZE,
+    table_size: Optional[int] = None,
     progress: Optional[bool] = None,
 ) -> int:
     """The number of leaves ``depth`` plies below ``board``, ``to_move`` to move.
@@ -289,40 +335,44 @@ def solve_text(text: str) -> str:
 
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
     """Reversi's options for ``python -m fastpuzzle reversi``."""
+    from .cli import integer_option
+
     parser.add_argument("--to-move", choices=_COLOURS, default="white", help="the side to move (default: white)")
     parser.add_argument(
-        "--perft", type=_non_negative, metavar="D",
-        help="print the number of leaves D plies deep (a pass is a ply) instead of B W D",
+        "--perft", type=integer_option("D", 0, MAX_DEPTH), metavar="D",
+        help=f"print the number of leaves D plies deep (a pass is a ply; D up to {MAX_DEPTH}) instead of B W D",
     )
     parser.add_argument(
         "--convention", choices=_CONVENTIONS,
         help="with --perft: A counts games that end before D as leaves, B does not (default: A)",
     )
     parser.add_argument(
-        "--table-size", type=_non_negative, default=DEFAULT_TABLE_SIZE, metavar="MIB",
-        help=f"memory of the transposition table in MiB, 0 for none (default: {DEFAULT_TABLE_SIZE})",
+        "--table-size", type=_table_size_option, metavar="MIB",
+        help=(
+            f"memory of the transposition table in MiB, rounded down to a power of two, 0 for none "
+            f"(default: {DEFAULT_TABLE_SIZE}; at most half the memory available)"
+        ),
     )
 
 
-def _non_negative(text: str) -> int:
-    """An argparse type: a whole number, 0 or more."""
+def _table_size_option(text: str) -> int:
+    """An argparse type: a table size in MiB that this machine has the memory for."""
     import argparse
 
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {describe(text)}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, found {describe(text)}")
-    return value
+    from .cli import integer_option
+
+    # Any whole number first (huge ones too), so the message can name the memory limit.
+    table_size = integer_option("MIB", 0, 10**18)(text)
+    problem = _table_size_problem(table_size)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"expected {problem}, found {table_size}")
+    return table_size
 
 
 def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with a combination of reversi's options, or None."""
     if options.convention is not None and options.perft is None:
         return "--convention applies only with --perft"
-    if options.perft is not None and options.perft > MAX_DEPTH:
-        return f"argument --perft: expected at most {MAX_DEPTH}, found {options.perft}"
     return None
 
 
