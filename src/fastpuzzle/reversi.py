@@ -272,7 +272,10 @@ class _progress_bar:
 
 def format(counts: Counts) -> str:  # noqa: A001 - mirrors parse()
     """The contest output: ``B W D`` on one line."""
-    black, white, draws = counts
+    try:
+        black, white, draws = counts
+    except (TypeError, ValueError):
+        raise TypeError(f"expected Counts(black, white, draws), found {describe(repr(counts))}") from None
     return f"{black} {white} {draws}\n"
 
 

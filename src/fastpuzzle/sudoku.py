@@ -30,7 +30,7 @@ from _thread import allocate_lock
 
 from . import _grid, _select
 from ._registry import PUZZLES
-from ._text import Lines, check_row
+from ._text import Lines, check_row, describe
 from .errors import ParseError
 
 TYPE_CHECKING = False
@@ -275,7 +275,8 @@ def solve(grid: GridLike) -> Toggles:
 def apply(grid: GridLike, toggles: Iterable[tuple[int, int]]) -> Grid:
     """``grid`` with the cells at the 1-based ``(row, column)`` pairs of ``toggles`` toggled."""
     cells = [list(row) for row in from_rows(grid).rows]
-    for r, c in toggles:
+    for toggle in toggles:
+        r, c = _pair(toggle, "a toggle", "(row, column)")
         if not (1 <= r <= SIDE and 1 <= c <= SIDE):
             raise ValueError(f"toggle ({r}, {c}) is outside the 9 x 9 grid")
         cells[r - 1][c - 1] = "1" if cells[r - 1][c - 1] == "0" else "0"
@@ -290,14 +291,24 @@ def is_even(grid: GridLike) -> bool:
     return all(unit.count("1") % 2 == 0 for unit in units)
 
 
+def _pair(value: Any, what: str, expected: str) -> tuple[Any, Any]:
+    """``value`` unpacked into two items; a TypeError naming ``what`` and the ``expected`` pair otherwise."""
+    try:
+        first, second = value
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} must be a pair {expected}, found {describe(repr(value))}") from None
+    return first, second
+
+
 def format(answer: Toggles) -> str:  # noqa: A001 - mirrors parse()
     """The contest output: the fewest toggles on its own line."""
-    return f"{answer.minimum}\n"
+    minimum, _ = _pair(answer, "the answer", "(minimum, cells)")
+    return f"{minimum}\n"
 
 
 def format_solution(grid: GridLike, answer: Toggles) -> str:
     """The count, the toggles, and the fixed grid with the toggled cells in brackets."""
-    count, toggles = answer
+    count, toggles = _pair(answer, "the answer", "(minimum, cells)")
     fixed = apply(grid, toggles)
     chosen = set(toggles)
     lines = [f"{count}", "toggles: " + (" ".join(f"({r}, {c})" for r, c in toggles) or "none")]
