@@ -37,6 +37,8 @@ HERE = Path(__file__).resolve().parent
 PUZZLES = ("takuzu", "pixel", "sudoku", "reversi")
 #: Longest input either engine makes; the parsers refuse more than 1 MiB in one read anyway.
 MAX_LEN = 4096
+#: Where findings are saved.
+FINDINGS = HERE / "findings"
 
 
 def dictionary(puzzle: str) -> list[bytes]:
@@ -57,9 +59,8 @@ def seeds(puzzle: str) -> list[bytes]:
 
 def save_finding(puzzle: str, data: bytes) -> Path:
     """Keep a finding's input as ``fuzz/findings/PUZZLE-<sha1>``."""
-    folder = HERE / "findings"
-    folder.mkdir(exist_ok=True)
-    path = folder / f"{puzzle}-{hashlib.sha1(data).hexdigest()}"
+    FINDINGS.mkdir(exist_ok=True)
+    path = FINDINGS / f"{puzzle}-{hashlib.sha1(data).hexdigest()}"
     path.write_bytes(data)
     return path
 
@@ -69,7 +70,7 @@ def save_finding(puzzle: str, data: bytes) -> Path:
 
 def run_atheris(puzzle: str, seconds: int, seed: int, input_timeout: int) -> tuple[int, bool]:
     """Run the atheris target in a subprocess; (executions, found something)."""
-    findings = HERE / "findings"
+    findings = FINDINGS
     findings.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=f"fuzz-{puzzle}-") as work:
         tokens = Path(work) / "tokens.dict"
@@ -154,13 +155,19 @@ def mutate(rng: random.Random, data: bytes, corpus: list[bytes], tokens: list[by
     return bytes(buffer[:MAX_LEN])
 
 
-def run_mutation(puzzle: str, seconds: float, seed: int, runs: Optional[int] = None) -> tuple[int, bool]:
-    """Run the mutation engine in this process; (executions, found something)."""
-    sys.path.insert(0, str(HERE))
+def run_mutation(
+    puzzle: str, seconds: float, seed: int, runs: Optional[int] = None, target: Optional[Callable[[bytes], None]] = None
+) -> tuple[int, bool]:
+    """Run the mutation engine in this process; (executions, found something).
+
+    ``target`` replaces the puzzle's target (the tests give it one with a bug).
+    """
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
     import fastpuzzle
     import targets
 
-    target = targets.TARGETS[puzzle]
+    target = target or targets.TARGETS[puzzle]
     coverage = LineCoverage(os.path.dirname(fastpuzzle.__file__))
     rng = random.Random(seed)
     tokens = dictionary(puzzle)
