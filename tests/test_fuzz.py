@@ -19,7 +19,7 @@ import traceback
 from itertools import islice
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator
 from unittest import mock
 
 import numpy
@@ -112,7 +112,6 @@ def any_text(puzzle: str) -> st.SearchStrategy[str]:
 
 def small_texts(puzzle: str) -> st.SearchStrategy[str]:
     """Contest text of a puzzle small enough to solve at once, perhaps mutated."""
-    facade = FACADES[puzzle]
     return st.one_of(small_puzzles(puzzle).map(str), small_puzzles(puzzle).map(str).flatmap(lambda t: mutated([t])))
 
 
