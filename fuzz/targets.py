@@ -1,0 +1,89 @@
+"""What every fuzz target checks: one input, one parser, the package's exception rule.
+
+A target reads arbitrary bytes as the command line does (``read_source``: at
+most 1 MiB of UTF-8, else a ParseError); bytes that are not UTF-8 go on to the
+parser all the same, decoded with ``surrogateescape`` as the API could be given
+them. Whatever is parsed is then checked further:
+
+- ``parse(str(puzzle)) == puzzle``;
+- when the puzzle is small enough to solve in a few milliseconds, ``solve`` on
+  the compiled kernel, whose answer must equal ``solve_text``'s and, smaller
+  still, the pure-Python twin's (for binary sudoku, whose twin takes 20 ms to
+  solve, the twin's ``min_toggles``, and the toggles must make the grid even).
+
+The only exceptions allowed are the package's own errors
+(``fastpuzzle.FastpuzzleError``) and ``TypeError``; anything else, a failed
+check or a crash of the interpreter is a finding.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Callable
+
+import fastpuzzle
+# Every facade and twin now, while atheris_target.py instruments what is imported (facades) or not (twins).
+from fastpuzzle import (  # noqa: F401
+    FastpuzzleError, _pixel_py, _reversi_py, _sudoku_py, _takuzu_py, pixel, reversi, sudoku, takuzu,
+)
+from fastpuzzle._text import read_source
+
+PUZZLES = ("takuzu", "pixel", "sudoku", "reversi")
+#: Exceptions a parser or a public function may raise on bad input.
+ALLOWED = (FastpuzzleError, TypeError)
+
+
+def _small(puzzle_name: str, puzzle: Any, *, twin: bool) -> bool:
+    """Whether ``puzzle`` is solved within milliseconds (``twin``: by the pure-Python twin too)."""
+    if puzzle_name == "takuzu":
+        return puzzle.n <= (6 if twin else 10)
+    if puzzle_name == "pixel":
+        return puzzle.n * puzzle.m <= (25 if twin else 100)
+    if puzzle_name == "sudoku":
+        return True
+    return puzzle.empties <= (6 if twin else 10)
+
+
+def _answer(facade: Any, puzzle: Any) -> tuple[str, Any]:
+    """The outcome of solving ``puzzle``: ("answer", value) or ("error", the error's class name)."""
+    try:
+        return "answer", facade.solve(puzzle)
+    except ALLOWED as error:
+        return "error", type(error).__name__
+
+
+def check(puzzle_name: str, data: bytes) -> None:
+    """Feed ``data`` to ``puzzle_name``'s parser and check what comes out (raises on a finding)."""
+    facade = fastpuzzle.puzzle_module(puzzle_name)
+    try:
+        text = read_source(io.BytesIO(data))
+    except FastpuzzleError:
+        text = data.decode("utf-8", "surrogateescape")
+    try:
+        puzzle = facade.parse(text)
+    except ALLOWED:
+        return
+    again = facade.parse(str(puzzle))
+    assert again == puzzle, f"parse(str(p)) != p: {str(puzzle)!r} gave {again!r}"
+    if not _small(puzzle_name, puzzle, twin=False):
+        return
+    outcome = _answer(facade, puzzle)
+    if outcome[0] == "answer":
+        assert fastpuzzle.solve_text(puzzle_name, text) == facade.format(outcome[1])
+    if puzzle_name == "sudoku" and outcome[0] == "answer":
+        minimum, cells = outcome[1]
+        assert len(cells) == minimum and sudoku.is_even(sudoku.apply(puzzle, cells)), outcome
+        assert _sudoku_py.min_toggles(puzzle.masks) == minimum == sudoku.min_toggles(puzzle)
+    elif puzzle_name != "sudoku" and _small(puzzle_name, puzzle, twin=True):
+        with fastpuzzle.use_kernels("twin"):
+            twin_outcome = _answer(facade, puzzle)
+        assert twin_outcome == outcome, f"kernel {outcome!r} != twin {twin_outcome!r}"
+
+
+#: Each target, by puzzle name; they share :func:`check`.
+TARGETS: dict[str, Callable[[bytes], None]] = {
+    name: (lambda data, name=name: check(name, data)) for name in PUZZLES  # type: ignore[misc]
+}
+
+#: The pure-Python twins: the coverage-guided engines leave them uninstrumented (they are oracles here).
+TWINS = tuple(twin.__name__ for twin in (_takuzu_py, _pixel_py, _sudoku_py, _reversi_py))
