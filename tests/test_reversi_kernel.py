@@ -265,7 +265,8 @@ def test_progress_is_reported_and_grows(reversi_kernel: ModuleType) -> None:
     args = sides(long_board(reversi_kernel))
     counter = reversi_kernel.Counter(0)
     expected = counter.count(*args)
-    assert counter.count(*args, shares.append) == expected
+    # interval 0: a report at every look at the clock, so a short count reports often.
+    assert counter.count(*args, shares.append, 1, 0.0) == expected
     assert len(shares) >= 2
     assert shares == sorted(shares) and 0.0 <= shares[0] and shares[-1] <= 1.0 + 1e-9
     assert shares[-1] > 0.0
@@ -282,12 +283,12 @@ def test_an_interrupted_count_leaves_the_counter_usable(reversi_kernel: ModuleTy
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        counter.count(*args, interrupt)
+        counter.count(*args, interrupt, 1, 0.0)
     assert len(calls) == 2
     # Nothing half-counted was stored: the next count is exact.
     assert counter.count(*args) == _reversi_cy.Counter(0).count(*args)
     with pytest.raises(ZeroDivisionError):
-        counter.perft(*sides(reversi.start(8).rows, "black"), 11 if reversi_kernel is _reversi_cy else 6, True, lambda done: 1 / 0)
+        counter.perft(*sides(reversi.start(8).rows, "black"), 11 if reversi_kernel is _reversi_cy else 6, True, lambda done: 1 / 0, 1, 0.0)
     assert counter.perft(*sides(reversi.start(8).rows, "black"), 6, True) == 8200
 
 
@@ -301,7 +302,7 @@ def test_a_counter_counts_one_tree_at_a_time(reversi_kernel: ModuleType) -> None
             counter.count(*sides(SAMPLE_1))
         seen.append(done)
 
-    counter.count(*args, reenter)
+    counter.count(*args, reenter, 1, 0.0)
     assert seen
     assert counter.count(*sides(SAMPLE_2)) == (2494, 1813, 519)
 

@@ -20,7 +20,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Mapping
 
-__all__ = ["Status", "Entry", "PUZZLES", "ALIASES", "canonical_name", "c_macros"]
+__all__ = ["Status", "Entry", "PUZZLES", "ALIASES", "POLL_MS", "canonical_name", "c_macros"]
+
+#: Milliseconds a kernel computes, at most, between two returns to Python (or
+#: two takings of the GIL) to look for Ctrl-C and report progress. Each return
+#: costs a concurrent Python thread nothing, but the kernel may wait up to one
+#: switch interval (5 ms) for the GIL; every 100 ms that is at most 5 %.
+POLL_MS = 100
 
 
 class Status(IntEnum):
@@ -129,6 +135,7 @@ def canonical_name(name: str) -> str:
 def c_macros() -> list[tuple[str, str]]:
     """The ``(name, value)`` C macros every kernel is compiled with."""
     macros = [(f"FP_STATUS_{status.name}", str(int(status))) for status in Status]
+    macros.append(("FP_POLL_MS", str(POLL_MS)))
     for entry in PUZZLES.values():
         macros += [(f"FP_{entry.name.upper()}_{name}", str(value)) for name, value in entry.limits.items()]
     return macros
