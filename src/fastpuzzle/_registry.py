@@ -91,6 +91,7 @@ PUZZLES = {
             # A line is one 32-bit word in the kernel; a search holds at most
             # MAX_CANDIDATES candidate lines (4 bytes each, twice over).
             limits={"MAX_N": 32, "MAX_CANDIDATES": 1 << 23},
+            headers=("_fp_clock.h",),
         ),
         Entry(
             "pixel",
@@ -98,6 +99,7 @@ PUZZLES = {
             # The kernel's window of 2w + 2 cells fits 128 bits; a search
             # remembers at most MAX_STATES (position, window) states.
             limits={"MAX_N": 63, "MAX_STATES": 1 << 20},
+            headers=("_fp_clock.h",),
         ),
         Entry(
             "sudoku",
@@ -111,7 +113,7 @@ PUZZLES = {
             # A board is one 64-bit word per colour; a transposition table has at
             # most 2**MAX_TABLE_BITS entries, and DEFAULT_TABLE_MIB MiB by default.
             limits={"MAX_N": 8, "MAX_TABLE_BITS": 30, "DEFAULT_TABLE_MIB": 64},
-            headers=("_reversi_tables.h",),
+            headers=("_reversi_tables.h", "_fp_clock.h"),
         ),
     )
 }

@@ -56,19 +56,6 @@ cdef extern from *:
     static const unsigned long long HASH_A = 0x9E3779B97F4A7C15ULL;
     static const unsigned long long HASH_B = 0xC2B2AE3D27D4EB4FULL;
 
-    /* Seconds on a monotonic clock; read without the GIL (a vDSO call on Linux). */
-    #if defined(_WIN32)
-    #include <windows.h>
-    static double fp_seconds(void) { return (double)GetTickCount64() / 1000.0; }
-    #else
-    #include <time.h>
-    static double fp_seconds(void) {
-        struct timespec now;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
-    }
-    #endif
-
     /* Take the GIL, look for a pending signal, then report progress to callback
        (None: no report). Returns 1 when the count must stop; the Python exception
        that says why is left set, for the caller to raise once it holds the GIL. */
@@ -91,10 +78,13 @@ cdef extern from *:
     void fp_prefetch(const void *p) nogil
     uint64_t fp_bswap64(uint64_t x) nogil
     int fp_poll(PyObject *callback, double done) nogil
-    double fp_seconds() nogil
     const uint64_t INNER
     const uint64_t HASH_A
     const uint64_t HASH_B
+
+cdef extern from "_fp_clock.h":
+    double fp_seconds() nogil
+    double FP_POLL_SECONDS      # seconds between two polls for Ctrl-C and progress
 
 cdef extern from "_reversi_tables.h":
     # FP_RAYS[k][d]: the cells beyond cell k in direction d (0-3 towards higher
@@ -107,7 +97,6 @@ cdef extern from *:
     enum:
         FP_REVERSI_MAX_N            # the board sits in a uint64_t, 8 bits per row (bit 8 * r + c)
         FP_REVERSI_MAX_TABLE_BITS   # largest transposition table: 2**MAX_BITS entries
-        FP_POLL_MS                  # milliseconds between two polls for Ctrl-C and progress
 
 cdef enum:
     MAX_SIDE = FP_REVERSI_MAX_N
@@ -829,7 +818,7 @@ cdef class Counter:
         return 0
 
     def count(self, int n, uint64_t player, uint64_t opponent, progress=None, uint64_t weight=1,
-              double interval=FP_POLL_MS / 1000.0):
+              double interval=FP_POLL_SECONDS):
         """(mover wins, opponent wins, draws) over every game from the position.
 
         progress, if given, is called with the finished share of the work (0..1)
@@ -855,7 +844,7 @@ cdef class Counter:
         return to_int(out[0]), to_int(out[1]), to_int(out[2])
 
     def perft(self, int n, uint64_t player, uint64_t opponent, int depth, bint ended_counts,
-              progress=None, uint64_t weight=1, double interval=FP_POLL_MS / 1000.0):
+              progress=None, uint64_t weight=1, double interval=FP_POLL_SECONDS):
         """Leaves depth plies below the position, a pass being one ply.
 
         ended_counts: a game over before depth counts as a leaf (convention A),
