@@ -165,6 +165,7 @@ ctypedef struct Context:
     int ended_counts            # perft: a game over before the last ply is a leaf
     int stopped                 # a poll asked to stop; a Python exception is set
     PyObject *progress          # callback(done) or None, called at each poll
+    bint tracking               # progress is not None: the shares are worth working out
 
 
 cdef inline void add(U128 *a, U128 b) noexcept nogil:
@@ -358,7 +359,8 @@ cdef inline bint poll(Context *ctx) noexcept nogil:
 # what each costs: the moves it has, plus one; and nothing for a child the table
 # already holds, or that is the same position (perft: up to symmetry) as an
 # earlier sibling, which the table will then hold. A node further down, a table
-# hit and a leaf add their whole share to ctx.done.
+# hit and a leaf add their whole share to ctx.done. Without a progress callback
+# no share is worked out (on small boards that would cost a few per cent).
 
 cdef inline int move_weight(Context *ctx, uint64_t p, uint64_t o) noexcept nogil:
     """The weight of a child (p to move, o) with work to do: its moves, plus one."""
@@ -522,7 +524,7 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         if fetch:
             fp_prefetch(bucket_of(ctx, child_p[children], child_o[children], 0))
         children += 1
-    if ply < PROGRESS_PLIES:
+    if ply < PROGRESS_PLIES and ctx.tracking:
         for i in range(children):
             if fetch and stored(bucket_of(ctx, child_p[i], child_o[i], 0), child_p[i], child_o[i], 0, False):
                 weight[i] = 0
@@ -672,7 +674,7 @@ cdef void perft_children(Context *ctx, uint64_t p, uint64_t o, uint64_t moves, i
         else:
             child_key_p[children] = child_key_o[children] = 0
         children += 1
-    if ply < PROGRESS_PLIES:
+    if ply < PROGRESS_PLIES and ctx.tracking:
         for i in range(children):
             weight[i] = <unsigned char>move_weight(ctx, child_p[i], child_o[i])
             if keyed:
@@ -815,6 +817,7 @@ cdef class Counter:
         ctx.ended_counts = kind == TABLE_PERFT_ENDED
         ctx.stopped = 0
         ctx.progress = <PyObject *>progress
+        ctx.tracking = progress is not None
         return 0
 
     def count(self, int n, uint64_t player, uint64_t opponent, progress=None, uint64_t weight=1,

@@ -318,8 +318,8 @@ class Counter:
         Within _PROGRESS_PLIES of the root the node's share of the work goes to
         its children by weight, the kernel's guess of their cost: a child's
         moves plus one, and nothing for a child the table holds or that repeats
-        an earlier sibling (which the table will then hold). Further down, the
-        node adds its whole share at once.
+        an earlier sibling (which the table will then hold). Further down, or
+        without a progress callback, the node adds its whole share at once.
         """
         if use_table:
             stored = self._table.get(key)
@@ -327,7 +327,7 @@ class Counter:
                 self._done += share
                 return stored  # type: ignore[return-value]
         weights = [0] * len(children)
-        if ply < _PROGRESS_PLIES:
+        if ply < _PROGRESS_PLIES and self._progress is not None:
             for i, (child, child_key) in enumerate(zip(children, keys)):
                 known = children_use_table and (self._table.get(child_key) is not None or child_key in keys[:i])
                 weights[i] = 0 if known else 1 + len(legal_moves(child, mover))
