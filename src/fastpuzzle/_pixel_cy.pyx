@@ -14,6 +14,7 @@ from libc.string cimport memset
 
 cdef extern from "_fp_clock.h":
     double fp_seconds() nogil
+    bint fp_past(double deadline) nogil
     double FP_POLL_SECONDS      # longest a call runs before it returns to Python
 
 cdef extern from *:
@@ -58,7 +59,7 @@ cdef enum:
     MAX_SIDE = FP_PIXEL_MAX_N
     # Slots of a new memo table; it doubles when half full.
     FIRST_SLOTS = 256
-    # The walk looks at the clock when the node count is a multiple of this.
+    # Nodes between two looks at the clock.
     CLOCK_NODES = 1024
     # Cells of a clue's block, at most.
     BLOCK = 9
@@ -770,6 +771,9 @@ cdef class Search:
     cdef int walk(self, uint64_t node_budget, double deadline) noexcept nogil:
         """Search on until a solution (or the limit), the end, node_budget more nodes or the deadline (fp_seconds)."""
         cdef uint64_t stop = self.node_count + node_budget
+        # The walk stops at check to look at the clock, at each multiple of
+        # CLOCK_NODES nodes (one comparison per step, as for the budget alone).
+        cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
         cdef uint64_t lo, hi
         cdef uint64_t *big
         cdef bint counting = self.mode == COUNTING
@@ -812,11 +816,10 @@ cdef class Search:
             if p < 0:
                 self.phase = FINISHED
                 break
-            if self.node_count >= stop:
-                return FP_STATUS_PAUSED
-            # The clock is read every CLOCK_NODES nodes (a pause costs a wait for the GIL).
-            if self.node_count % CLOCK_NODES == 0 and fp_seconds() >= deadline:
-                return FP_STATUS_PAUSED
+            if self.node_count >= check:
+                if self.node_count >= stop or fp_past(deadline):
+                    return FP_STATUS_PAUSED
+                check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
             self.undo(self.mark[p])
             branch = self.branch[p]
             if branch == FORCED:

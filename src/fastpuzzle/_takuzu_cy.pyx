@@ -19,6 +19,7 @@ cdef extern from *:
 
 cdef extern from "_fp_clock.h":
     double fp_seconds() nogil
+    bint fp_past(double deadline) nogil
     double FP_POLL_SECONDS      # longest a call runs before it returns to Python
 
 cdef extern from *:
@@ -43,7 +44,7 @@ cdef enum:
     FILTER_MAX_N = 16
     # Root probing is skipped when the lines hold more live candidates than this.
     PROBE_MAX_CANDIDATES = 100000
-    # The search looks at the clock when the node count is a multiple of this.
+    # Nodes between two looks at the clock.
     CLOCK_NODES = 256
 
 cdef enum:
@@ -374,6 +375,10 @@ cdef class Search:
     cdef int walk(self, uint64_t node_budget, double deadline) noexcept nogil:
         """Search on until a solution, the end, node_budget more nodes or the deadline (fp_seconds)."""
         cdef uint64_t stop = self.node_count + node_budget
+        # The search stops at check to look at the clock, at each multiple of
+        # CLOCK_NODES nodes (one comparison per branch, as for the budget alone;
+        # a multiple, so that count() calling again after each solution still gets there).
+        cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
         cdef int line, top
         cdef uint32_t value
         while self.phase != FINISHED:
@@ -385,12 +390,11 @@ cdef class Search:
                 self.push(line)
                 self.phase = ADVANCE
                 continue
-            if self.node_count >= stop:
-                return FP_STATUS_PAUSED
-            # Only here, between two branches, may the search pause; the clock is read
-            # every CLOCK_NODES nodes (a pause costs a wait for the GIL).
-            if self.node_count % CLOCK_NODES == 0 and fp_seconds() >= deadline:
-                return FP_STATUS_PAUSED
+            if self.node_count >= check:
+                # Only here, between two branches, may the search pause.
+                if self.node_count >= stop or fp_past(deadline):
+                    return FP_STATUS_PAUSED
+                check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
             top = self.depth - 1
             if top < 0:
                 self.phase = FINISHED
