@@ -401,3 +401,31 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
         assert all(hasattr(instance, member) for member in members), module.__name__
     for constant in ("NO_CLUE", "STATE_BYTES"):
         assert getattr(_pixel_cy, constant) == getattr(_pixel_py, constant)
+
+
+def sparse_clues(n: int, m: int, density: float, seed: int) -> bytes:
+    """Cell codes of a random picture's clues, each cell a clue with probability ``density``."""
+    import random
+
+    rng = random.Random(seed)
+    picture = [[rng.random() < 0.5 for _ in range(m)] for _ in range(n)]
+    cells = bytearray([_pixel_cy.NO_CLUE]) * (n * m)
+    for r in range(n):
+        for c in range(m):
+            if rng.random() < density:
+                block = [picture[i][j] for i in range(max(0, r - 1), min(n, r + 2)) for j in range(max(0, c - 1), min(m, c + 2))]
+                cells[r * m + c] = sum(block)
+    return bytes(cells)
+
+
+def test_a_call_returns_to_python_after_its_time_slice(pixel_kernel: ModuleType) -> None:
+    """However large the node budget, a call pauses after POLL_MS (the registry's), so Ctrl-C stays prompt.
+
+    Counting a 30x30 grid with few clues takes far longer than one slice (and
+    more nodes than the budget here, or more states than the memo may hold),
+    which a call without a time slice would run through.
+    """
+    n, budget = (30, 10**12) if pixel_kernel is _pixel_cy else (12, 10**5)
+    search = pixel_kernel.Search(n, n, sparse_clues(n, n, 0.05, 1), 1 << 21)
+    assert search.count(budget, 0) == Status.PAUSED
+    assert 0 < search.nodes < budget

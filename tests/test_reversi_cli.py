@@ -129,3 +129,80 @@ def test_ctrl_c_stops_a_long_count_promptly(tmp_path: Path) -> None:
     assert code == 130
     assert out == b""
     assert err.decode() == "fastpuzzle: reversi: interrupted\n"
+
+
+def screen(output: str) -> list[str]:
+    """The non-blank lines a terminal shows after ``output``: a carriage return goes back
+    to column 0 and later characters overwrite earlier ones; other escapes are dropped."""
+    import re
+
+    lines: list[list[str]] = [[]]
+    column = 0
+    for token in re.findall(r"\x1b\[[0-9;]*[A-Za-z]|.", output, flags=re.S):
+        if token.startswith("\x1b"):
+            continue
+        if token == "\r":
+            column = 0
+        elif token == "\n":
+            lines.append([])
+            column = 0
+        else:
+            line = lines[-1]
+            line.extend(" " * (column - len(line)))
+            line[column : column + 1] = [token]
+            column += 1
+    return [text for text in ("".join(line).rstrip() for line in lines) if text]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no pseudo-terminals on Windows")
+def test_ctrl_c_clears_the_progress_bar_before_the_message(tmp_path: Path) -> None:
+    """With standard error a terminal the bar shows; Ctrl-C leaves only the "interrupted" line on screen."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+    import time
+
+    board = tmp_path / "start.txt"
+    board.write_text(START_8)
+    terminal, child_end = pty.openpty()
+    # tqdm draws nothing on a terminal of width 0, which a new pseudo-terminal has.
+    fcntl.ioctl(child_end, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    command = [sys.executable, "-m", "fastpuzzle", "reversi", "--perft", "16", "--to-move", "black", "--table-size", "0", str(board)]
+    written = b""
+
+    def read(seconds: float) -> bytes:
+        chunks = b""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([terminal], [], [], 0.05)[0]:
+                try:
+                    chunk = os.read(terminal, 65536)
+                except OSError:  # the child's end is closed
+                    break
+                if not chunk:
+                    break
+                chunks += chunk
+        return chunks
+
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=child_end) as process:
+        os.close(child_end)
+        try:
+            give_up = time.monotonic() + 60
+            while b"reversi:" not in written and time.monotonic() < give_up and process.poll() is None:
+                written += read(0.2)
+            assert b"reversi:" in written, "no progress bar appeared"
+            written += read(0.3)
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=10)
+            written += read(0.5)
+        finally:
+            os.close(terminal)
+            if process.poll() is None:
+                process.kill()
+        assert process.stdout is not None and process.stdout.read() == b""
+    assert process.returncode == 130
+    assert screen(written.decode(errors="replace")) == ["fastpuzzle: reversi: interrupted"]

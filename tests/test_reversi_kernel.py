@@ -265,7 +265,8 @@ def test_progress_is_reported_and_grows(reversi_kernel: ModuleType) -> None:
     args = sides(long_board(reversi_kernel))
     counter = reversi_kernel.Counter(0)
     expected = counter.count(*args)
-    assert counter.count(*args, shares.append) == expected
+    # interval 0: a report at every look at the clock, so a short count reports often.
+    assert counter.count(*args, shares.append, 1, 0.0) == expected
     assert len(shares) >= 2
     assert shares == sorted(shares) and 0.0 <= shares[0] and shares[-1] <= 1.0 + 1e-9
     assert shares[-1] > 0.0
@@ -282,12 +283,12 @@ def test_an_interrupted_count_leaves_the_counter_usable(reversi_kernel: ModuleTy
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        counter.count(*args, interrupt)
+        counter.count(*args, interrupt, 1, 0.0)
     assert len(calls) == 2
     # Nothing half-counted was stored: the next count is exact.
     assert counter.count(*args) == _reversi_cy.Counter(0).count(*args)
     with pytest.raises(ZeroDivisionError):
-        counter.perft(*sides(reversi.start(8).rows, "black"), 11 if reversi_kernel is _reversi_cy else 6, True, lambda done: 1 / 0)
+        counter.perft(*sides(reversi.start(8).rows, "black"), 11 if reversi_kernel is _reversi_cy else 6, True, lambda done: 1 / 0, 1, 0.0)
     assert counter.perft(*sides(reversi.start(8).rows, "black"), 6, True) == 8200
 
 
@@ -301,7 +302,7 @@ def test_a_counter_counts_one_tree_at_a_time(reversi_kernel: ModuleType) -> None
             counter.count(*sides(SAMPLE_1))
         seen.append(done)
 
-    counter.count(*args, reenter)
+    counter.count(*args, reenter, 1, 0.0)
     assert seen
     assert counter.count(*sides(SAMPLE_2)) == (2494, 1813, 519)
 
@@ -428,3 +429,83 @@ def test_empty_boards_with_and_without_table(bits: int) -> None:
     for n in range(1, 4):
         assert _reversi_cy.Counter(bits).count(n, 0, 0) == (0, 0, 1)
         assert _reversi_cy.Counter(bits).perft(n, 0, 0, 2, True) == 1
+
+
+# -- progress and polling ------------------------------------------------------
+#
+# With interval 0 the kernel reports at every look at the clock, that is every
+# few thousand nodes (the twin: every 64), so the reports are evenly spaced in
+# work, not in time: the share reported halfway through them says how good an
+# estimate of the time left a progress bar can make, with no clock in the test.
+
+
+def start_perft_shares(kernel: ModuleType, depth: int, bits: int) -> list[float]:
+    """Every share perft from the 8x8 start (black first) reports, reporting as often as it can."""
+    shares: list[float] = []
+    n, black, white = sides(reversi.start(8).rows, "black")
+    leaves = [*START_PERFT, 24571284][depth - 1]
+    assert kernel.Counter(bits).perft(n, black, white, depth, True, shares.append, 1, 0.0) == leaves
+    return shares
+
+
+@pytest.mark.parametrize("bits", [0, 16])
+def test_perft_progress_reaches_the_end(reversi_kernel: ModuleType, bits: int) -> None:
+    """The start's symmetric children are table hits; their shares are counted, up to 1 in all."""
+    shares = start_perft_shares(reversi_kernel, 9 if reversi_kernel is _reversi_cy else 5, bits)
+    assert shares == sorted(shares)
+    assert shares[-1] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("bits", [0, 16])
+def test_count_progress_reaches_the_end(reversi_kernel: ModuleType, bits: int) -> None:
+    shares: list[float] = []
+    counter = reversi_kernel.Counter(bits)
+    assert counter.count(*sides(long_board(reversi_kernel)), shares.append, 1, 0.0) == reversi_kernel.Counter(0).count(
+        *sides(long_board(reversi_kernel))
+    )
+    assert shares == sorted(shares)
+    assert shares[-1] == pytest.approx(1.0)
+
+
+def test_a_count_answered_by_the_table_reports_the_end(reversi_kernel: ModuleType) -> None:
+    counter = reversi_kernel.Counter(16)
+    args = sides(long_board(reversi_kernel))
+    counter.count(*args)
+    shares: list[float] = []
+    counter.count(*args, shares.append, 1, 0.0)
+    assert shares == [pytest.approx(1.0)]
+    depth_zero: list[float] = []
+    assert counter.perft(*args, 0, True, depth_zero.append) == 1
+    assert depth_zero == [1.0]
+
+
+def test_perft_progress_with_the_table_is_halfway_halfway(reversi_kernel: ModuleType) -> None:
+    """Halfway through the work the share is within 1/3..2/3: a bar's time left is within 2x of the truth.
+
+    The table answers a mirror image of a counted position at once, so a share
+    split evenly among the start's four (symmetric) moves gave 3/4 of the bar to
+    no work, and the bar stopped at a quarter.
+    """
+    shares = start_perft_shares(reversi_kernel, 10 if reversi_kernel is _reversi_cy else 6, 16)
+    assert len(shares) >= 10
+    assert 1 / 3 <= shares[len(shares) // 2] <= 2 / 3
+
+
+def test_progress_waits_for_the_interval(reversi_kernel: ModuleType) -> None:
+    """A count shorter than its interval takes the GIL for no report but the last one."""
+    shares: list[float] = []
+    counter = reversi_kernel.Counter(0)
+    counter.count(*sides(long_board(reversi_kernel)), shares.append, 1, 3600.0)
+    assert shares == [pytest.approx(1.0)]
+    shares.clear()
+    n, black, white = sides(reversi.start(8).rows, "black")
+    counter.perft(n, black, white, 8 if reversi_kernel is _reversi_cy else 4, True, shares.append, 1, 3600.0)
+    assert shares == [pytest.approx(1.0)]
+
+
+def test_the_default_interval_is_the_registrys(reversi_kernel: ModuleType) -> None:
+    from fastpuzzle._registry import POLL_MS
+
+    for method in (reversi_kernel.Counter.count, reversi_kernel.Counter.perft):
+        parameters = runtime_parameters(method)
+        assert parameters is not None and parameters[-1] == ("interval", POLL_MS / 1000)

@@ -197,3 +197,22 @@ def test_twin_asserts_what_the_facade_checks() -> None:
         _takuzu_py.Search(3, blank(3), NO_BUDGET)
     with pytest.raises(AssertionError):
         _takuzu_py.Search(2, b"\x00\x01\x05\x02", NO_BUDGET)
+
+
+def test_a_call_returns_to_python_after_its_time_slice(takuzu_kernel: ModuleType) -> None:
+    """However large the node budget, a call pauses after POLL_MS (the registry's), so Ctrl-C stays prompt.
+
+    The facade passes a budget no search reaches; a concurrent Python thread then
+    waits for no kernel call but one every POLL_MS. Counting a blank 10x10 grid
+    takes far longer than one slice, and far more nodes than the budget here,
+    which a call without a time slice would run through.
+    """
+    budget = 10**7 if takuzu_kernel is _takuzu_cy else 10**5
+    search = takuzu_kernel.Search(10, blank(10), NO_BUDGET)
+    assert search.count(budget, 0) == Status.PAUSED
+    # Nodes and solutions found: what the call went through, short of its budget.
+    assert 0 < search.nodes + search.found < budget // 2
+    assert search.next_solution(budget) == Status.SOLUTION
+    before = search.nodes
+    statuses = {search.next_solution(budget) for _ in range(3)}
+    assert statuses <= {Status.SOLUTION, Status.PAUSED} and search.nodes > before

@@ -207,8 +207,9 @@ def single_solution(
 def walk(search: KernelSearch, width: int, budget: int, too_large: Callable[[], str]) -> Iterator[Solution]:
     """Every solution of a kernel search, as row strings of ``width`` cells.
 
-    The search runs ``budget`` nodes at a time, so Ctrl-C stays prompt; a
-    kernel's TOO_LARGE becomes PuzzleTooLargeError(``too_large()``).
+    Each kernel call runs at most ``budget`` nodes and at most POLL_MS (the
+    registry's), so Ctrl-C stays prompt; a kernel's TOO_LARGE becomes
+    PuzzleTooLargeError(``too_large()``).
     """
     while True:
         status = search.next_solution(budget)

@@ -30,12 +30,12 @@ class Search:
     def states(self) -> int:
         """(position, window) states in the memo."""
     def next_solution(self, node_budget: int) -> int:
-        """Search on for at most ``node_budget`` more nodes; SOLUTION, EXHAUSTED, PAUSED or TOO_LARGE.
+        """Search on for at most ``node_budget`` more nodes and at most ``POLL_MS`` (the registry's); SOLUTION, EXHAUSTED, PAUSED or TOO_LARGE.
 
         Asserts that the Search is not counting.
         """
     def count(self, node_budget: int, limit: int) -> int:
-        """Count solutions for at most ``node_budget`` more nodes; SOLUTION once ``found`` reaches ``limit``.
+        """Count solutions for at most ``node_budget`` more nodes and at most ``POLL_MS``; SOLUTION once ``found`` reaches ``limit``.
 
         ``limit`` is any int >= 0 (0: no limit). Asserts that the Search is not listing.
         """

@@ -12,6 +12,11 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
+cdef extern from "_fp_clock.h":
+    double fp_seconds() nogil
+    bint fp_past(double deadline) nogil
+    double FP_POLL_SECONDS      # longest a call runs before it returns to Python
+
 cdef extern from *:
     """
     /* A clue's block as 9 bits: bit (dr + 1) * 3 + (dc + 1) is the cell at (dr, dc) from its centre.
@@ -54,6 +59,8 @@ cdef enum:
     MAX_SIDE = FP_PIXEL_MAX_N
     # Slots of a new memo table; it doubles when half full.
     FIRST_SLOTS = 256
+    # Nodes between two looks at the clock.
+    CLOCK_NODES = 1024
     # Cells of a clue's block, at most.
     BLOCK = 9
     # Clues whose block overlaps a given clue's, at most (centres within 2 rows and 2 columns).
@@ -731,38 +738,42 @@ cdef class Search:
         return self.state_count
 
     def next_solution(self, uint64_t node_budget):
-        """Search on for at most node_budget more nodes.
+        """Search on for at most node_budget more nodes, and at most POLL_MS.
 
         Returns SOLUTION (read it with solution()), EXHAUSTED when no solution is
-        left, PAUSED when the budget ran out first, or TOO_LARGE when the memo
-        would outgrow max_states.
+        left, PAUSED when the budget or the time ran out first, or TOO_LARGE when
+        the memo would outgrow max_states.
         """
         cdef int status
         assert self.mode != COUNTING, "a Search either lists solutions or counts them, not both"
         self.mode = LISTING
         with nogil:
-            status = self.walk(node_budget)
+            status = self.walk(node_budget, fp_seconds() + FP_POLL_SECONDS)
         return status
 
     def count(self, uint64_t node_budget, limit):
-        """Count solutions for at most node_budget more nodes into found.
+        """Count solutions for at most node_budget more nodes, and at most POLL_MS, into found.
 
         limit is an int >= 0, however large. Returns SOLUTION once found reaches
         limit (0: no limit; found may pass limit, as a remembered state adds all
         its solutions at once), EXHAUSTED when the count is complete, PAUSED when
-        the budget ran out first, or TOO_LARGE when the memo would outgrow
-        max_states.
+        the budget or the time ran out first, or TOO_LARGE when the memo would
+        outgrow max_states.
         """
         cdef int status
         assert self.mode != LISTING, "a Search either lists solutions or counts them, not both"
         self.mode = COUNTING
         self.set_limit(limit)
         with nogil:
-            status = self.walk(node_budget)
+            status = self.walk(node_budget, fp_seconds() + FP_POLL_SECONDS)
         return status
 
-    cdef int walk(self, uint64_t node_budget) noexcept nogil:
+    cdef int walk(self, uint64_t node_budget, double deadline) noexcept nogil:
+        """Search on until a solution (or the limit), the end, node_budget more nodes or the deadline (fp_seconds)."""
         cdef uint64_t stop = self.node_count + node_budget
+        # The walk stops at check to look at the clock, at each multiple of
+        # CLOCK_NODES nodes (one comparison per step, as for the budget alone).
+        cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
         cdef uint64_t lo, hi
         cdef uint64_t *big
         cdef bint counting = self.mode == COUNTING
@@ -805,8 +816,10 @@ cdef class Search:
             if p < 0:
                 self.phase = FINISHED
                 break
-            if self.node_count >= stop:
-                return FP_STATUS_PAUSED
+            if self.node_count >= check:
+                if self.node_count >= stop or fp_past(deadline):
+                    return FP_STATUS_PAUSED
+                check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
             self.undo(self.mark[p])
             branch = self.branch[p]
             if branch == FORCED:

@@ -38,7 +38,9 @@ the kernel, and the facade validates what users give.
 
 from __future__ import annotations
 
-from ._registry import PUZZLES, Status
+import time
+
+from ._registry import POLL_MS, PUZZLES, Status
 
 _MAX_N = PUZZLES["pixel"].limits["MAX_N"]
 #: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
@@ -69,6 +71,9 @@ _FINISHED = 2
 _NO_MODE = 0
 _LISTING = 1
 _COUNTING = 2
+#: Longest a call runs before it returns, in seconds, and the nodes between two looks at the clock.
+_POLL_SECONDS = POLL_MS / 1000
+_CLOCK_NODES = 64
 
 
 class Contradiction(Exception):
@@ -295,23 +300,23 @@ class Search:
     # -- the walk ------------------------------------------------------------
 
     def next_solution(self, node_budget: int) -> int:
-        """Search on for at most ``node_budget`` more nodes.
+        """Search on for at most ``node_budget`` more nodes, and at most POLL_MS.
 
         Returns SOLUTION (read it with :meth:`solution`), EXHAUSTED when no
-        solution is left, PAUSED when the budget ran out first, or TOO_LARGE
-        when the memo would outgrow ``max_states``.
+        solution is left, PAUSED when the budget or the time ran out first, or
+        TOO_LARGE when the memo would outgrow ``max_states``.
         """
         assert self.mode != _COUNTING, "a Search either lists solutions or counts them, not both"
         self.mode = _LISTING
         return self._walk(node_budget, 0)
 
     def count(self, node_budget: int, limit: int) -> int:
-        """Count solutions for at most ``node_budget`` more nodes into ``found``.
+        """Count solutions for at most ``node_budget`` more nodes, and at most POLL_MS, into ``found``.
 
         Returns SOLUTION once ``found`` reaches ``limit`` (0: no limit; ``found``
         may pass ``limit``, as a remembered state adds all its solutions at once),
         EXHAUSTED when the count is complete, PAUSED
-        when the budget ran out first, or TOO_LARGE when the memo would outgrow
+        when the budget or the time ran out first, or TOO_LARGE when the memo would outgrow
         ``max_states``.
         ``limit`` may be any int >= 0, however large.
         """
@@ -333,7 +338,9 @@ class Search:
             self.acc[p - 1] += count
 
     def _walk(self, node_budget: int, limit: int) -> int:
+        """Search on until a solution (or the limit), the end, ``node_budget`` more nodes or POLL_MS."""
         stop = self.nodes + node_budget
+        deadline = time.monotonic() + _POLL_SECONDS
         counting = self.mode == _COUNTING
         while self.phase != _FINISHED:
             if self.phase == _ENTER:
@@ -365,6 +372,8 @@ class Search:
                 self.phase = _FINISHED
                 break
             if self.nodes >= stop:
+                return PAUSED
+            if self.nodes % _CLOCK_NODES == 0 and time.monotonic() >= deadline:
                 return PAUSED
             self._undo(self.mark[p])
             branch = self.branch[p]

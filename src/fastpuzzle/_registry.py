@@ -20,7 +20,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Mapping
 
-__all__ = ["Status", "Entry", "PUZZLES", "ALIASES", "canonical_name", "c_macros"]
+__all__ = ["Status", "Entry", "PUZZLES", "ALIASES", "POLL_MS", "canonical_name", "c_macros"]
+
+#: Milliseconds a kernel computes, at most, between two returns to Python (or
+#: two takings of the GIL) to look for Ctrl-C and report progress. Each return
+#: costs a concurrent Python thread nothing, but the kernel may wait up to one
+#: switch interval (5 ms) for the GIL; every 100 ms that is at most 5 %.
+POLL_MS = 100
 
 
 class Status(IntEnum):
@@ -85,6 +91,7 @@ PUZZLES = {
             # A line is one 32-bit word in the kernel; a search holds at most
             # MAX_CANDIDATES candidate lines (4 bytes each, twice over).
             limits={"MAX_N": 32, "MAX_CANDIDATES": 1 << 23},
+            headers=("_fp_clock.h",),
         ),
         Entry(
             "pixel",
@@ -92,6 +99,7 @@ PUZZLES = {
             # The kernel's window of 2w + 2 cells fits 128 bits; a search
             # remembers at most MAX_STATES (position, window) states.
             limits={"MAX_N": 63, "MAX_STATES": 1 << 20},
+            headers=("_fp_clock.h",),
         ),
         Entry(
             "sudoku",
@@ -105,7 +113,7 @@ PUZZLES = {
             # A board is one 64-bit word per colour; a transposition table has at
             # most 2**MAX_TABLE_BITS entries, and DEFAULT_TABLE_MIB MiB by default.
             limits={"MAX_N": 8, "MAX_TABLE_BITS": 30, "DEFAULT_TABLE_MIB": 64},
-            headers=("_reversi_tables.h",),
+            headers=("_reversi_tables.h", "_fp_clock.h"),
         ),
     )
 }
@@ -129,6 +137,7 @@ def canonical_name(name: str) -> str:
 def c_macros() -> list[tuple[str, str]]:
     """The ``(name, value)`` C macros every kernel is compiled with."""
     macros = [(f"FP_STATUS_{status.name}", str(int(status))) for status in Status]
+    macros.append(("FP_POLL_MS", str(POLL_MS)))
     for entry in PUZZLES.values():
         macros += [(f"FP_{entry.name.upper()}_{name}", str(value)) for name, value in entry.limits.items()]
     return macros

@@ -29,11 +29,15 @@ class Counter:
         opponent: int,
         progress: Optional[Callable[[float], object]] = None,
         weight: int = 1,
+        interval: float = 0.1,
     ) -> tuple[int, int, int]:
         """(mover wins, opponent wins, draws) over every game from the position.
 
-        ``progress`` is called now and then with the finished share of the work;
-        Ctrl-C or an exception it raises stops the count. Each leaf adds ``weight``.
+        Every ``interval`` seconds (default: the registry's ``POLL_MS``) the count
+        takes the GIL, looks for Ctrl-C and calls ``progress`` with the finished
+        share of the work; it calls ``progress`` once more at the end, with 1
+        (give or take rounding). Ctrl-C or an exception ``progress`` raises stops
+        the count. Each leaf adds ``weight``.
         """
     def perft(
         self,
@@ -44,10 +48,12 @@ class Counter:
         ended_counts: bool,
         progress: Optional[Callable[[float], object]] = None,
         weight: int = 1,
+        interval: float = 0.1,
     ) -> int:
         """Leaves ``depth`` plies below the position, a pass being one ply.
 
         ``ended_counts``: a game over before ``depth`` is a leaf (convention A) or not (B).
+        ``progress``, ``weight`` and ``interval`` as for :meth:`count`.
         """
 
 def symmetric_images(n: int, cells: int) -> list[int]:

@@ -82,6 +82,10 @@ cdef extern from *:
     const uint64_t HASH_A
     const uint64_t HASH_B
 
+cdef extern from "_fp_clock.h":
+    double fp_seconds() nogil
+    double FP_POLL_SECONDS      # seconds between two polls for Ctrl-C and progress
+
 cdef extern from "_reversi_tables.h":
     # FP_RAYS[k][d]: the cells beyond cell k in direction d (0-3 towards higher
     # bits, 4-7 towards lower); FP_AROUND[k]: the cells next to cell k.
@@ -97,8 +101,9 @@ cdef extern from *:
 cdef enum:
     MAX_SIDE = FP_REVERSI_MAX_N
     MAX_BITS = FP_REVERSI_MAX_TABLE_BITS
-    # Nodes between two polls for Ctrl-C and progress (a few milliseconds).
-    POLL_NODES = 65536
+    # Nodes between two looks at the clock (well under a millisecond): a poll
+    # for Ctrl-C and progress, which takes the GIL, waits for the poll interval.
+    CHECK_NODES = 4096
     # Plies from the root below which a subtree's share of the work is tracked.
     PROGRESS_PLIES = 6
     # Endgame nodes with at most this many empties are counted in one word (a
@@ -153,11 +158,14 @@ ctypedef struct Context:
     int side                    # n, the board's side
     uint64_t weight             # what one leaf adds (1; larger in tests of the carry)
     uint64_t nodes
-    uint64_t next_poll          # the node count at which to poll next
+    uint64_t next_check         # the node count at which to look at the clock next
+    double next_poll            # the time (fp_seconds) from which to poll
+    double interval             # seconds between two polls
     double done                 # share of the work finished, 0..1
     int ended_counts            # perft: a game over before the last ply is a leaf
     int stopped                 # a poll asked to stop; a Python exception is set
     PyObject *progress          # callback(done) or None, called at each poll
+    bint tracking               # progress is not None: the shares are worth working out
 
 
 cdef inline void add(U128 *a, U128 b) noexcept nogil:
@@ -327,17 +335,45 @@ cdef inline Entry *make_room(Entry *bucket, int worth, int first_worth) noexcept
     return &bucket[1]
 
 
-cdef inline bint poll(Context *ctx, double share) noexcept nogil:
-    """Count a node; once POLL_NODES nodes have passed, check for Ctrl-C and report progress.
+cdef inline bint poll(Context *ctx) noexcept nogil:
+    """Count a node; every CHECK_NODES nodes, once the interval has passed, check for Ctrl-C and report progress.
 
-    Nodes that do not poll (the last few plies) still count towards the next poll.
+    Only a poll takes the GIL, so a Python thread running beside the count
+    hands it over once per interval at most. Nodes that do not poll (the last
+    few plies) still count towards the next look at the clock.
     """
+    cdef double now
     ctx.nodes += 1
-    if ctx.nodes >= ctx.next_poll:
-        ctx.next_poll = ctx.nodes + POLL_NODES
-        if fp_poll(ctx.progress, ctx.done) != 0:
-            ctx.stopped = 1
+    if ctx.nodes >= ctx.next_check:
+        ctx.next_check = ctx.nodes + CHECK_NODES
+        now = fp_seconds()
+        if now >= ctx.next_poll:
+            ctx.next_poll = now + ctx.interval
+            if fp_poll(ctx.progress, ctx.done) != 0:
+                ctx.stopped = 1
     return ctx.stopped
+
+
+# Progress: the root's share of the work is 1. A node within PROGRESS_PLIES of
+# the root splits its share among its children by their weights, the guess of
+# what each costs: the moves it has, plus one; and nothing for a child the table
+# already holds, or that is the same position (perft: up to symmetry) as an
+# earlier sibling, which the table will then hold. A node further down, a table
+# hit and a leaf add their whole share to ctx.done. Without a progress callback
+# no share is worked out (on small boards that would cost a few per cent).
+
+cdef inline int move_weight(Context *ctx, uint64_t p, uint64_t o) noexcept nogil:
+    """The weight of a child (p to move, o) with work to do: its moves, plus one."""
+    return 1 + fp_popcount64(moves_of(p, o, ctx.valid & ~(p | o)))
+
+
+cdef inline bint stored(Entry *bucket, uint64_t p, uint64_t o, uint64_t depth, bint perft_kind) noexcept nogil:
+    """Whether the bucket holds (p, o); for perft, at depth plies to go."""
+    cdef int i
+    for i in range(2):
+        if bucket[i].player == p and bucket[i].opponent == o and (not perft_kind or bucket[i].count[1].lo == depth):
+            return True
+    return False
 
 
 cdef inline void score(Context *ctx, int lead, U128 *out) noexcept nogil:
@@ -451,10 +487,10 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     cdef U128 below[3]
     cdef Entry *bucket = NULL
     cdef Entry *entry
-    cdef int e, i, children = 0
+    cdef unsigned char weight[64]
+    cdef int e, i, total_weight = 0, children = 0
     cdef bint fetch
-    cdef double child_share = 0.0
-    if poll(ctx, share):
+    if poll(ctx):
         return
     e = fp_popcount64(empty)
     if e <= SMALL_EMPTIES:
@@ -476,10 +512,6 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
                 out[2] = bucket[i].count[2]
                 ctx.done += share
                 return
-    if ply < PROGRESS_PLIES:
-        child_share = share / fp_popcount64(candidates)
-    else:
-        ctx.done += share
     # Every child first, and a request for its table slot, which then arrives
     # from memory while the earlier children are counted.
     fetch = ctx.table_mask != 0 and e > SMALL_EMPTIES + 1
@@ -492,9 +524,19 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         if fetch:
             fp_prefetch(bucket_of(ctx, child_p[children], child_o[children], 0))
         children += 1
+    if ply < PROGRESS_PLIES and ctx.tracking:
+        for i in range(children):
+            if fetch and stored(bucket_of(ctx, child_p[i], child_o[i], 0), child_p[i], child_o[i], 0, False):
+                weight[i] = 0
+            else:
+                weight[i] = <unsigned char>move_weight(ctx, child_p[i], child_o[i])
+            total_weight += weight[i]
+    if total_weight == 0:
+        ctx.done += share
     out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
     for i in range(children):
-        endgame(ctx, child_p[i], child_o[i], child_share, ply + 1, below)
+        endgame(ctx, child_p[i], child_o[i], share * weight[i] / total_weight if total_weight else 0.0,
+                ply + 1, below)
         if ctx.stopped:
             return
         add_swapped(out, below)
@@ -549,7 +591,7 @@ cdef void perft(Context *ctx, uint64_t p, uint64_t o, int depth, double share, i
     """
     cdef uint64_t empty = ctx.valid & ~(p | o)
     cdef uint64_t moves
-    if poll(ctx, share):
+    if poll(ctx):
         return
     moves = moves_of(p, o, empty)
     if moves == 0:
@@ -614,11 +656,9 @@ cdef void perft_children(Context *ctx, uint64_t p, uint64_t o, uint64_t moves, i
     cdef uint64_t child_o[64]
     cdef uint64_t child_key_p[64]
     cdef uint64_t child_key_o[64]
-    cdef int i, children = 0
+    cdef unsigned char weight[64]
+    cdef int i, j, total_weight = 0, children = 0
     cdef bint keyed = ctx.table_mask != 0 and depth > PERFT_TABLE_DEPTH
-    cdef double child_share = share / fp_popcount64(moves) if ply < PROGRESS_PLIES else 0.0
-    if child_share == 0.0:
-        ctx.done += share
     # Every child first; where the children go through the table, their keys too
     # and a request for each slot, which then arrives from memory while the
     # earlier children are counted. A key of 0, 0 leaves the child to work it out.
@@ -634,8 +674,22 @@ cdef void perft_children(Context *ctx, uint64_t p, uint64_t o, uint64_t moves, i
         else:
             child_key_p[children] = child_key_o[children] = 0
         children += 1
+    if ply < PROGRESS_PLIES and ctx.tracking:
+        for i in range(children):
+            weight[i] = <unsigned char>move_weight(ctx, child_p[i], child_o[i])
+            if keyed:
+                if stored(bucket_of(ctx, child_key_p[i], child_key_o[i], <uint64_t>(depth - 1)),
+                          child_key_p[i], child_key_o[i], <uint64_t>(depth - 1), True):
+                    weight[i] = 0
+                for j in range(i):
+                    if child_key_p[j] == child_key_p[i] and child_key_o[j] == child_key_o[i]:
+                        weight[i] = 0
+            total_weight += weight[i]
+    if total_weight == 0:
+        ctx.done += share
     for i in range(children):
-        perft(ctx, child_p[i], child_o[i], depth - 1, child_share, ply + 1, out, child_key_p[i], child_key_o[i])
+        perft(ctx, child_p[i], child_o[i], depth - 1, share * weight[i] / total_weight if total_weight else 0.0,
+              ply + 1, out, child_key_p[i], child_key_o[i])
         if ctx.stopped:
             return
 
@@ -719,7 +773,7 @@ cdef class Counter:
             memset(self.near, 0, (<size_t>1 << self.near_bits) * sizeof(Near))
 
     cdef int prepare(self, Context *ctx, int n, uint64_t player, uint64_t opponent,
-                     uint64_t weight, int kind, object progress) except -1:
+                     uint64_t weight, int kind, object progress, double interval) except -1:
         """Set up ctx and the table for a count of kind (the facade checked the arguments)."""
         cdef uint64_t valid = 0
         cdef int r
@@ -729,6 +783,7 @@ cdef class Counter:
         assert not player & opponent, "a cell holds discs of both colours"
         assert not (player | opponent) & ~valid, "a disc lies outside the board"
         assert weight >= 1
+        assert interval >= 0.0
         if self.busy:
             raise RuntimeError("the counter is already counting")
         if self.bits and self.table == NULL:
@@ -755,59 +810,71 @@ cdef class Counter:
         ctx.side = n
         ctx.weight = weight
         ctx.nodes = 0
-        ctx.next_poll = POLL_NODES
+        ctx.next_check = CHECK_NODES
+        ctx.next_poll = fp_seconds() + interval
+        ctx.interval = interval
         ctx.done = 0.0
         ctx.ended_counts = kind == TABLE_PERFT_ENDED
         ctx.stopped = 0
         ctx.progress = <PyObject *>progress
+        ctx.tracking = progress is not None
         return 0
 
-    def count(self, int n, uint64_t player, uint64_t opponent, progress=None, uint64_t weight=1):
+    def count(self, int n, uint64_t player, uint64_t opponent, progress=None, uint64_t weight=1,
+              double interval=FP_POLL_SECONDS):
         """(mover wins, opponent wins, draws) over every game from the position.
 
         progress, if given, is called with the finished share of the work (0..1)
-        about every millisecond; Ctrl-C or an exception from it stops the count.
-        Each leaf adds weight (tests use it to exercise the carry past 2**64).
+        every interval seconds, and once more at the end (with 1, give or take
+        rounding); Ctrl-C or an exception from it stops the count, which looks
+        for them as often. Each leaf adds weight (tests use it to exercise the
+        carry past 2**64).
         """
         cdef Context ctx
         cdef U128 out[3]
-        self.prepare(&ctx, n, player, opponent, weight, TABLE_ENDGAME, progress)
+        self.prepare(&ctx, n, player, opponent, weight, TABLE_ENDGAME, progress, interval)
         self.busy = True
         try:
             with nogil:
                 endgame(&ctx, player, opponent, 1.0, 0, out)
+            if ctx.stopped:
+                _raise_pending()
+            if progress is not None:
+                progress(ctx.done)
         finally:
             self.busy = False
             self.node_count = ctx.nodes
-        if ctx.stopped:
-            _raise_pending()
         return to_int(out[0]), to_int(out[1]), to_int(out[2])
 
     def perft(self, int n, uint64_t player, uint64_t opponent, int depth, bint ended_counts,
-              progress=None, uint64_t weight=1):
+              progress=None, uint64_t weight=1, double interval=FP_POLL_SECONDS):
         """Leaves depth plies below the position, a pass being one ply.
 
         ended_counts: a game over before depth counts as a leaf (convention A),
-        or not at all (convention B). progress and weight as for count().
+        or not at all (convention B). progress, weight and interval as for count().
         """
         cdef Context ctx
         cdef U128 out
         assert depth >= 0
         self.prepare(&ctx, n, player, opponent, weight,
-                     TABLE_PERFT_ENDED if ended_counts else TABLE_PERFT_LIVE, progress)
+                     TABLE_PERFT_ENDED if ended_counts else TABLE_PERFT_LIVE, progress, interval)
         out.lo = out.hi = 0
-        if depth == 0:
-            self.node_count = 1
-            return weight
         self.busy = True
         try:
-            with nogil:
-                perft(&ctx, player, opponent, depth, 1.0, 0, &out)
+            if depth == 0:
+                out.lo = weight
+                ctx.nodes = 1
+                ctx.done = 1.0
+            else:
+                with nogil:
+                    perft(&ctx, player, opponent, depth, 1.0, 0, &out)
+                if ctx.stopped:
+                    _raise_pending()
+            if progress is not None:
+                progress(ctx.done)
         finally:
             self.busy = False
             self.node_count = ctx.nodes
-        if ctx.stopped:
-            _raise_pending()
         return to_int(out)
 
 

@@ -9,17 +9,18 @@ cell over the opponent's discs and look for one's own disc at the end.
 
 from __future__ import annotations
 
+import time
 from typing import Callable, Optional, TypeVar
 
-from ._registry import PUZZLES
+from ._registry import POLL_MS, PUZZLES
 
 _MAX_N = PUZZLES["reversi"].limits["MAX_N"]
 _MAX_TABLE_BITS = PUZZLES["reversi"].limits["MAX_TABLE_BITS"]
 #: Bytes of one entry of the compiled kernel's table (the twin's table sizes itself alike).
 ENTRY_BYTES = 64
 
-#: Nodes between two calls of the progress callback.
-_POLL_EVERY = 1 << 10
+#: Nodes between two looks at the clock; the progress callback waits for the interval.
+_CHECK_EVERY = 1 << 6
 #: Plies from the root below which a subtree's share of the work is tracked.
 _PROGRESS_PLIES = 6
 #: Endgame nodes with fewer empties bypass the table; perft nodes with fewer plies to go.
@@ -140,6 +141,8 @@ class Counter:
         self._nodes = 0
         self._done = 0.0
         self._progress: Progress = None
+        self._interval = 0.0
+        self._next_poll = 0.0
 
     @property
     def table_bits(self) -> int:
@@ -158,13 +161,16 @@ class Counter:
         self._table = _Table(0)
         self._kind = ""
 
-    def _prepare(self, n: int, player: int, opponent: int, weight: int, kind: str, progress: Progress) -> Grid:
+    def _prepare(
+        self, n: int, player: int, opponent: int, weight: int, kind: str, progress: Progress, interval: float
+    ) -> Grid:
         assert 1 <= n <= _MAX_N
         assert all(0 <= value < 1 << 64 for value in (player, opponent, weight))
         valid = sum(((1 << n) - 1) << (8 * r) for r in range(n))
         assert not player & opponent, "a cell holds discs of both colours"
         assert not (player | opponent) & ~valid, "a disc lies outside the board"
         assert weight >= 1
+        assert interval >= 0.0
         if self._busy:
             raise RuntimeError("the counter is already counting")
         # Stored counts hold for one kind of count on one size of board: the same
@@ -175,19 +181,29 @@ class Counter:
         self._nodes = 0
         self._done = 0.0
         self._progress = progress
+        self._interval = interval
+        self._next_poll = time.monotonic() + interval
         return _grid(n, player, opponent)
 
     def _visit(self) -> None:
+        """Count a node; every _CHECK_EVERY nodes, once the interval has passed, report progress."""
         self._nodes += 1
-        if self._nodes % _POLL_EVERY == 0 and self._progress is not None:
-            self._progress(self._done)
+        if self._nodes % _CHECK_EVERY == 0 and self._progress is not None:
+            now = time.monotonic()
+            if now >= self._next_poll:
+                self._next_poll = now + self._interval
+                self._progress(self._done)
 
-    def count(self, n: int, player: int, opponent: int, progress: Progress = None, weight: int = 1) -> tuple[int, int, int]:
+    def count(
+        self, n: int, player: int, opponent: int, progress: Progress = None, weight: int = 1, interval: float = POLL_MS / 1000
+    ) -> tuple[int, int, int]:
         """(mover wins, opponent wins, draws) over every game from the position."""
-        grid = self._prepare(n, player, opponent, weight, "endgame", progress)
+        grid = self._prepare(n, player, opponent, weight, "endgame", progress, interval)
         self._busy = True
         try:
             wins, losses, draws = self._endgame(grid, _MINE, 1.0, 0)
+            if progress is not None:
+                progress(self._done)
         finally:
             self._busy = False
         return wins * weight, losses * weight, draws * weight
@@ -207,20 +223,33 @@ class Counter:
             wins, losses, draws = self._endgame(grid, other, share, ply + 1)
             return losses, wins, draws
         empties = sum(row.count(_EMPTY) for row in grid)
+        children = [_play(grid, r, c, flipped, mover) for r, c, flipped in moves]
+        keys = [(*_key(child, other), 0) for child in children]
 
-        def count(child_share: float) -> tuple[int, int, int]:
+        def count(child_shares: list[float]) -> tuple[int, int, int]:
             totals = [0, 0, 0]
-            for r, c, flipped in moves:
-                wins, losses, draws = self._endgame(_play(grid, r, c, flipped, mover), other, child_share, ply + 1)
+            for child, child_share in zip(children, child_shares):
+                wins, losses, draws = self._endgame(child, other, child_share, ply + 1)
                 totals[0] += losses
                 totals[1] += wins
                 totals[2] += draws
             return totals[0], totals[1], totals[2]
 
-        return self._through_table((*_key(grid, mover), 0), empties >= _ENDGAME_TABLE_EMPTIES, share, ply, len(moves), count)
+        use_table = empties >= _ENDGAME_TABLE_EMPTIES
+        return self._through_table(
+            (*_key(grid, mover), 0), use_table, share, ply, children, other, keys, empties - 1 >= _ENDGAME_TABLE_EMPTIES, count
+        )
 
     def perft(
-        self, n: int, player: int, opponent: int, depth: int, ended_counts: bool, progress: Progress = None, weight: int = 1
+        self,
+        n: int,
+        player: int,
+        opponent: int,
+        depth: int,
+        ended_counts: bool,
+        progress: Progress = None,
+        weight: int = 1,
+        interval: float = POLL_MS / 1000,
     ) -> int:
         """Leaves ``depth`` plies below the position, a pass being one ply.
 
@@ -228,15 +257,20 @@ class Counter:
         (convention A), or not at all (convention B).
         """
         assert depth >= 0
-        grid = self._prepare(n, player, opponent, weight, "ended" if ended_counts else "live", progress)
-        if depth == 0:
-            self._nodes = 1
-            return weight
+        grid = self._prepare(n, player, opponent, weight, "ended" if ended_counts else "live", progress, interval)
         self._busy = True
         try:
-            return self._perft(grid, _MINE, depth, bool(ended_counts), 1.0, 0) * weight
+            if depth == 0:
+                self._nodes = 1
+                self._done = 1.0
+                leaves = 1
+            else:
+                leaves = self._perft(grid, _MINE, depth, bool(ended_counts), 1.0, 0)
+            if progress is not None:
+                progress(self._done)
         finally:
             self._busy = False
+        return leaves * weight
 
     def _perft(self, grid: Grid, mover: int, depth: int, ended_counts: bool, share: float, ply: int) -> int:
         self._visit()
@@ -253,28 +287,54 @@ class Counter:
         if depth == 1:
             self._done += share
             return len(moves)
+        children = [_play(grid, r, c, flipped, mover) for r, c, flipped in moves]
+        keys = [(*_key(child, other), depth - 1) for child in children]
 
-        def count(child_share: float) -> int:
+        def count(child_shares: list[float]) -> int:
             return sum(
-                self._perft(_play(grid, r, c, flipped, mover), other, depth - 1, ended_counts, child_share, ply + 1)
-                for r, c, flipped in moves
+                self._perft(child, other, depth - 1, ended_counts, child_share, ply + 1)
+                for child, child_share in zip(children, child_shares)
             )
 
-        return self._through_table((*_key(grid, mover), depth), depth >= _PERFT_TABLE_DEPTH, share, ply, len(moves), count)
+        return self._through_table(
+            (*_key(grid, mover), depth), depth >= _PERFT_TABLE_DEPTH, share, ply, children, other, keys,
+            depth - 1 >= _PERFT_TABLE_DEPTH, count,
+        )
 
     def _through_table(
-        self, key: tuple[int, int, int], use_table: bool, share: float, ply: int, children: int, count: Callable[[float], _T]
+        self,
+        key: tuple[int, int, int],
+        use_table: bool,
+        share: float,
+        ply: int,
+        children: list[Grid],
+        mover: int,
+        keys: list[tuple[int, int, int]],
+        children_use_table: bool,
+        count: Callable[[list[float]], _T],
     ) -> _T:
-        """count(child_share) for a node with children, answered by the table where it can be."""
+        """count(child_shares) for a node with children (``mover`` to move in each), answered by the table where it can be.
+
+        Within _PROGRESS_PLIES of the root the node's share of the work goes to
+        its children by weight, the kernel's guess of their cost: a child's
+        moves plus one, and nothing for a child the table holds or that repeats
+        an earlier sibling (which the table will then hold). Further down, or
+        without a progress callback, the node adds its whole share at once.
+        """
         if use_table:
             stored = self._table.get(key)
             if stored is not None:
                 self._done += share
                 return stored  # type: ignore[return-value]
-        child_share = share / children if ply < _PROGRESS_PLIES else 0.0
-        if not child_share:
+        weights = [0] * len(children)
+        if ply < _PROGRESS_PLIES and self._progress is not None:
+            for i, (child, child_key) in enumerate(zip(children, keys)):
+                known = children_use_table and (self._table.get(child_key) is not None or child_key in keys[:i])
+                weights[i] = 0 if known else 1 + len(legal_moves(child, mover))
+        total = sum(weights)
+        if not total:
             self._done += share
-        result = count(child_share)
+        result = count([share * weight / total if total else 0.0 for weight in weights])
         if use_table:
             self._table.put(key, result)
         return result

@@ -22,8 +22,8 @@ class Search:
     def found(self) -> int:
         """Solutions counted so far by :meth:`count`."""
     def next_solution(self, node_budget: int) -> int:
-        """Search on for at most ``node_budget`` more nodes; a :class:`~fastpuzzle.Status` value."""
+        """Search on for at most ``node_budget`` more nodes and at most ``POLL_MS`` (the registry's); a :class:`~fastpuzzle.Status` value."""
     def count(self, node_budget: int, limit: int) -> int:
-        """Count solutions for at most ``node_budget`` more nodes; SOLUTION once ``found`` reaches ``limit`` (0: none)."""
+        """Count solutions for at most ``node_budget`` more nodes and at most ``POLL_MS``; SOLUTION once ``found`` reaches ``limit`` (0: none)."""
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""

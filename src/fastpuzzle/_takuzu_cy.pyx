@@ -17,6 +17,11 @@ cdef extern from *:
     """
     int fp_ctz64(unsigned long long x) nogil
 
+cdef extern from "_fp_clock.h":
+    double fp_seconds() nogil
+    bint fp_past(double deadline) nogil
+    double FP_POLL_SECONDS      # longest a call runs before it returns to Python
+
 cdef extern from *:
     # Defined once in fastpuzzle/_registry.py; setup.py passes them as C macros.
     enum:
@@ -39,6 +44,8 @@ cdef enum:
     FILTER_MAX_N = 16
     # Root probing is skipped when the lines hold more live candidates than this.
     PROBE_MAX_CANDIDATES = 100000
+    # Nodes between two looks at the clock.
+    CLOCK_NODES = 256
 
 cdef enum:
     # Search.next_solution's phases: expand the current node, or try the next branch.
@@ -326,16 +333,16 @@ cdef class Search:
         return PyUnicode_DecodeASCII(text, self.n * self.n, NULL)
 
     def next_solution(self, uint64_t node_budget):
-        """Search on for at most node_budget more nodes.
+        """Search on for at most node_budget more nodes, and at most POLL_MS.
 
         Returns SOLUTION (read it with solution()), EXHAUSTED when no solution is
-        left, PAUSED when the budget ran out first, or TOO_LARGE.
+        left, PAUSED when the budget or the time ran out first, or TOO_LARGE.
         """
         cdef int status
         if self.too_large:
             return FP_STATUS_TOO_LARGE
         with nogil:
-            status = self.walk(node_budget)
+            status = self.walk(node_budget, fp_seconds() + FP_POLL_SECONDS)
         return status
 
     @property
@@ -344,18 +351,20 @@ cdef class Search:
         return self.found_count
 
     def count(self, uint64_t node_budget, uint64_t limit):
-        """Count solutions for at most node_budget more nodes, adding them to found.
+        """Count solutions for at most node_budget more nodes and at most POLL_MS, adding them to found.
 
         Returns SOLUTION once found reaches limit (0: no limit), EXHAUSTED when
-        the search is over, or PAUSED when the budget ran out first.
+        the search is over, or PAUSED when the budget or the time ran out first.
         """
         cdef int status
         cdef uint64_t stop = self.node_count + node_budget
+        cdef double deadline
         if self.too_large:
             return FP_STATUS_TOO_LARGE
         with nogil:
+            deadline = fp_seconds() + FP_POLL_SECONDS
             while True:
-                status = self.walk(stop - self.node_count if stop > self.node_count else 0)
+                status = self.walk(stop - self.node_count if stop > self.node_count else 0, deadline)
                 if status != FP_STATUS_SOLUTION:
                     break
                 self.found_count += 1
@@ -363,8 +372,13 @@ cdef class Search:
                     break
         return status
 
-    cdef int walk(self, uint64_t node_budget) noexcept nogil:
+    cdef int walk(self, uint64_t node_budget, double deadline) noexcept nogil:
+        """Search on until a solution, the end, node_budget more nodes or the deadline (fp_seconds)."""
         cdef uint64_t stop = self.node_count + node_budget
+        # The search stops at check to look at the clock, at each multiple of
+        # CLOCK_NODES nodes (one comparison per branch, as for the budget alone;
+        # a multiple, so that count() calling again after each solution still gets there).
+        cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
         cdef int line, top
         cdef uint32_t value
         while self.phase != FINISHED:
@@ -376,8 +390,11 @@ cdef class Search:
                 self.push(line)
                 self.phase = ADVANCE
                 continue
-            if self.node_count >= stop:
-                return FP_STATUS_PAUSED
+            if self.node_count >= check:
+                # Only here, between two branches, may the search pause.
+                if self.node_count >= stop or fp_past(deadline):
+                    return FP_STATUS_PAUSED
+                check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
             top = self.depth - 1
             if top < 0:
                 self.phase = FINISHED

@@ -13,15 +13,19 @@ of its parallel lines. The search branches on the line with the fewest candidate
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 from typing import Iterator
 
-from ._registry import PUZZLES, Status
+from ._registry import POLL_MS, PUZZLES, Status
 
 _MAX_N = PUZZLES["takuzu"].limits["MAX_N"]
 
 #: Root probing is skipped when the lines hold more live candidates than this.
 PROBE_MAX_CANDIDATES = 100_000
+#: Longest a call runs before it returns, in seconds, and the nodes between two looks at the clock.
+_POLL_SECONDS = POLL_MS / 1000
+_CLOCK_NODES = 64
 
 EXHAUSTED, SOLUTION, PAUSED, TOO_LARGE = (int(status) for status in Status)
 
@@ -129,28 +133,35 @@ class Search:
         self._start = _State(ones, zeros, live, [False] * (2 * n))
 
     def next_solution(self, node_budget: int) -> int:
-        """Search on for at most ``node_budget`` more nodes.
+        """Search on for at most ``node_budget`` more nodes, and at most POLL_MS.
 
         Returns SOLUTION (read it with :meth:`solution`), EXHAUSTED when no
-        solution is left, PAUSED when the budget ran out first, or TOO_LARGE.
+        solution is left, PAUSED when the budget or the time ran out first, or TOO_LARGE.
         """
         if self._too_large:
             return TOO_LARGE
-        for _ in range(node_budget):
+        deadline = time.monotonic() + _POLL_SECONDS
+        for node in range(node_budget):
+            if node % _CLOCK_NODES == _CLOCK_NODES - 1 and time.monotonic() >= deadline:
+                return PAUSED
             step = next(self._walk, EXHAUSTED)
             if step != PAUSED:
                 return step
         return PAUSED
 
     def count(self, node_budget: int, limit: int) -> int:
-        """Count solutions for at most ``node_budget`` more nodes, adding them to ``found``.
+        """Count solutions for at most ``node_budget`` more nodes and at most POLL_MS, adding them to ``found``.
 
         Returns SOLUTION once ``found`` reaches ``limit`` (0: no limit), EXHAUSTED
-        when the search is over, PAUSED when the budget ran out first, or TOO_LARGE.
+        when the search is over, PAUSED when the budget or the time ran out first,
+        or TOO_LARGE.
         """
         if self._too_large:
             return TOO_LARGE
-        for _ in range(node_budget):
+        deadline = time.monotonic() + _POLL_SECONDS
+        for node in range(node_budget):
+            if node % _CLOCK_NODES == _CLOCK_NODES - 1 and time.monotonic() >= deadline:
+                return PAUSED
             step = next(self._walk, EXHAUSTED)
             if step == SOLUTION:
                 self.found += 1

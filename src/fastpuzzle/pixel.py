@@ -73,8 +73,9 @@ NAME = "pixel"
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
 #: Most (position, window) states a search may remember; a grid needing more is too large.
 MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
-#: Nodes searched between returns to Python, which keeps Ctrl-C prompt.
-_NODE_BUDGET = 1 << 14
+#: Most nodes searched in one kernel call: no limit in practice, as a call also
+#: returns to Python after POLL_MS (the registry's), which keeps Ctrl-C prompt.
+_NODE_BUDGET = 1 << 40
 _CELLS = "0123456789_"
 _BLACK, _WHITE = "\u2588\u2588", "\u00b7\u00b7"
 #: Cell characters to the kernel's cell codes: a clue's value, or NO_CLUE.

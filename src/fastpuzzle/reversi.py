@@ -307,11 +307,14 @@ class _progress_bar:
             # tqdm is imported only now, when a bar is shown (and untyped: Any).
             tqdm = import_module("tqdm").tqdm
             self.bar = tqdm(total=1000, unit="‰", leave=False, desc="reversi", mininterval=0.2)
-        self.bar.update(min(int(done * 1000), 1000) - self.bar.n)
+        # round: the shares of a finished count add up to 1 give or take rounding.
+        self.bar.update(min(round(done * 1000), 1000) - self.bar.n)
 
     def __exit__(self, *exc_info: object) -> None:
-        if self.bar is not None:
-            self.bar.close()
+        """Clear the bar (it is not left on screen), so that a message after it starts on a clean line."""
+        bar, self.bar = self.bar, None
+        if bar is not None:
+            bar.close()
 
 
 def format(counts: Counts) -> str:  # noqa: A001 - mirrors parse()

@@ -71,8 +71,9 @@ NAME = "takuzu"
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
 #: Candidate lines a search may hold at once; a grid with fewer givens is too large.
 MAX_CANDIDATES = PUZZLES[NAME].limits["MAX_CANDIDATES"]
-#: Nodes searched between returns to Python, which keeps Ctrl-C prompt.
-_NODE_BUDGET = 1 << 12
+#: Most nodes searched in one kernel call: no limit in practice, as a call also
+#: returns to Python after POLL_MS (the registry's), which keeps Ctrl-C prompt.
+_NODE_BUDGET = 1 << 40
 _CELLS = "01_"
 #: Cell characters to the kernel's cell codes.
 _CODES = bytes.maketrans(b"01_", b"\x00\x01\x02")
