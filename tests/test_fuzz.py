@@ -15,9 +15,7 @@ import contextlib
 import inspect
 import io
 import sys
-import traceback
 from itertools import islice
-from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterator
 from unittest import mock
@@ -42,11 +40,6 @@ EXIT_CODES = {0, 1, 2, 3, 4, 130}
 #: Facade members that are no functions of puzzles: the CLI's plumbing, which
 #: takes argparse objects and is fuzzed through main() instead.
 CLI_PLUMBING = {"add_cli_arguments", "check_cli_arguments", "run_cli"}
-#: A plain ValueError passes only when fastpuzzle raises it on purpose, as the
-#: argument checks do for a bad *value* (an odd side, a negative limit, an
-#: unknown puzzle name): see test_argument_value_errors_are_package_errors.
-DELIBERATE_VALUE_ERROR = "raise ValueError("
-PACKAGE_DIR = str(Path(fastpuzzle.__file__).parent)
 
 
 def fuzz_settings(count: int) -> settings:
@@ -61,8 +54,7 @@ def fuzz_settings(count: int) -> settings:
 def check_call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``function(*args, **kwargs)``, its result, or the allowed error it raised (anything else fails).
 
-    A lazy result (an iterator) is drawn from, at most three items. A plain
-    ValueError passes only when a ``raise ValueError(...)`` in fastpuzzle raised it.
+    A lazy result (an iterator) is drawn from, at most three items.
     """
     try:
         result = function(*args, **kwargs)
@@ -71,12 +63,6 @@ def check_call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return result
     except ALLOWED as error:
         return error
-    except ValueError as error:
-        origin = traceback.extract_tb(error.__traceback__)[-1]
-        deliberate = (origin.line or "").startswith(DELIBERATE_VALUE_ERROR) and origin.filename.startswith(PACKAGE_DIR)
-        if type(error) is ValueError and deliberate:
-            return error
-        raise
 
 
 # -- inputs -----------------------------------------------------------------

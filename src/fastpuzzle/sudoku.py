@@ -235,7 +235,7 @@ def _numpy_of(grids: Any) -> Any:
 
 def _count_array(numpy: Any, grids: Any) -> Any:
     if grids.ndim != 3 or grids.shape[1:] != (SIDE, SIDE):
-        raise ValueError(f"expected an array of shape (k, {SIDE}, {SIDE}), found {grids.shape}")
+        raise ArgumentError(f"expected an array of shape (k, {SIDE}, {SIDE}), found {grids.shape}")
     if grids.dtype.kind not in "biu":
         raise TypeError(f"expected an integer or boolean array, found dtype {grids.dtype}")
     out = numpy.empty(len(grids), dtype=numpy.uint8)
