@@ -69,6 +69,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from ._batch import Result, solve_many
     from ._contract import Facade, SearchFacade
 
 __version__ = "0.2.0"
@@ -81,6 +82,8 @@ __all__ = [
     "Status",
     "puzzle_module",
     "solve_text",
+    "solve_many",
+    "Result",
     "use_kernels",
     "takuzu",
     "pixel",
@@ -101,6 +104,8 @@ def __getattr__(name: str) -> "Any":
         return import_module(PUZZLES[name].facade)
     if name in ("Facade", "SearchFacade"):
         return getattr(import_module("fastpuzzle._contract"), name)
+    if name in ("solve_many", "Result"):
+        return getattr(import_module("fastpuzzle._batch"), name)
     raise AttributeError(f"module 'fastpuzzle' has no attribute {name!r}")
 
 
