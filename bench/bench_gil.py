@@ -16,7 +16,6 @@ times any version of the kernels.
 from __future__ import annotations
 
 import multiprocessing
-import random
 import threading
 from collections.abc import Iterator
 from typing import Callable
@@ -24,9 +23,8 @@ from typing import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from conftest import random_endgame
 from fastpuzzle import reversi, takuzu
-
-Rows = tuple[tuple[int, ...], ...]
 
 #: Rounds per configuration: each count takes about a second.
 ROUNDS = 3
@@ -46,45 +44,7 @@ def spin(stop: "threading.Event | multiprocessing.synchronize.Event") -> None:
             count += 1
 
 
-def reversi_board() -> Rows:
-    """An 8x8 position after seeded random play from the start, REVERSI_EMPTIES cells left."""
-    rng = random.Random(f"gil-{REVERSI_EMPTIES}-{REVERSI_SEED}")
-    while True:
-        board = [list(row) for row in reversi.start(8).rows]
-        colour, passes = 1, 0
-        while sum(row.count(-1) for row in board) > REVERSI_EMPTIES and passes < 2:
-            moves = [
-                (r, c) for r in range(8) for c in range(8)
-                if board[r][c] == -1 and flips(board, r, c, colour)
-            ]
-            if moves:
-                passes = 0
-                r, c = rng.choice(moves)
-                for i, j in [(r, c), *flips(board, r, c, colour)]:
-                    board[i][j] = colour
-            else:
-                passes += 1
-            colour = 1 - colour
-        if sum(row.count(-1) for row in board) == REVERSI_EMPTIES:
-            return tuple(tuple(row) for row in board)
-
-
-def flips(board: list[list[int]], r: int, c: int, colour: int) -> list[tuple[int, int]]:
-    """The discs ``colour`` flips by playing at (r, c)."""
-    flipped: list[tuple[int, int]] = []
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            run = []
-            i, j = r + dr, c + dc
-            while (dr or dc) and 0 <= i < 8 and 0 <= j < 8 and board[i][j] == 1 - colour:
-                run.append((i, j))
-                i, j = i + dr, j + dc
-            if run and 0 <= i < 8 and 0 <= j < 8 and board[i][j] == colour:
-                flipped += run
-    return flipped
-
-
-BOARD = reversi_board()
+BOARD = random_endgame(REVERSI_EMPTIES, f"gil-{REVERSI_EMPTIES}-{REVERSI_SEED}")
 WORKLOADS: dict[str, Callable[[], object]] = {
     "reversi count": lambda: reversi.count_games(BOARD, progress=False),
     "takuzu count": lambda: takuzu.count_solutions(["_" * TAKUZU_N] * TAKUZU_N, limit=TAKUZU_LIMIT),

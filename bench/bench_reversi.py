@@ -18,6 +18,7 @@ from typing import Any, Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from conftest import random_endgame
 from fastpuzzle import _reversi_cy, _reversi_py, reversi
 
 Rows = tuple[tuple[int, ...], ...]
@@ -49,24 +50,7 @@ def contest_board(n: int, seed: int, empties: int = 10) -> Rows:
 
 def endgame_board(empties: int, seed: int) -> Rows:
     """An 8x8 position after random legal play from the start, ``empties`` cells left."""
-    rng = random.Random(f"endgame-{empties}-{seed}")
-    while True:
-        grid = [list(row) for row in reversi.start(8).rows]
-        colour, passes = 1, 0
-        while sum(row.count(-1) for row in grid) > empties and passes < 2:
-            # The twin's grid: 1 for the side to move, 2 for the other, 0 empty.
-            view = [[0 if cell < 0 else (1 if cell == colour else 2) for cell in row] for row in grid]
-            moves = _reversi_py.legal_moves(view, 1)
-            if moves:
-                passes = 0
-                r, c, flipped = rng.choice(moves)
-                for i, j in [(r, c), *flipped]:
-                    grid[i][j] = colour
-            else:
-                passes += 1
-            colour = 1 - colour
-        if sum(row.count(-1) for row in grid) == empties:
-            return tuple(tuple(row) for row in grid)
+    return random_endgame(empties, f"endgame-{empties}-{seed}")
 
 
 def sides(rows: Rows) -> tuple[int, int, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Any, Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from fastpuzzle import use_kernels
+from fastpuzzle import _reversi_py, reversi, use_kernels
 
 #: Slowest single puzzle, in seconds, at which a twin is still benchmarked.
 TWIN_LIMIT = 2.0
@@ -78,3 +79,25 @@ def skip_slow_twin(what: str, run: Callable[[], object]) -> None:
     elapsed = time.perf_counter() - start
     if elapsed > TWIN_LIMIT:
         pytest.skip(f"twin too slow at {what}: {elapsed:.1f} s for one puzzle (limit {TWIN_LIMIT} s)")
+
+
+def random_endgame(empties: int, seed: str) -> tuple[tuple[int, ...], ...]:
+    """An 8x8 reversi position after random legal play from the start (seeded by ``seed``), ``empties`` cells left."""
+    rng = random.Random(seed)
+    while True:
+        grid = [list(row) for row in reversi.start(8).rows]
+        colour, passes = 1, 0
+        while sum(row.count(-1) for row in grid) > empties and passes < 2:
+            # The twin's grid: 1 for the side to move, 2 for the other, 0 empty.
+            view = [[0 if cell < 0 else (1 if cell == colour else 2) for cell in row] for row in grid]
+            moves = _reversi_py.legal_moves(view, 1)
+            if moves:
+                passes = 0
+                r, c, flipped = rng.choice(moves)
+                for i, j in [(r, c), *flipped]:
+                    grid[i][j] = colour
+            else:
+                passes += 1
+            colour = 1 - colour
+        if sum(row.count(-1) for row in grid) == empties:
+            return tuple(tuple(row) for row in grid)
