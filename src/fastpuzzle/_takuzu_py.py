@@ -140,11 +140,7 @@ class Search:
         """
         if self._too_large:
             return TOO_LARGE
-        deadline = time.monotonic() + _POLL_SECONDS
-        for node in range(node_budget):
-            if node % _CLOCK_NODES == _CLOCK_NODES - 1 and time.monotonic() >= deadline:
-                return PAUSED
-            step = next(self._walk, EXHAUSTED)
+        for step in self._steps(node_budget):
             if step != PAUSED:
                 return step
         return PAUSED
@@ -158,11 +154,7 @@ class Search:
         """
         if self._too_large:
             return TOO_LARGE
-        deadline = time.monotonic() + _POLL_SECONDS
-        for node in range(node_budget):
-            if node % _CLOCK_NODES == _CLOCK_NODES - 1 and time.monotonic() >= deadline:
-                return PAUSED
-            step = next(self._walk, EXHAUSTED)
+        for step in self._steps(node_budget):
             if step == SOLUTION:
                 self.found += 1
                 if self.found == limit:
@@ -170,6 +162,14 @@ class Search:
             elif step == EXHAUSTED:
                 return EXHAUSTED
         return PAUSED
+
+    def _steps(self, node_budget: int) -> Iterator[int]:
+        """The search's next steps: at most ``node_budget`` of them, and none once POLL_MS has passed."""
+        deadline = time.monotonic() + _POLL_SECONDS
+        for node in range(node_budget):
+            if node % _CLOCK_NODES == _CLOCK_NODES - 1 and time.monotonic() >= deadline:
+                return
+            yield next(self._walk, EXHAUSTED)
 
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
