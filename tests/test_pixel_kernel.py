@@ -85,6 +85,15 @@ def sparse(rows: tuple[str, ...], keep: list[bool]) -> tuple[str, ...]:
     return tuple("".join(ch if keep[r * m + c] else "_" for c, ch in enumerate(row)) for r, row in enumerate(rows))
 
 
+def change_clues(draw: st.DrawFn, rows: list[list[str]], most: int) -> None:
+    """Set up to ``most`` random cells of ``rows`` to a random clue their block can hold."""
+    n, m = len(rows), len(rows[0])
+    for _ in range(draw(st.integers(0, most))):
+        r, c = draw(st.integers(0, n - 1)), draw(st.integers(0, m - 1))
+        cells = (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
+        rows[r][c] = str(draw(st.integers(0, cells)))
+
+
 @st.composite
 def puzzles(draw: st.DrawFn, max_side: int = 5) -> tuple[str, ...]:
     """A random picture's clues, a random subset kept, and now and then a clue changed.
@@ -98,10 +107,7 @@ def puzzles(draw: st.DrawFn, max_side: int = 5) -> tuple[str, ...]:
     share = draw(st.sampled_from((0.1, 0.4, 0.7, 1.0)))
     keep = [draw(st.floats(0, 1)) < share for _ in range(n * m)]
     rows = [list(row) for row in sparse(pixel_clues_of(picture), keep)]
-    for _ in range(draw(st.integers(0, 2))):
-        r, c = draw(st.integers(0, n - 1)), draw(st.integers(0, m - 1))
-        cells = (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
-        rows[r][c] = str(draw(st.integers(0, cells)))
+    change_clues(draw, rows, 2)
     return tuple("".join(row) for row in rows)
 
 
@@ -208,10 +214,7 @@ def narrow_tall_puzzles(draw: st.DrawFn) -> tuple[str, ...]:
     share = draw(st.sampled_from((0.0, 0.05, 0.15, 0.3)))
     keep = [draw(st.floats(0, 1)) < share for _ in range(n * m)]
     rows = [list(row) for row in sparse(pixel_clues_of(picture), keep)]
-    for _ in range(draw(st.integers(0, 1))):
-        r, c = draw(st.integers(0, n - 1)), draw(st.integers(0, m - 1))
-        cells = (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
-        rows[r][c] = str(draw(st.integers(0, cells)))
+    change_clues(draw, rows, 1)
     transpose = draw(st.booleans())
     if transpose:
         return tuple("".join(rows[r][c] for r in range(n)) for c in range(m))
