@@ -29,6 +29,17 @@ SAMPLE = "000000000\n001000100\n000000000\n000110000\n000111000\n000000000\n0000
 ALLOWED = (FastpuzzleError, TypeError)
 
 
+def run_beside(workers: list[threading.Thread], disturber: threading.Thread, stop: threading.Event) -> None:
+    """Run ``workers`` to their end while ``disturber`` runs beside them; then set ``stop`` and wait for it."""
+    disturber.start()
+    for thread in workers:
+        thread.start()
+    for thread in workers:
+        thread.join()
+    stop.set()
+    disturber.join()
+
+
 @pytest.fixture
 def frequent_switches() -> Iterator[None]:
     """Let the interpreter switch threads every few microseconds, to reach more interleavings."""
@@ -118,15 +129,7 @@ def test_another_thread_pops_from_the_list(sudoku_facade: ModuleType, frequent_s
             if not set(answers) <= set(serial) or len(answers) > len(serial):
                 failures.append(f"{len(answers)} answers, not drawn from the serial ones")
 
-    popper = threading.Thread(target=pop_and_put_back)
-    counters = [threading.Thread(target=count) for _ in range(2)]
-    popper.start()
-    for thread in counters:
-        thread.start()
-    for thread in counters:
-        thread.join()
-    stop.set()
-    popper.join()
+    run_beside([threading.Thread(target=count) for _ in range(2)], threading.Thread(target=pop_and_put_back), stop)
     assert not failures, failures[:3]
 
 
@@ -275,15 +278,7 @@ def test_eight_threads_on_every_api_while_a_ninth_mutates(implementation: str, f
                     if answer != serial[name]:
                         failures.append(f"{name}: {answer!r} instead of {serial[name]!r}")
 
-        threads = [threading.Thread(target=worker, args=(seed,)) for seed in range(8)]
-        changer = threading.Thread(target=mutator)
-        changer.start()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        stop.set()
-        changer.join()
+        run_beside([threading.Thread(target=worker, args=(seed,)) for seed in range(8)], threading.Thread(target=mutator), stop)
     assert not failures, failures[:5]
     assert all(done[name] > 0 for name in names), done
     assert sum(errors.values()) > 0, "the mutator never caught a call mid-way; the test tests nothing"
