@@ -23,7 +23,7 @@ import sys
 TYPE_CHECKING = False
 
 from . import __version__, puzzle_module
-from ._registry import ALIASES, PUZZLES
+from ._registry import PUZZLES, canonical_name
 from ._text import parse_int, read_source
 from .errors import (
     ArgumentError,
@@ -140,8 +140,10 @@ def _selected(argv: Sequence[str]) -> Optional[str]:
     first = next((arg for arg in argv if not arg.startswith("-")), None)
     if first is None:
         return None
-    name = ALIASES.get(first, first)
-    return name if name in PUZZLES else None
+    try:
+        return canonical_name(first)
+    except ValueError:
+        return None  # argparse reports the unknown name
 
 
 def _formatter(prog: str) -> argparse.HelpFormatter:
@@ -186,7 +188,7 @@ def _run(argv: list[str], name: Optional[str]) -> int:
         if written != EXIT_OK:
             return written
         raise
-    name = ALIASES.get(options.puzzle, options.puzzle)
+    name = canonical_name(options.puzzle)
     facade = puzzle_module(name)
     # A facade may reject a combination of options, as a usage error (exit 2).
     problem = facade.check_cli_arguments(options)
