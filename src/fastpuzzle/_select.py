@@ -17,16 +17,11 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
 from importlib import import_module
 
 from ._registry import PUZZLES
 from .errors import ArgumentError
 
-TYPE_CHECKING = False
-
-if TYPE_CHECKING:
-    from typing import Iterator
 
 IMPLEMENTATIONS = ("compiled", "twin")
 
@@ -44,23 +39,29 @@ def kernel_module(puzzle: str, implementation: str) -> str:
     return compiled if implementation == "compiled" else compiled[:-3] + "_py"
 
 
-@contextmanager
-def use_kernels(implementation: str) -> Iterator[None]:
+class use_kernels:  # noqa: N801 - used as a function: ``with use_kernels("twin"):``
     """Run every facade on its ``"compiled"`` kernel or its pure-Python ``"twin"`` for a while.
 
     Meant for tests, benchmarks and debugging: the switch holds for the whole
-    process, so do not use it while other threads are solving.
+    process, so do not use it while other threads are solving. (A class, not a
+    ``contextlib`` generator: the command line imports this module at every start.)
     """
-    global _twins
-    if implementation not in IMPLEMENTATIONS:
-        raise ArgumentError(f"implementation must be 'compiled' or 'twin', got {implementation!r}")
-    before = _twins
-    _twins = implementation == "twin"
-    _rebind()
-    try:
-        yield
-    finally:
-        _twins = before
+
+    def __init__(self, implementation: str) -> None:
+        if implementation not in IMPLEMENTATIONS:
+            raise ArgumentError(f"implementation must be 'compiled' or 'twin', got {implementation!r}")
+        self._twins = implementation == "twin"
+        self._before = _twins
+
+    def __enter__(self) -> None:
+        global _twins
+        self._before = _twins
+        _twins = self._twins
+        _rebind()
+
+    def __exit__(self, *exc_info: object) -> None:
+        global _twins
+        _twins = self._before
         _rebind()
 
 
