@@ -169,12 +169,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return _run(argv, name)
     except KeyboardInterrupt as stop:
         terminated = isinstance(stop, Terminated)
-        _say(f"fastpuzzle: {name + ': ' if name else ''}{'terminated' if terminated else 'interrupted'}")
+        _say(_prefix(name) + ("terminated" if terminated else "interrupted"))
         return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
     except Exception as error:
         if sys.flags.dev_mode:
             raise
-        _say(f"fastpuzzle: {name + ': ' if name else ''}internal error: {type(error).__name__}: {error} (please report it)")
+        _say(_prefix(name) + f"internal error: {type(error).__name__}: {error} (please report it)")
         return EXIT_INTERNAL_ERROR
 
 
@@ -194,7 +194,7 @@ def _run(argv: list[str], name: Optional[str]) -> int:
     problem = facade.check_cli_arguments(options)
     if problem:
         options.command_parser.error(problem)
-    prefix = f"fastpuzzle: {name}: "
+    prefix = _prefix(name)
     if options.file == "-" and sys.stdin is None:
         _say(prefix + "cannot read standard input: it is closed")
         return EXIT_BAD_INPUT
@@ -233,7 +233,7 @@ def _flush_output(name: Optional[str], output: str = "") -> int:
         return EXIT_BROKEN_PIPE
     except OSError as error:
         _discard_output()
-        _say(f"fastpuzzle: {name + ': ' if name else ''}cannot write the output: {error.strerror or error}")
+        _say(_prefix(name) + f"cannot write the output: {error.strerror or error}")
         return EXIT_OUTPUT_ERROR
     return EXIT_OK
 
@@ -247,6 +247,11 @@ def _discard_output() -> None:
         return  # not a file (a test's capture): nothing is flushed at exit
     os.dup2(null, descriptor)
     os.close(null)
+
+
+def _prefix(name: Optional[str]) -> str:
+    """How every line on standard error starts: the command, and the puzzle once known."""
+    return f"fastpuzzle: {name}: " if name else "fastpuzzle: "
 
 
 def _say(line: str) -> None:
