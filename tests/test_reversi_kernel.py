@@ -318,7 +318,8 @@ def test_counters_are_independent_across_threads() -> None:
 def test_kernel_releases_the_gil() -> None:
     n, black, white = sides(reversi.start(8).rows, "black")
     counter = _reversi_cy.Counter(0)
-    worker = threading.Thread(target=counter.perft, args=(n, black, white, 9, True))
+    # Depth 10 (about 60 ms here): a count of a few milliseconds leaves too few ticks on a loaded machine.
+    worker = threading.Thread(target=counter.perft, args=(n, black, white, 10, True))
     ticks = 0
     worker.start()
     while worker.is_alive():
