@@ -9,11 +9,11 @@ few chunks per worker are in flight, whatever the length of the input.
 
 from __future__ import annotations
 
-import os
 import time
 from itertools import islice
 
 from . import puzzle_module
+from ._executors import as_executor, checked_jobs, pool, workers_of
 from .errors import FastpuzzleError, MultipleSolutionsError, NoSolutionError, PuzzleTooLargeError
 
 from dataclasses import dataclass
@@ -90,22 +90,16 @@ def solve_many(
     A puzzle that is malformed, unsolvable or too large gets a record saying
     why; it never stops the batch.
     """
-    from .errors import ArgumentError
-
     puzzle_module(puzzle)  # an unknown name fails before any work goes out
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-        raise ArgumentError(f"jobs must be a whole number of at least 1, got {jobs!r}")
-    workers = jobs or _usable_cpus()
+    jobs = checked_jobs(jobs)
     if executor is not None:
-        return _stream(puzzle, iter(texts), executor, workers)
-    return _with_own_pool(puzzle, iter(texts), workers)
+        return _stream(puzzle, iter(texts), as_executor(executor), workers_of(executor, jobs))
+    return _with_own_pool(puzzle, iter(texts), jobs)
 
 
-def _with_own_pool(puzzle: str, texts: Iterator[str], workers: int) -> Iterator[Result]:
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        yield from _stream(puzzle, texts, pool, workers)
+def _with_own_pool(puzzle: str, texts: Iterator[str], jobs: Optional[int]) -> Iterator[Result]:
+    with pool(jobs) as (threads, workers):
+        yield from _stream(puzzle, texts, threads, workers)
 
 
 def _stream(puzzle: str, texts: Iterator[str], executor: Any, workers: int) -> Iterator[Result]:
@@ -133,10 +127,3 @@ def _stream(puzzle: str, texts: Iterator[str], executor: Any, workers: int) -> I
         for future in pending:
             future.cancel()
 
-
-def _usable_cpus() -> int:
-    """The CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
