@@ -46,10 +46,12 @@ class Entry:
     """One puzzle: its name, what it is, other names for it, and its limits.
 
     ``limits`` are the numbers its facade, kernel and twin share (each kernel
-    sees ``FP_<NAME>_<LIMIT>``); ``headers`` are C headers its kernel includes.
+    sees ``FP_<NAME>_<LIMIT>``); ``headers`` are C headers its kernel includes;
+    ``splits`` says that one count of it can be split across workers (the
+    command line then takes ``--jobs`` and ``--scheduler`` without ``--batch``).
     """
 
-    __slots__ = ("name", "summary", "aliases", "limits", "headers")
+    __slots__ = ("name", "summary", "aliases", "limits", "headers", "splits")
 
     def __init__(
         self,
@@ -59,12 +61,14 @@ class Entry:
         aliases: tuple[str, ...] = (),
         limits: Mapping[str, int],
         headers: tuple[str, ...] = (),
+        splits: bool = False,
     ) -> None:
         self.name = name
         self.summary = summary
         self.aliases = aliases
         self.limits = dict(limits)
         self.headers = headers
+        self.splits = splits
 
     @property
     def facade(self) -> str:
@@ -114,6 +118,7 @@ PUZZLES = {
             # most 2**MAX_TABLE_BITS entries, and DEFAULT_TABLE_MIB MiB by default.
             limits={"MAX_N": 8, "MAX_TABLE_BITS": 30, "DEFAULT_TABLE_MIB": 64},
             headers=("_reversi_tables.h", "_fp_clock.h"),
+            splits=True,
         ),
     )
 }

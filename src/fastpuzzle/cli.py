@@ -129,10 +129,38 @@ def build_parser(selected: Optional[str] = None) -> argparse.ArgumentParser:
             "file", nargs="?", default="-", metavar="FILE",
             help="contest-format input (default: standard input)",
         )
+        _add_parallel_arguments(sub, entry.splits)
         if name == selected:
             puzzle_module(name).add_cli_arguments(sub)
         sub.set_defaults(command_parser=sub)
     return parser
+
+
+def _add_parallel_arguments(parser: argparse.ArgumentParser, splits: bool) -> None:
+    """``--batch``, ``--jobs`` and ``--scheduler``, which every puzzle takes."""
+    one_count = " (or split one count)" if splits else ""
+    parser.add_argument(
+        "--batch", action="store_true",
+        help="read many puzzles back to back (blank lines between them allowed) and write one JSON line per puzzle",
+    )
+    parser.add_argument(
+        "--jobs", type=integer_option("N", 1, 1024), metavar="N",
+        help=f"with --batch{one_count}: N workers in threads of this process (default: the usable CPUs)",
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help=f"with --batch{one_count}: run on the Dask scheduler at ADDRESS (tcp://host:8786; needs fastpuzzle[dask])",
+    )
+
+
+def _check_parallel_arguments(options: argparse.Namespace) -> Optional[str]:
+    """What is wrong with ``--batch``, ``--jobs`` and ``--scheduler`` together, or None."""
+    if options.jobs is not None and options.scheduler is not None:
+        return "use either --jobs or --scheduler, not both"
+    parallel = options.jobs is not None or options.scheduler is not None
+    if parallel and not options.batch and not PUZZLES[canonical_name(options.puzzle)].splits:
+        return "--jobs and --scheduler apply only with --batch"
+    return None
 
 
 def _selected(argv: Sequence[str]) -> Optional[str]:
@@ -191,7 +219,7 @@ def _run(argv: list[str], name: Optional[str]) -> int:
     name = canonical_name(options.puzzle)
     facade = puzzle_module(name)
     # A facade may reject a combination of options, as a usage error (exit 2).
-    problem = facade.check_cli_arguments(options)
+    problem = _check_parallel_arguments(options) or facade.check_cli_arguments(options)
     if problem:
         options.command_parser.error(problem)
     prefix = _prefix(name)
