@@ -338,7 +338,7 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     counter = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Counter")
     methods = {node.name: node for node in counter.body if isinstance(node, ast.FunctionDef)}
     properties = {name for name, node in methods.items() if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)}
-    assert names == {"ENTRY_BYTES", "Counter", "symmetric_images"}
+    assert names == {"ENTRY_BYTES", "Counter", "children", "symmetric_images"}
     assert properties == {"table_bits", "nodes"}
     # The limits live in the registry now, not in the kernel or its stub.
     assert not {"MAX_N", "MAX_TABLE_BITS"} & names
@@ -423,6 +423,43 @@ def test_a_counter_reused_on_another_side_forgets_its_table(reversi_kernel: Modu
     counter = reversi_kernel.Counter(12)
     assert counter.perft(4, black, white, 5, True) == 424
     assert counter.perft(6, black, white, 5, True) == reversi_kernel.Counter(0).perft(6, black, white, 5, True) == 882
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(boards(max_n=8, max_empties=64), st.sampled_from(("white", "black")))
+def test_children_of_kernel_and_twin_agree(rows: list[list[int]], first: str) -> None:
+    n, player, opponent = sides(rows, first)
+    found = _reversi_cy.children(n, player, opponent)
+    assert found == _reversi_py.children(n, player, opponent)
+    # One child per move, each with one more disc, in ascending order of the move's cell.
+    moves = [(mine & ~(player | opponent)) for _, mine in found]
+    assert all(move and move & (move - 1) == 0 for move in moves)
+    assert moves == sorted(moves)
+    assert all(bin(theirs | mine).count("1") == bin(player | opponent).count("1") + 1 for theirs, mine in found)
+
+
+def test_children_are_the_next_ply(reversi_kernel: ModuleType) -> None:
+    n, black, white = sides(reversi.start(8).rows, "black")
+    assert len(reversi_kernel.children(n, black, white)) == 4
+    # Perft one ply deeper is the sum over the children, each seen from the side to move next.
+    counter = reversi_kernel.Counter(0)
+    below = [counter.perft(n, p, o, 3, True) for p, o in reversi_kernel.children(n, black, white)]
+    assert sum(below) == counter.perft(n, black, white, 4, True) == 244
+    # No move: no child (the caller handles a pass); a full board likewise.
+    assert reversi_kernel.children(3, 0b1, 0) == []
+    assert reversi_kernel.children(2, 0b11, 0b1100_0000_0) == []
+
+
+def test_a_counter_reused_with_another_weight_forgets_its_table(reversi_kernel: ModuleType) -> None:
+    # The table holds counts already multiplied by the weight: another weight must not find them.
+    n, black, white = sides(reversi.start(4).rows, "black")
+    counter = reversi_kernel.Counter(12)
+    assert counter.perft(n, black, white, 6, True) == 1256
+    assert counter.perft(n, black, white, 6, True, None, 3) == 3 * 1256
+    assert counter.perft(n, black, white, 6, True) == 1256
+    plain = counter.count(*sides(SAMPLE_2))
+    assert counter.count(*sides(SAMPLE_2), None, 5) == tuple(5 * c for c in plain)
+    assert counter.count(*sides(SAMPLE_2)) == plain
 
 
 @pytest.mark.parametrize("bits", [0, 1, 12])

@@ -56,5 +56,12 @@ class Counter:
         ``progress``, ``weight`` and ``interval`` as for :meth:`count`.
         """
 
+def children(n: int, player: int, opponent: int) -> list[tuple[int, int]]:
+    """The positions after each move of ``player``, in ascending order of the move's bit.
+
+    Each is (opponent after the flips, player's discs after the move): the side
+    to move next first. Empty when ``player`` has no move (a pass is the caller's).
+    """
+
 def symmetric_images(n: int, cells: int) -> list[int]:
     """The 8 images of a set of cells under the symmetries of the n x n board (for tests)."""

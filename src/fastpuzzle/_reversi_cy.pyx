@@ -706,6 +706,27 @@ def symmetric_images(int n, uint64_t cells):
     return [cells, rows, columns, both, transpose(cells), transpose(rows), transpose(columns), transpose(both)]
 
 
+def children(int n, uint64_t player, uint64_t opponent):
+    """The positions after each move of player, in ascending order of the move's bit.
+
+    Each is (opponent after the flips, player's discs after the move): the side
+    to move next first. Empty when player has no move (a pass is the caller's).
+    """
+    assert 1 <= n <= MAX_SIDE
+    cdef uint64_t valid = 0, move, flips, moves
+    cdef int r
+    for r in range(n):
+        valid |= (((<uint64_t>1) << n) - 1) << (8 * r)
+    moves = moves_of(player, opponent, valid & ~(player | opponent))
+    found = []
+    while moves:
+        move = moves & (~moves + 1)
+        moves ^= move
+        flips = flips_of(player, opponent, move)
+        found.append((opponent ^ flips, player | flips | move))
+    return found
+
+
 #: Bytes of one transposition-table entry; a table of 2**k entries takes 2**k times this.
 ENTRY_BYTES = sizeof(Entry)
 
@@ -730,6 +751,7 @@ cdef class Counter:
     cdef int near_bits
     cdef int kind
     cdef int side               # the board side of the stored counts
+    cdef uint64_t weight        # what one leaf added to the stored counts
     cdef bint busy
     cdef uint64_t node_count
 
@@ -741,6 +763,7 @@ cdef class Counter:
         self.near_bits = min(table_bits, NEAR_BITS)
         self.kind = TABLE_EMPTY
         self.side = 0
+        self.weight = 1
         self.busy = False
         self.node_count = 0
 
@@ -795,13 +818,14 @@ cdef class Counter:
                 self.table = NULL
                 self.near = NULL
                 raise MemoryError(f"cannot allocate a table of 2**{self.bits} entries")
-        # Stored counts hold for one kind of count on one size of board: the same
-        # discs on a larger board leave more cells to play.
-        if self.kind != kind or self.side != n:
+        # Stored counts hold for one kind of count on one size of board (the same
+        # discs on a larger board leave more cells to play), and one weight.
+        if self.kind != kind or self.side != n or self.weight != weight:
             if self.kind != TABLE_EMPTY:
                 self.forget()
             self.kind = kind
             self.side = n
+            self.weight = weight
         ctx.table = self.table
         ctx.table_mask = ((<uint64_t>1) << self.bits) - 1 if self.bits else 0
         ctx.near = self.near

@@ -111,6 +111,18 @@ def symmetric_images(n: int, cells: int) -> list[int]:
     return [sum(1 << (8 * r + c) for r, c in image) for image in images]
 
 
+def children(n: int, player: int, opponent: int) -> list[tuple[int, int]]:
+    """The positions after each move of ``player``, in ascending order of the move's bit.
+
+    Each is (opponent after the flips, player's discs after the move): the side
+    to move next first. Empty when ``player`` has no move (a pass is the caller's).
+    """
+    assert 1 <= n <= _MAX_N
+    grid = _grid(n, player, opponent)
+    # legal_moves goes row by row, column by column: ascending bit 8 * r + c.
+    return [_key(_play(grid, r, c, flipped, _MINE), _THEIRS) for r, c, flipped in legal_moves(grid, _MINE)]
+
+
 class _Table:
     """A fixed-size table with replacement: 2**bits slots, each one (key, value)."""
 
@@ -173,11 +185,12 @@ class Counter:
         assert interval >= 0.0
         if self._busy:
             raise RuntimeError("the counter is already counting")
-        # Stored counts hold for one kind of count on one size of board: the same
-        # discs on a larger board leave more cells to play.
-        if self._kind != f"{kind} {n}":
+        # Stored counts hold for one kind of count on one size of board (the same
+        # discs on a larger board leave more cells to play), and one weight (as
+        # in the kernel, whose table holds weighted counts).
+        if self._kind != f"{kind} {n} {weight}":
             self._table = _Table(self._bits)
-            self._kind = f"{kind} {n}"
+            self._kind = f"{kind} {n} {weight}"
         self._nodes = 0
         self._done = 0.0
         self._progress = progress
