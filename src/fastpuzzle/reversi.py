@@ -15,6 +15,7 @@ counts the final positions won by black, won by white, and drawn::
 
 from __future__ import annotations
 
+import os
 from typing import NamedTuple
 
 from . import _memory, _select
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from typing import Any, Callable, Optional, Sequence, Union
 
     BoardLike = Union["Board", Sequence[Sequence[int]]]
+    PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "NAME",
@@ -226,6 +228,9 @@ def count_games(
     to_move: str = "white",
     table_size: Optional[int] = None,
     progress: Optional[bool] = None,
+    jobs: Optional[int] = None,
+    executor: Any = None,
+    checkpoint: Optional[PathLike] = None,
 ) -> Counts:
     """(black wins, white wins, draws) over every game from ``board``, ``to_move`` to move.
 
@@ -235,11 +240,18 @@ def count_games(
     the counts are exact whatever its size. ``progress``: show a progress bar
     on standard error for long counts (default: when standard error is a
     terminal). Ctrl-C (KeyboardInterrupt) stops a count promptly.
+
+    ``jobs``, ``executor`` or ``checkpoint`` split the count into exact parts
+    (see :func:`perft`).
     """
     board = from_rows(board)
     mover, other = _sides(board, to_move)
     # A small tree needs a small table, and a large table costs page faults to set up.
-    counter = _kernel.Counter(_table_bits(table_size, board.empties + 4))
+    table_bits = _table_bits(table_size, board.empties + 4)
+    if _splits(jobs, executor, checkpoint):
+        black, white, draws = _split(board, to_move, None, None, table_bits, jobs, executor, checkpoint, progress)
+        return Counts(black, white, draws)
+    counter = _kernel.Counter(table_bits)
     with _progress_bar(progress) as report:
         wins, losses, draws = (int(count) for count in counter.count(board.n, mover, other, report))
     return Counts(losses, wins, draws) if to_move == "white" else Counts(wins, losses, draws)
@@ -253,6 +265,9 @@ def perft(
     convention: str = "A",
     table_size: Optional[int] = None,
     progress: Optional[bool] = None,
+    jobs: Optional[int] = None,
+    executor: Any = None,
+    checkpoint: Optional[PathLike] = None,
 ) -> int:
     """The number of leaves ``depth`` plies below ``board``, ``to_move`` to move.
 
@@ -260,6 +275,16 @@ def perft(
     ``depth`` as a leaf; ``"B"`` (OEIS A124004) does not count it. From
     ``start(8)`` with black first both give 4, 12, 56, 244, ... for depth 1, 2,
     3, 4, ... ``table_size`` and ``progress`` as for :func:`count_games`.
+
+    ``jobs``, ``executor`` or ``checkpoint`` split the count: the tree is
+    expanded to a frontier of unique positions (mirror images merged), each
+    counted as one task, and the parts add up to exactly the serial answer.
+    ``executor`` is any ``concurrent.futures.Executor`` or a
+    ``dask.distributed.Client``; without one, a thread pool of ``jobs``
+    workers (default: the usable CPUs). Each worker keeps one table of
+    ``table_size`` and reuses it. ``checkpoint`` is a file (JSON Lines) that
+    records each finished part: a count that was stopped or lost a worker
+    resumes from it; a file of another count is an ArgumentError.
     """
     board = from_rows(board)
     checked_choice(convention, "convention", _CONVENTIONS)
@@ -267,9 +292,41 @@ def perft(
     if depth > MAX_DEPTH:
         raise ArgumentError(f"depth must be at most {MAX_DEPTH}, got {depth}")
     mover, other = _sides(board, to_move)
-    counter = _kernel.Counter(_table_bits(table_size, depth + 8))
+    table_bits = _table_bits(table_size, depth + 8)
+    if _splits(jobs, executor, checkpoint):
+        (leaves,) = _split(board, to_move, depth, convention, table_bits, jobs, executor, checkpoint, progress)
+        return leaves
+    counter = _kernel.Counter(table_bits)
     with _progress_bar(progress) as report:
         return int(counter.perft(board.n, mover, other, depth, convention == "A", report))
+
+
+def _splits(jobs: object, executor: object, checkpoint: object) -> bool:
+    """Whether a count is split (any of the three given), after checking them."""
+    from ._executors import checked_jobs
+
+    checked_jobs(jobs)
+    if jobs is not None and executor is not None:
+        raise ArgumentError("give jobs (a thread pool of fastpuzzle's own) or executor, not both")
+    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
+        raise TypeError(f"checkpoint must be a path, found {type(checkpoint).__name__}")
+    if checkpoint is not None and not os.fspath(checkpoint):
+        raise ArgumentError("checkpoint must name a file, got an empty path")
+    return jobs is not None or executor is not None or checkpoint is not None
+
+
+def _split(
+    board: Board, to_move: str, depth: Optional[int], convention: Optional[str], table_bits: int,
+    jobs: Optional[int], executor: Any, checkpoint: Optional[PathLike], progress: Optional[bool],
+) -> list[int]:
+    """A split count (``fastpuzzle._reversi_split``), with a progress bar of the parts finished."""
+    from . import _reversi_split
+
+    with _progress_bar(progress) as report:
+        return _reversi_split.split_count(
+            board, to_move, depth, convention, table_bits,
+            jobs=jobs, executor=executor, checkpoint=checkpoint, progress=report,
+        )
 
 
 class _progress_bar:

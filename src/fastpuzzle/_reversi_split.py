@@ -1,0 +1,421 @@
+"""One huge reversi count split into exact parts, counted on an executor.
+
+The tree is expanded from the root ply by ply (a pass is a ply) until a ply
+holds :data:`FRONTIER_TARGET` unique positions or more; positions that are the
+same up to the 8 symmetries of the board are merged and kept once, with their
+multiplicity. Each unique frontier position is one task (a *part*); the total
+is what the expansion settled on its way (games over before the frontier) plus
+each part's count times its multiplicity, in Python integers, exactly.
+
+The frontier depends on the count's arguments only, so a checkpoint (JSON
+Lines: a header naming the count, then one line per finished part) lets an
+interrupted count resume with the parts it still misses.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+from . import _executors
+from .errors import ArgumentError
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+    from typing import Any, Callable, Optional, TextIO, Union
+
+    from .reversi import Board
+
+    Key = tuple[int, int]
+    Result = tuple[int, ...]
+    PathLike = Union[str, "os.PathLike[str]"]
+
+#: Unique positions at which the expansion stops: the first ply with at least
+#: this many becomes the frontier. From the 8x8 start that is ply 6, 1773 parts:
+#: enough to keep a few dozen workers busy to the end, few enough that a task's
+#: overhead (milliseconds on Dask) stays far below its count.
+FRONTIER_TARGET = 1024
+#: Version of the checkpoint's format, in its header.
+CHECKPOINT_VERSION = 1
+PERFT, GAMES = "perft", "games"
+#: The colours by index: a position's multiplicities are kept per colour to move.
+WHITE, BLACK = 0, 1
+
+
+class Frontier:
+    """The parts of one count and what the expansion settled before them.
+
+    ``parts[i]`` is a canonical position (discs of the side to move, the
+    other's) and ``multiplicities[i]`` how often it was reached with white to
+    move and with black to move. ``settled`` is (leaves,) for perft and
+    (black wins, white wins, draws) for a count of games. ``ply`` is the
+    frontier's distance from the root; ``depth`` the plies each part counts
+    (perft only).
+    """
+
+    __slots__ = ("ply", "parts", "multiplicities", "settled", "depth")
+
+    def __init__(
+        self, ply: int, parts: list[Key], multiplicities: list[tuple[int, int]], settled: list[int], depth: Optional[int]
+    ) -> None:
+        self.ply = ply
+        self.parts = parts
+        self.multiplicities = multiplicities
+        self.settled = settled
+        self.depth = depth
+
+
+def _kernel() -> Any:
+    """The kernel the reversi facade runs on now (compiled, or its twin under ``use_kernels``)."""
+    from . import reversi
+
+    return reversi._kernel
+
+
+def canonical(kernel: Any, n: int, player: int, opponent: int) -> Key:
+    """The least of the position's 8 images, in the kernel's own order of canonical keys."""
+    return min(zip(kernel.symmetric_images(n, player), kernel.symmetric_images(n, opponent)))
+
+
+def _lead(player: int, opponent: int) -> int:
+    """Discs of the side to move less the other side's."""
+    return bin(player).count("1") - bin(opponent).count("1")
+
+
+def frontier(n: int, player: int, opponent: int, colour: int, depth: Optional[int], ended_counts: bool) -> Frontier:
+    """Expand (``player`` to move, of ``colour``) to the frontier; ``depth`` None counts games to their end.
+
+    For perft, the positions at ``depth`` itself are leaves (settled without a
+    task), and a game over before it is a leaf in convention A
+    (``ended_counts``) and nothing in B. For games, a game over before the
+    frontier is scored at once.
+    """
+    kernel = _kernel()
+    settled = [0] if depth is not None else [0, 0, 0]
+    level: dict[Key, list[int]] = {canonical(kernel, n, player, opponent): [0, 0]}
+    level[canonical(kernel, n, player, opponent)][colour] = 1
+    ply = 0
+    while level:
+        if depth is not None and ply == depth:
+            settled[0] += sum(white + black for white, black in level.values())
+            level = {}
+            break
+        if len(level) >= FRONTIER_TARGET:
+            break
+        below: dict[Key, list[int]] = {}
+        for (mine, theirs), times in level.items():
+            following = kernel.children(n, mine, theirs)
+            if not following:
+                if not kernel.children(n, theirs, mine):
+                    _settle(settled, depth, ended_counts, _lead(mine, theirs), times)
+                    continue
+                following = [(theirs, mine)]  # a forced pass: the other side plays on
+            for child in following:
+                # The child's side to move is the other colour.
+                merged = below.setdefault(canonical(kernel, n, *child), [0, 0])
+                merged[WHITE] += times[BLACK]
+                merged[BLACK] += times[WHITE]
+        level = below
+        ply += 1
+    parts = list(level)
+    return Frontier(
+        ply, parts, [(level[key][WHITE], level[key][BLACK]) for key in parts], settled,
+        None if depth is None else depth - ply,
+    )
+
+
+def _settle(settled: list[int], depth: Optional[int], ended_counts: bool, lead: int, times: list[int]) -> None:
+    """Add a game over before the frontier, reached ``times`` (white to move, black to move)."""
+    if depth is not None:
+        if ended_counts:
+            settled[0] += times[WHITE] + times[BLACK]
+        return
+    # settled is (black wins, white wins, draws); the mover won if lead > 0.
+    if lead == 0:
+        settled[2] += times[WHITE] + times[BLACK]
+    else:
+        mover_won = lead > 0
+        settled[0] += times[BLACK] if mover_won else times[WHITE]
+        settled[1] += times[WHITE] if mover_won else times[BLACK]
+
+
+def total(frontier_: Frontier, results: dict[int, Result]) -> list[int]:
+    """The count: what was settled plus each part's result times its multiplicity, per colour."""
+    sums = list(frontier_.settled)
+    for index, (white, black) in enumerate(frontier_.multiplicities):
+        result = results[index]
+        if frontier_.depth is not None:
+            sums[0] += (white + black) * result[0]
+            continue
+        mover_wins, mover_losses, draws = result
+        sums[0] += black * mover_wins + white * mover_losses
+        sums[1] += white * mover_wins + black * mover_losses
+        sums[2] += (white + black) * draws
+    return sums
+
+
+# -- the task a worker runs ---------------------------------------------------
+
+_worker = threading.local()
+
+
+def _worker_counter(table_bits: int) -> Any:
+    """This worker thread's Counter, made once and reused by every part it counts (a new one if the bits change)."""
+    kernel = _kernel()
+    counter = getattr(_worker, "counter", None)
+    if counter is None or counter.table_bits != table_bits or not isinstance(counter, kernel.Counter):
+        counter = _worker.counter = kernel.Counter(table_bits)
+    return counter
+
+
+class _StopCheck:
+    """A kernel progress callback that stops the count once ``stop`` is set."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        self.stop = stop
+
+    def __call__(self, done: float) -> None:
+        if self.stop.is_set():
+            raise KeyboardInterrupt("the split count was stopped")
+
+
+def count_part(
+    n: int, player: int, opponent: int, depth: Optional[int], ended_counts: bool, table_bits: int,
+    stop: Optional[threading.Event] = None,
+) -> Result:
+    """One part: (leaves,) ``depth`` plies below (perft), or (mover wins, opponent wins, draws) with ``depth`` None.
+
+    A module-level function of picklable arguments and result, for process
+    pools and Dask. ``stop`` (threads of this process only) stops the count
+    within one poll of being set.
+    """
+    check = None
+    if stop is not None:
+        check = _StopCheck(stop)
+        check(0.0)
+    counter = _worker_counter(table_bits)
+    if depth is None:
+        wins, losses, draws = counter.count(n, player, opponent, check)
+        return (int(wins), int(losses), int(draws))
+    return (int(counter.perft(n, player, opponent, depth, ended_counts, check)),)
+
+
+# -- the checkpoint -----------------------------------------------------------
+
+
+def _header(kind: str, board: Board, to_move: str, depth: Optional[int], convention: Optional[str], frontier_: Frontier) -> dict[str, Any]:
+    """The checkpoint's first line: what names the count exactly."""
+    return {
+        "fastpuzzle": "reversi split count",
+        "version": CHECKPOINT_VERSION,
+        "kind": kind,
+        "board": str(board),
+        "to_move": to_move,
+        "depth": depth,
+        "convention": convention,
+        "frontier_ply": frontier_.ply,
+        "parts": len(frontier_.parts),
+    }
+
+
+class Checkpoint:
+    """A checkpoint file, open for appending: the header, then one line per finished part.
+
+    ``finished`` holds the parts read back from an earlier run.
+    """
+
+    def __init__(self, path: PathLike, header: dict[str, Any], frontier_: Frontier) -> None:
+        self.path = os.fspath(path)
+        self.header = header
+        self.frontier = frontier_
+        self.finished: dict[int, Result] = {}
+        self.stream: Optional[TextIO] = None
+        try:
+            self._open()
+        except OSError as error:
+            raise ArgumentError(f"cannot use checkpoint {self.path}: {error.strerror or error}") from None
+
+    def _open(self) -> None:
+        try:
+            with open(self.path, "rb") as existing:
+                data = existing.read()
+        except FileNotFoundError:
+            data = b""
+        complete = self._read(data)
+        stream = open(self.path, "r+" if data else "w", encoding="utf-8", newline="\n")
+        try:
+            if complete < len(data):
+                stream.truncate(complete)  # a torn last line, from a kill in the middle of a write
+            stream.seek(complete)
+            if complete == 0:
+                stream.write(json.dumps(self.header) + "\n")
+                stream.flush()
+        except BaseException:
+            stream.close()
+            raise
+        self.stream = stream
+
+    def _read(self, data: bytes) -> int:
+        """Check the lines of an earlier run and keep its finished parts; the bytes of complete lines."""
+        lines = data.split(b"\n")
+        complete = 0
+        for number, raw in enumerate(lines, start=1):
+            last = number == len(lines)
+            if last and raw == b"":
+                break
+            try:
+                if last:
+                    raise ValueError("no end of line")
+                record = json.loads(raw.decode("utf-8"))
+            except ValueError as error:
+                if last or (number == len(lines) - 1 and lines[-1] == b""):
+                    break  # the last line, torn: cut off
+                raise self._error(number, f"not a JSON line ({error})") from None
+            if number == 1:
+                if record != self.header:
+                    raise ArgumentError(f"checkpoint {self.path} belongs to another count ({self._differences(record)})")
+            else:
+                self._keep(number, record)
+            complete += len(raw) + 1
+        return complete
+
+    def _differences(self, record: object) -> str:
+        if not isinstance(record, dict):
+            return "its first line is not a header"
+        fields = [name for name in self.header if record.get(name) != self.header[name]]
+        fields += [name for name in record if name not in self.header]
+        return "differs in " + ", ".join(fields) if fields else "another header"
+
+    def _keep(self, number: int, record: Any) -> None:
+        """Keep a finished part's line, after checking it against the frontier."""
+        parts = self.frontier.parts
+        size = 1 if self.frontier.depth is not None else 3
+        if not (isinstance(record, dict) and set(record) == {"part", "key", "result"}):
+            raise self._error(number, 'expected {"part", "key", "result"}')
+        index, key, result = record["part"], record["key"], record["result"]
+        if not (_whole(index) and 0 <= index < len(parts)):
+            raise self._error(number, f"expected a part from 0 to {len(parts) - 1}, found {index!r}")
+        if key != list(parts[index]):
+            raise self._error(number, f"part {index} is another position")
+        if not (isinstance(result, list) and len(result) == size and all(_whole(count) and count >= 0 for count in result)):
+            raise self._error(number, f"expected a result of {size} whole numbers")
+        if self.finished.get(index, tuple(result)) != tuple(result):
+            raise self._error(number, f"part {index} has another result on an earlier line")
+        self.finished[index] = tuple(result)
+
+    def _error(self, number: int, reason: str) -> ArgumentError:
+        return ArgumentError(f"checkpoint {self.path}, line {number}: {reason}")
+
+    def record(self, index: int, result: Result) -> None:
+        """Write one finished part's line and flush it."""
+        assert self.stream is not None
+        line = {"part": index, "key": list(self.frontier.parts[index]), "result": list(result)}
+        try:
+            self.stream.write(json.dumps(line) + "\n")
+            self.stream.flush()
+        except OSError as error:
+            raise ArgumentError(f"cannot write checkpoint {self.path}: {error.strerror or error}") from None
+
+    def close(self) -> None:
+        """Close the file."""
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# -- the count ----------------------------------------------------------------
+
+
+def split_count(
+    board: Board,
+    to_move: str,
+    depth: Optional[int],
+    convention: Optional[str],
+    table_bits: int,
+    *,
+    jobs: Optional[int],
+    executor: Any,
+    checkpoint: Optional[PathLike],
+    progress: Optional[Callable[[float], None]],
+) -> list[int]:
+    """The count, split: [leaves] for perft (``depth`` given), else [black wins, white wins, draws].
+
+    The facade has checked every argument. ``executor`` (any
+    ``concurrent.futures.Executor`` or a Dask client) runs the parts; without
+    one, a thread pool of ``jobs`` workers, which Ctrl-C stops promptly.
+    ``progress`` gets the share of parts finished.
+    """
+    colour = WHITE if to_move == "white" else BLACK
+    mover, other = (board.discs(0), board.discs(1)) if colour == WHITE else (board.discs(1), board.discs(0))
+    ended_counts = convention == "A"
+    frontier_ = frontier(board.n, mover, other, colour, depth, ended_counts)
+    results: dict[int, Result] = {}
+    book: Optional[Checkpoint] = None
+    if checkpoint is not None:
+        kind = GAMES if depth is None else PERFT
+        book = Checkpoint(checkpoint, _header(kind, board, to_move, depth, convention, frontier_), frontier_)
+        results.update(book.finished)
+    try:
+        missing = [index for index in range(len(frontier_.parts)) if index not in results]
+        if missing:
+            task = _Task(board.n, frontier_, ended_counts, table_bits, results, book, progress)
+            if executor is not None:
+                task.run(_executors.as_executor(executor), None, missing)
+            else:
+                with _executors.pool(jobs) as (threads, _):
+                    task.run(threads, threading.Event(), missing)
+        if progress is not None:
+            progress(1.0)
+    finally:
+        if book is not None:
+            book.close()
+    return total(frontier_, results)
+
+
+class _Task:
+    """Hands the missing parts of one count to an executor and collects their results as they finish."""
+
+    def __init__(
+        self, n: int, frontier_: Frontier, ended_counts: bool, table_bits: int, results: dict[int, Result],
+        book: Optional[Checkpoint], progress: Optional[Callable[[float], None]],
+    ) -> None:
+        self.n = n
+        self.frontier = frontier_
+        self.ended_counts = ended_counts
+        self.table_bits = table_bits
+        self.results = results
+        self.book = book
+        self.progress = progress
+
+    def run(self, executor: Executor, stop: Optional[threading.Event], missing: list[int]) -> None:
+        """Count the ``missing`` parts on ``executor``; ``stop`` (own threads only) is set when the count fails."""
+        from concurrent.futures import as_completed
+
+        depth = self.frontier.depth
+        futures: dict[Future[Result], int] = {}
+        try:
+            for index in missing:
+                player, opponent = self.frontier.parts[index]
+                future = executor.submit(count_part, self.n, player, opponent, depth, self.ended_counts, self.table_bits, stop)
+                futures[future] = index
+            parts = len(self.frontier.parts)
+            for future in as_completed(futures):
+                index = futures[future]
+                self.results[index] = tuple(future.result())
+                if self.book is not None:
+                    self.book.record(index, self.results[index])
+                if self.progress is not None:
+                    self.progress(len(self.results) / parts)
+        except BaseException:
+            if stop is not None:
+                stop.set()
+            for future in futures:
+                future.cancel()
+            raise
