@@ -352,6 +352,8 @@ def split_count(
     one, a thread pool of ``jobs`` workers, which Ctrl-C stops promptly.
     ``progress`` gets the share of parts finished.
     """
+    if executor is not None:
+        executor = _executors.as_executor(executor)  # a TypeError before any work, not at the first part
     colour = WHITE if to_move == "white" else BLACK
     mover, other = (board.discs(0), board.discs(1)) if colour == WHITE else (board.discs(1), board.discs(0))
     ended_counts = convention == "A"
@@ -367,7 +369,7 @@ def split_count(
         if missing:
             task = _Task(board.n, frontier_, ended_counts, table_bits, results, book, progress)
             if executor is not None:
-                task.run(_executors.as_executor(executor), None, missing)
+                task.run(executor, None, missing)
             else:
                 with _executors.pool(jobs) as (threads, _):
                     task.run(threads, threading.Event(), missing)

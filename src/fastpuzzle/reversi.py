@@ -413,6 +413,13 @@ def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
             f"(default: {DEFAULT_TABLE_SIZE}; at most half the memory available)"
         ),
     )
+    parser.add_argument(
+        "--checkpoint", metavar="FILE",
+        help=(
+            "split the count into parts and record each finished part in FILE (JSON Lines); "
+            "run again with the same FILE to resume an interrupted count (not with --batch)"
+        ),
+    )
 
 
 def _table_size_option(text: str) -> int:
@@ -433,13 +440,37 @@ def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with a combination of reversi's options, or None."""
     if options.convention is not None and options.perft is None:
         return "--convention applies only with --perft"
+    if options.checkpoint is not None and getattr(options, "batch", False):
+        return "--checkpoint applies to one count, not with --batch"
+    if options.checkpoint == "":
+        return "--checkpoint needs a file name"
     return None
 
 
 def run_cli(board: Board, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle reversi`` prints for ``board``."""
+    """What ``python -m fastpuzzle reversi`` prints for ``board``.
+
+    Without ``--batch``, ``--jobs``, ``--scheduler`` or ``--checkpoint`` split
+    the count (on a thread pool of ``--jobs`` workers, or on the Dask scheduler).
+    """
+    jobs, scheduler = getattr(options, "jobs", None), getattr(options, "scheduler", None)
+    checkpoint = getattr(options, "checkpoint", None)
+    if getattr(options, "batch", False) or (jobs is None and scheduler is None and checkpoint is None):
+        return _count_text(board, options, {})
+    if scheduler is None:
+        return _count_text(board, options, {"jobs": jobs, "checkpoint": checkpoint})
+    from ._executors import pool
+
+    with pool(None, scheduler) as (executor, _):
+        return _count_text(board, options, {"executor": executor, "checkpoint": checkpoint})
+
+
+def _count_text(board: Board, options: argparse.Namespace, split: dict[str, Any]) -> str:
+    """The count the options ask for, as the command line prints it; ``split`` as perft and count_games take it."""
     if options.perft is not None:
         convention = options.convention or "A"
-        leaves = perft(board, options.perft, to_move=options.to_move, convention=convention, table_size=options.table_size)
+        leaves = perft(
+            board, options.perft, to_move=options.to_move, convention=convention, table_size=options.table_size, **split
+        )
         return f"{leaves}\n"
-    return format(count_games(board, to_move=options.to_move, table_size=options.table_size))
+    return format(count_games(board, to_move=options.to_move, table_size=options.table_size, **split))

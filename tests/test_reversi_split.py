@@ -1,0 +1,308 @@
+"""One reversi count split into exact parts: the serial totals at any parallelism, and the checkpoint."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from fastpuzzle import ArgumentError, _reversi_cy, _reversi_split, reversi
+
+from conftest import interrupt_cli, run_cli
+
+START_8 = reversi.start(8)
+#: Perft from the 8x8 start, black first: depth -> (convention A, convention B).
+START_PERFT = {9: (3005288, 3005288), 10: (24571284, 24571056), 11: (212258800, 212258216)}
+#: The 4x4 start, black first, to the end: 60060 games.
+START_4_GAMES = reversi.Counts(black=24632, white=30116, draws=5312)
+#: A 6x6 endgame with 14 empties, black to move (random play from the start, seed 0).
+ENDGAME_6 = (
+    (1, -1, -1, 1, -1, -1),
+    (1, 1, 1, -1, -1, 0),
+    (1, 0, 0, 1, 1, 0),
+    (1, 1, 0, 1, -1, 0),
+    (1, -1, 1, 1, 1, -1),
+    (-1, -1, 1, -1, -1, -1),
+)
+ENDGAME_6_GAMES = reversi.Counts(black=7338399, white=1215859, draws=456593)
+
+
+def spawned_pool() -> ProcessPoolExecutor:
+    """Two worker processes, started afresh (no fork of a process that runs threads)."""
+    return ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"))
+
+
+@pytest.fixture(scope="module")
+def processes() -> Iterator[ProcessPoolExecutor]:
+    with spawned_pool() as pool:
+        yield pool
+
+
+@pytest.fixture(scope="module")
+def dask_client() -> Iterator[Any]:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+@pytest.fixture
+def small_frontier(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frontier of a few dozen parts: small boards then split too, and Dask runs few tasks."""
+    monkeypatch.setattr(_reversi_split, "FRONTIER_TARGET", 40)
+
+
+def part_lines(path: Path) -> list[dict[str, Any]]:
+    """The finished parts a checkpoint records (every line after the header)."""
+    lines = path.read_text().splitlines()
+    return [json.loads(line) for line in lines[1:]]
+
+
+# -- the serial totals --------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", sorted(START_PERFT))
+@pytest.mark.parametrize("convention", ["A", "B"])
+def test_split_perft_from_the_start_is_the_serial_count(depth: int, convention: str) -> None:
+    expected = START_PERFT[depth][convention == "B"]
+    assert reversi.perft(START_8, depth, to_move="black", convention=convention) == expected
+    assert reversi.perft(START_8, depth, to_move="black", convention=convention, jobs=2) == expected
+
+
+@pytest.mark.parametrize("target", [_reversi_split.FRONTIER_TARGET, 40, 2])
+def test_split_games_of_the_4x4_start(monkeypatch: pytest.MonkeyPatch, target: int) -> None:
+    monkeypatch.setattr(_reversi_split, "FRONTIER_TARGET", target)
+    board = reversi.start(4)
+    assert reversi.count_games(board, to_move="black", jobs=2) == START_4_GAMES
+    assert sum(START_4_GAMES) == 60060
+    # White first: the same games with the colours swapped.
+    assert reversi.count_games(board, to_move="white", jobs=2) == reversi.Counts(30116, 24632, 5312)
+
+
+def test_split_6x6_endgame() -> None:
+    assert reversi.count_games(ENDGAME_6, to_move="black") == ENDGAME_6_GAMES
+    assert reversi.count_games(ENDGAME_6, to_move="black", jobs=2) == ENDGAME_6_GAMES
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2, 7])
+@pytest.mark.parametrize("convention", ["A", "B"])
+def test_shallow_and_ended_games(monkeypatch: pytest.MonkeyPatch, depth: int, convention: str) -> None:
+    # Depths reached before the frontier, and games that end before it (with passes on the way).
+    monkeypatch.setattr(_reversi_split, "FRONTIER_TARGET", 3)
+    board = reversi.from_rows([[-1, -1, -1, -1], [-1, 0, 1, 0], [-1, 1, 0, 1], [-1, -1, -1, -1]])
+    for colour in ("white", "black"):
+        serial = reversi.perft(board, depth, to_move=colour, convention=convention)
+        assert reversi.perft(board, depth, to_move=colour, convention=convention, jobs=1) == serial
+    assert reversi.count_games(board, jobs=1) == reversi.count_games(board) == (1813, 2494, 519)
+
+
+def test_split_on_a_process_pool(processes: ProcessPoolExecutor) -> None:
+    for convention in ("A", "B"):
+        expected = START_PERFT[10][convention == "B"]
+        assert reversi.perft(START_8, 10, to_move="black", convention=convention, executor=processes) == expected
+    assert reversi.count_games(ENDGAME_6, to_move="black", executor=processes) == ENDGAME_6_GAMES
+
+
+def test_split_games_of_the_4x4_start_on_a_process_pool(processes: ProcessPoolExecutor, small_frontier: None) -> None:
+    assert reversi.count_games(reversi.start(4), to_move="black", executor=processes) == START_4_GAMES
+
+
+def test_split_on_a_dask_cluster(dask_client: Any, small_frontier: None) -> None:
+    # A few dozen parts each: the default frontier's 1773 tasks cost Dask seconds (the slow test below).
+    assert reversi.count_games(reversi.start(4), to_move="black", executor=dask_client) == START_4_GAMES
+    assert reversi.count_games(ENDGAME_6, to_move="black", executor=dask_client) == ENDGAME_6_GAMES
+    for convention in ("A", "B"):
+        expected = START_PERFT[11][convention == "B"]
+        assert reversi.perft(START_8, 11, to_move="black", convention=convention, executor=dask_client) == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", sorted(START_PERFT))
+@pytest.mark.parametrize("convention", ["A", "B"])
+def test_split_perft_on_a_dask_cluster_every_depth(dask_client: Any, depth: int, convention: str) -> None:
+    expected = START_PERFT[depth][convention == "B"]
+    assert reversi.perft(START_8, depth, to_move="black", convention=convention, executor=dask_client) == expected
+
+
+@pytest.mark.slow
+def test_split_games_on_a_dask_cluster_with_the_default_frontier(dask_client: Any) -> None:
+    assert reversi.count_games(ENDGAME_6, to_move="black", executor=dask_client) == ENDGAME_6_GAMES
+
+
+# -- the frontier ---------------------------------------------------------------
+
+
+def test_the_first_ply_of_the_start_is_one_position() -> None:
+    kernel = _reversi_cy
+    black, white = START_8.discs(1), START_8.discs(0)
+    children = kernel.children(8, black, white)
+    assert len(children) == 4
+    assert len({_reversi_split.canonical(kernel, 8, *child) for child in children}) == 1
+
+
+def test_the_frontier_merges_mirror_images(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_reversi_split, "FRONTIER_TARGET", 2)
+    black, white = START_8.discs(1), START_8.discs(0)
+    frontier = _reversi_split.frontier(8, black, white, _reversi_split.BLACK, 9, True)
+    # Ply 1: 4 moves, one position (below the target of 2); ply 2: 12 positions, 3 unique.
+    assert frontier.ply == 2 and len(frontier.parts) == 3 and frontier.depth == 7
+    assert sum(white + black for white, black in frontier.multiplicities) == 12
+    # Two plies on (a black move, a white move), black is to move again.
+    assert all(white == 0 for white, _ in frontier.multiplicities)
+    assert frontier.settled == [0]
+
+
+def test_the_frontier_is_the_same_whatever_runs_it() -> None:
+    black, white = START_8.discs(1), START_8.discs(0)
+    first = _reversi_split.frontier(8, black, white, _reversi_split.BLACK, 12, True)
+    again = _reversi_split.frontier(8, black, white, _reversi_split.BLACK, 12, True)
+    assert first.parts == again.parts and first.multiplicities == again.multiplicities
+    assert first.ply == 6 and len(first.parts) == 1773 >= _reversi_split.FRONTIER_TARGET
+
+
+def test_workers_reuse_one_counter_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[int] = []
+    lock = threading.Lock()
+
+    class CountingCounter(_reversi_cy.Counter):  # type: ignore[misc]
+        def __init__(self, table_bits: int = 0) -> None:
+            with lock:
+                made.append(table_bits)
+
+    monkeypatch.setattr(reversi, "_kernel", _reversi_cy)
+    monkeypatch.setattr(_reversi_cy, "Counter", CountingCounter)
+    assert reversi.perft(START_8, 9, to_move="black", jobs=2) == START_PERFT[9][0]
+    assert 1 <= len(made) <= 2 and len(set(made)) == 1
+
+
+# -- the checkpoint ---------------------------------------------------------------
+
+
+def test_a_complete_checkpoint_is_not_counted_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "count.jsonl"
+    assert reversi.perft(START_8, 9, to_move="black", checkpoint=path) == START_PERFT[9][0]
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header == {
+        "fastpuzzle": "reversi split count", "version": 1, "kind": "perft", "board": str(START_8),
+        "to_move": "black", "depth": 9, "convention": "A", "frontier_ply": 6, "parts": 1773,
+    }
+    assert sorted(line["part"] for line in part_lines(path)) == list(range(1773))
+    before = path.read_bytes()
+
+    def no_counting(*args: object) -> None:
+        raise AssertionError("a part was counted again")
+
+    monkeypatch.setattr(_reversi_split, "count_part", no_counting)
+    assert reversi.perft(START_8, 9, to_move="black", checkpoint=str(path)) == START_PERFT[9][0]
+    assert path.read_bytes() == before
+
+
+def test_games_checkpoint_resumes(tmp_path: Path, small_frontier: None) -> None:
+    path = tmp_path / "games.jsonl"
+    assert reversi.count_games(ENDGAME_6, to_move="black", checkpoint=path, jobs=2) == ENDGAME_6_GAMES
+    lines = path.read_text().splitlines(keepends=True)
+    assert json.loads(lines[0])["kind"] == "games" and json.loads(lines[0])["depth"] is None
+    # Keep half the parts and a torn line, as a kill in the middle of a write leaves it.
+    kept = lines[: 1 + (len(lines) - 1) // 2]
+    path.write_text("".join(kept) + lines[-1][:7])
+    assert reversi.count_games(ENDGAME_6, to_move="black", checkpoint=path, jobs=2) == ENDGAME_6_GAMES
+    resumed = path.read_text().splitlines(keepends=True)
+    assert resumed[: len(kept)] == kept and len(resumed) == len(lines)
+    assert sorted(line["part"] for line in part_lines(path)) == list(range(len(lines) - 1))
+
+
+def test_a_checkpoint_of_another_count_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "count.jsonl"
+    reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+    before = path.read_bytes()
+    with pytest.raises(ArgumentError, match=rf"checkpoint {path} belongs to another count \(differs in depth\)"):
+        reversi.perft(START_8, 9, to_move="black", checkpoint=path)
+    with pytest.raises(ArgumentError, match="belongs to another count .*kind.*depth.*convention"):
+        reversi.count_games(START_8, to_move="black", checkpoint=path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("not json", "not a JSON line"),
+        ('{"part": 0}', 'expected \\{"part", "key", "result"\\}'),
+        ('{"part": 99999, "key": [1, 2], "result": [1]}', "expected a part from 0 to 1772, found 99999"),
+        ('{"part": 0, "key": [1, 2], "result": [1]}', "part 0 is another position"),
+    ],
+)
+def test_a_bad_line_inside_a_checkpoint_is_an_error(tmp_path: Path, line: str, reason: str) -> None:
+    path = tmp_path / "count.jsonl"
+    reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:2]) + line + "\n" + "".join(lines[2:]))
+    with pytest.raises(ArgumentError, match=rf"checkpoint {path}, line 3: {reason}"):
+        reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+
+
+def test_a_torn_header_starts_afresh(tmp_path: Path) -> None:
+    path = tmp_path / "count.jsonl"
+    path.write_text('{"fastpuzzle": "rev')
+    assert reversi.perft(START_8, 8, to_move="black", checkpoint=path) == 390216
+    assert json.loads(path.read_text().splitlines()[0])["depth"] == 8
+
+
+def test_an_unwritable_checkpoint_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "missing" / "count.jsonl"
+    with pytest.raises(ArgumentError, match=f"cannot use checkpoint {path}: No such file or directory"):
+        reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+
+
+def test_split_arguments_are_checked() -> None:
+    with pytest.raises(ArgumentError, match="jobs must be a whole number"):
+        reversi.perft(START_8, 5, jobs=0)
+    with pytest.raises(ArgumentError, match="not both"):
+        reversi.count_games(START_8, jobs=2, executor=object())
+    with pytest.raises(TypeError, match="checkpoint must be a path"):
+        reversi.perft(START_8, 5, checkpoint=3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a concurrent.futures.Executor"):
+        reversi.perft(START_8, 5, executor=object())
+
+
+def test_a_killed_worker_then_the_checkpoint_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "count.jsonl"
+    killed: list[int] = []
+
+    with spawned_pool() as pool:
+
+        def kill_a_worker_once_some_parts_are_in() -> None:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if path.exists() and len(path.read_text().splitlines()) > 10:
+                    pid = next(iter(pool._processes))
+                    os.kill(pid, signal.SIGKILL)
+                    killed.append(pid)
+                    return
+                time.sleep(0.002)
+
+        killer = threading.Thread(target=kill_a_worker_once_some_parts_are_in)
+        killer.start()
+        try:
+            with pytest.raises(BrokenProcessPool):
+                reversi.perft(START_8, 12, to_move="black", executor=pool, checkpoint=path)
+        finally:
+            killer.join()
+    assert killed
+    finished = [line["part"] for line in part_lines(path)]
+    assert 10 <= len(finished) < 1773
+    with spawned_pool() as pool:
+        assert reversi.perft(START_8, 12, to_move="black", executor=pool, checkpoint=path) == 1939886636
+    parts = [line["part"] for line in part_lines(path)]
+    # Only the missing parts were counted: the lines added are exactly those, each part once.
+    assert parts[: len(finished)] == finished
+    assert sorted(parts[len(finished) :]) == sorted(set(range(1773)) - set(finished))
