@@ -174,7 +174,7 @@ def test_workers_reuse_one_counter_each(monkeypatch: pytest.MonkeyPatch) -> None
     made: list[int] = []
     lock = threading.Lock()
 
-    class CountingCounter(_reversi_cy.Counter):  # type: ignore[misc]
+    class CountingCounter(_reversi_cy.Counter):
         def __init__(self, table_bits: int = 0) -> None:
             with lock:
                 made.append(table_bits)
@@ -306,3 +306,79 @@ def test_a_killed_worker_then_the_checkpoint_resumes(tmp_path: Path) -> None:
     # Only the missing parts were counted: the lines added are exactly those, each part once.
     assert parts[: len(finished)] == finished
     assert sorted(parts[len(finished) :]) == sorted(set(range(1773)) - set(finished))
+
+
+# -- the command line ---------------------------------------------------------------
+
+
+def test_cli_split_perft_with_a_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "perft10.jsonl"
+    args = ("reversi", "--perft", "10", "--to-move", "black", "--jobs", "2", "--checkpoint", str(path))
+    result = run_cli(*args, stdin=str(START_8))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", "")
+    complete = path.read_bytes()
+    assert len(part_lines(path)) == 1773
+    # Resumed from a complete checkpoint: the same answer, nothing counted (no line added).
+    result = run_cli(*args, stdin=str(START_8))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", "")
+    assert path.read_bytes() == complete
+    # --checkpoint alone splits too (on the usable CPUs).
+    result = run_cli("reversi", "--perft", "10", "--to-move", "black", "--checkpoint", str(path), stdin=str(START_8))
+    assert (result.returncode, result.stdout) == (0, "24571284\n")
+
+
+def test_cli_split_count_of_games(tmp_path: Path) -> None:
+    board = str(reversi.from_rows(ENDGAME_6))
+    result = run_cli("reversi", "--to-move", "black", "--jobs", "2", stdin=board)
+    assert (result.returncode, result.stdout, result.stderr) == (0, reversi.format(ENDGAME_6_GAMES), "")
+
+
+def test_cli_checkpoint_of_another_count(tmp_path: Path) -> None:
+    path = tmp_path / "count.jsonl"
+    assert run_cli("reversi", "--perft", "8", "--checkpoint", str(path), stdin=str(START_8)).returncode == 0
+    result = run_cli("reversi", "--perft", "9", "--checkpoint", str(path), stdin=str(START_8))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"fastpuzzle: reversi: checkpoint {path} belongs to another count (differs in depth)\n"
+
+
+def test_cli_unwritable_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "missing" / "count.jsonl"
+    result = run_cli("reversi", "--perft", "8", "--checkpoint", str(path), stdin=str(START_8))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"fastpuzzle: reversi: cannot use checkpoint {path}: No such file or directory\n"
+    result = run_cli("reversi", "--perft", "8", "--checkpoint", str(tmp_path), stdin=str(START_8))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"fastpuzzle: reversi: cannot use checkpoint {tmp_path}: Is a directory\n"
+
+
+def test_cli_checkpoint_is_not_for_a_batch(tmp_path: Path) -> None:
+    result = run_cli("reversi", "--batch", "--checkpoint", str(tmp_path / "count.jsonl"), stdin=str(START_8))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("fastpuzzle: reversi: --checkpoint applies to one count, not with --batch")
+    assert result.stderr.count("\n") == 1
+
+
+def test_cli_ctrl_c_stops_a_split_count(tmp_path: Path) -> None:
+    board = tmp_path / "start.txt"
+    board.write_text(str(START_8))
+    path = tmp_path / "count.jsonl"
+    code, out, err = interrupt_cli(
+        "reversi", "--perft", "15", "--to-move", "black", "--jobs", "2", "--checkpoint", str(path), str(board), after=3.0
+    )
+    assert (code, out, err) == (130, b"", b"fastpuzzle: reversi: interrupted\n")
+    # Every line written is whole: the header, then finished parts.
+    text = path.read_text()
+    assert text.endswith("\n")
+    assert json.loads(text.splitlines()[0])["depth"] == 15
+    assert all(set(line) == {"part", "key", "result"} for line in part_lines(path))
+
+
+def test_cli_split_on_a_dask_scheduler(dask_client: Any, tmp_path: Path) -> None:
+    path = tmp_path / "count.jsonl"
+    address = dask_client.scheduler.address
+    result = run_cli(
+        "reversi", "--perft", "9", "--to-move", "black", "--scheduler", address, "--checkpoint", str(path),
+        stdin=str(START_8),
+    )
+    assert (result.returncode, result.stdout) == (0, "3005288\n"), result.stderr
+    assert len(part_lines(path)) == 1773

@@ -72,7 +72,8 @@ def _kernel() -> Any:
     """The kernel the reversi facade runs on now (compiled, or its twin under ``use_kernels``)."""
     from . import reversi
 
-    return reversi._kernel
+    # Read at each call: use_kernels rebinds the facade's _kernel (not exported, hence getattr).
+    return getattr(reversi, "_kernel")
 
 
 def canonical(kernel: Any, n: int, player: int, opponent: int) -> Key:
@@ -398,7 +399,7 @@ class _Task:
 
     def run(self, executor: Executor, stop: Optional[threading.Event], missing: list[int]) -> None:
         """Count the ``missing`` parts on ``executor``; ``stop`` (own threads only) is set when the count fails."""
-        from concurrent.futures import as_completed
+        from concurrent.futures import BrokenExecutor, as_completed
 
         depth = self.frontier.depth
         futures: dict[Future[Result], int] = {}
@@ -415,9 +416,12 @@ class _Task:
                     self.book.record(index, self.results[index])
                 if self.progress is not None:
                     self.progress(len(self.results) / parts)
-        except BaseException:
+        except BaseException as error:
             if stop is not None:
                 stop.set()
-            for future in futures:
-                future.cancel()
+            # A broken pool fails its futures itself (and CPython 3.11's process pool
+            # trips over a future cancelled meanwhile).
+            if not isinstance(error, BrokenExecutor):
+                for future in futures:
+                    future.cancel()
             raise

@@ -1,0 +1,128 @@
+"""One reversi count split over two workers, against what two cores of this machine can give.
+
+Perft 13 from the 8x8 start (18,429,641,748 leaves, convention A), timed:
+
+- ``serial``: the plain count, alone;
+- ``side by side``: the plain count in two independent processes started
+  together, each timing its own full count. Two vCPUs of a shared machine do
+  not give two cores' worth, so the *ideal* for two workers is the time each of
+  these took, divided by 2: the same work, in halves, under the same contention;
+- ``threads``: the split count with ``jobs=2`` (threads of one process);
+- ``processes``: the split count on a ``ProcessPoolExecutor(2)``.
+
+Run ``python bench/bench_split.py`` for the ratios to the ideal (the target is
+within 15 %), or ``pytest bench/bench_split.py --benchmark-only`` for the timings
+as benchmarks. Compare ratios from one run, not figures from different runs.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Callable
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from fastpuzzle import reversi
+
+DEPTH = 13
+LEAVES = 18_429_641_748
+WORKERS = 2
+
+#: One plain count in a fresh process; it prints its own seconds.
+_ONE_COUNT = f"""
+import time
+from fastpuzzle import reversi
+began = time.perf_counter()
+leaves = reversi.perft(reversi.start(8), {DEPTH}, to_move="black", progress=False)
+assert leaves == {LEAVES}, leaves
+print(time.perf_counter() - began)
+"""
+
+
+def serial() -> int:
+    """The plain count, in this process."""
+    return reversi.perft(reversi.start(8), DEPTH, to_move="black", progress=False)
+
+
+def split_in_threads() -> int:
+    """The split count on a thread pool of WORKERS."""
+    return reversi.perft(reversi.start(8), DEPTH, to_move="black", progress=False, jobs=WORKERS)
+
+
+def split_in_processes() -> int:
+    """The split count on a ProcessPoolExecutor of WORKERS (their start-up included)."""
+    with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return reversi.perft(reversi.start(8), DEPTH, to_move="black", progress=False, executor=pool)
+
+
+def side_by_side() -> list[float]:
+    """Seconds each of WORKERS independent plain counts took, started together in processes of their own."""
+    processes = [
+        subprocess.Popen([sys.executable, "-c", _ONE_COUNT], stdout=subprocess.PIPE, text=True) for _ in range(WORKERS)
+    ]
+    seconds = []
+    for process in processes:
+        out, _ = process.communicate()
+        assert process.returncode == 0
+        seconds.append(float(out))
+    return seconds
+
+
+def timed(run: Callable[[], int]) -> float:
+    began = time.perf_counter()
+    assert run() == LEAVES
+    return time.perf_counter() - began
+
+
+SPLITS: dict[str, Callable[[], int]] = {"threads": split_in_threads, "processes": split_in_processes}
+
+
+@pytest.mark.parametrize("how", ["serial", *SPLITS])
+def test_split_perft_13(benchmark: BenchmarkFixture, how: str) -> None:
+    """The plain count and the split counts, one round each (each takes seconds)."""
+    benchmark.group = f"split: perft {DEPTH}, {WORKERS} workers"
+    run = serial if how == "serial" else SPLITS[how]
+    assert benchmark.pedantic(run, rounds=1, iterations=1) == LEAVES
+
+
+def test_side_by_side_perft_13(benchmark: BenchmarkFixture) -> None:
+    """Two plain counts in two processes at once: the wall time (each one's own seconds in extra_info)."""
+    benchmark.group = f"split: perft {DEPTH}, {WORKERS} workers"
+    seconds: list[float] = []
+    benchmark.pedantic(lambda: seconds.extend(side_by_side()), rounds=1, iterations=1)
+    benchmark.extra_info.update(each=seconds, ideal=sum(seconds) / len(seconds) / WORKERS)
+
+
+def main() -> None:
+    """Time everything once, in one run, and print the ratios (JSON on the last line)."""
+    each = side_by_side()
+    ideal = sum(each) / len(each) / WORKERS
+    alone = timed(serial)
+    threads = timed(split_in_threads)
+    processes = timed(split_in_processes)
+    figures = {
+        "side_by_side_each_s": [round(s, 2) for s in each],
+        "ideal_s": round(ideal, 2),
+        "serial_s": round(alone, 2),
+        "threads_s": round(threads, 2),
+        "processes_s": round(processes, 2),
+        "threads_over_ideal": round(threads / ideal, 3),
+        "processes_over_ideal": round(processes / ideal, 3),
+        "serial_over_threads": round(alone / threads, 3),
+    }
+    print(f"perft {DEPTH} from the 8x8 start, {WORKERS} workers")
+    print(f"  two plain counts side by side: {', '.join(f'{s:.2f}' for s in each)} s each; ideal {ideal:.2f} s")
+    print(f"  plain count alone:   {alone:.2f} s")
+    print(f"  split, threads:      {threads:.2f} s = {threads / ideal:.3f} x ideal ({alone / threads:.2f} x faster than alone)")
+    print(f"  split, processes:    {processes:.2f} s = {processes / ideal:.3f} x ideal")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
