@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from fastpuzzle import ArgumentError, _reversi_cy, _reversi_split, reversi
+from fastpuzzle import ArgumentError, _reversi_cy, _reversi_split, reversi, use_kernels
 
 from conftest import interrupt_cli, run_cli
 
@@ -106,6 +106,13 @@ def test_shallow_and_ended_games(monkeypatch: pytest.MonkeyPatch, depth: int, co
     assert reversi.count_games(board, jobs=1) == reversi.count_games(board) == (1813, 2494, 519)
 
 
+def test_split_on_the_twin(small_frontier: None) -> None:
+    board = reversi.from_rows([[-1, -1, -1, -1], [-1, 0, 1, 0], [-1, 1, 0, 1], [-1, -1, -1, -1]])
+    with use_kernels("twin"):
+        assert reversi.count_games(board, jobs=2) == (1813, 2494, 519)
+        assert reversi.perft(board, 6, jobs=2, convention="B") == reversi.perft(board, 6, convention="B")
+
+
 def test_split_on_a_process_pool(processes: ProcessPoolExecutor) -> None:
     for convention in ("A", "B"):
         expected = START_PERFT[10][convention == "B"]
@@ -183,6 +190,14 @@ def test_workers_reuse_one_counter_each(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(_reversi_cy, "Counter", CountingCounter)
     assert reversi.perft(START_8, 9, to_move="black", jobs=2) == START_PERFT[9][0]
     assert 1 <= len(made) <= 2 and len(set(made)) == 1
+
+
+def test_the_progress_bar_counts_parts(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(reversi, "_PROGRESS_DELAY", 0.0)
+    assert reversi.perft(START_8, 9, to_move="black", jobs=2, progress=True) == START_PERFT[9][0]
+    assert "/1773 " in capsys.readouterr().err
+    assert reversi.perft(START_8, 9, to_move="black", jobs=2, progress=False) == START_PERFT[9][0]
+    assert capsys.readouterr().err == ""
 
 
 # -- the checkpoint ---------------------------------------------------------------

@@ -344,15 +344,17 @@ def split_count(
     jobs: Optional[int],
     executor: Any,
     checkpoint: Optional[PathLike],
-    progress: Optional[Callable[[float], None]],
+    progress: Optional[bool],
 ) -> list[int]:
     """The count, split: [leaves] for perft (``depth`` given), else [black wins, white wins, draws].
 
     The facade has checked every argument. ``executor`` (any
     ``concurrent.futures.Executor`` or a Dask client) runs the parts; without
     one, a thread pool of ``jobs`` workers, which Ctrl-C stops promptly.
-    ``progress`` gets the share of parts finished.
+    ``progress``: a bar of the parts finished, as the facade's ``progress``.
     """
+    from .reversi import _progress_bar
+
     if executor is not None:
         executor = _executors.as_executor(executor)  # a TypeError before any work, not at the first part
     colour = WHITE if to_move == "white" else BLACK
@@ -367,15 +369,14 @@ def split_count(
         results.update(book.finished)
     try:
         missing = [index for index in range(len(frontier_.parts)) if index not in results]
-        if missing:
-            task = _Task(board.n, frontier_, ended_counts, table_bits, results, book, progress)
-            if executor is not None:
-                task.run(executor, None, missing)
-            else:
-                with _executors.pool(jobs) as (threads, _):
-                    task.run(threads, threading.Event(), missing)
-        if progress is not None:
-            progress(1.0)
+        with _progress_bar(progress, len(frontier_.parts), " parts") as report:
+            if missing:
+                task = _Task(board.n, frontier_, ended_counts, table_bits, results, book, report)
+                if executor is not None:
+                    task.run(executor, None, missing)
+                else:
+                    with _executors.pool(jobs) as (threads, _):
+                        task.run(threads, threading.Event(), missing)
     finally:
         if book is not None:
             book.close()

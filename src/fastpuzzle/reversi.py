@@ -322,26 +322,29 @@ def _split(
     """A split count (``fastpuzzle._reversi_split``), with a progress bar of the parts finished."""
     from . import _reversi_split
 
-    with _progress_bar(progress) as report:
-        return _reversi_split.split_count(
-            board, to_move, depth, convention, table_bits,
-            jobs=jobs, executor=executor, checkpoint=checkpoint, progress=report,
-        )
+    return _reversi_split.split_count(
+        board, to_move, depth, convention, table_bits,
+        jobs=jobs, executor=executor, checkpoint=checkpoint, progress=progress,
+    )
 
 
 class _progress_bar:
     """A context giving the kernel's progress callback: a tqdm bar on standard error.
 
     The bar appears only after _PROGRESS_DELAY seconds, and only when asked
-    (``show``), or, by default, when standard error is a terminal.
+    (``show``), or, by default, when standard error is a terminal. It counts
+    ``total`` steps of ``unit`` (by default the count's share done, in ‰);
+    the callback takes the share done, 0 to 1.
     """
 
-    def __init__(self, show: Optional[bool]) -> None:
+    def __init__(self, show: Optional[bool], total: int = 1000, unit: str = "‰") -> None:
         import sys
 
         if show is None:
             show = sys.stderr is not None and sys.stderr.isatty()
         self.show = show
+        self.total = total
+        self.unit = unit
         self.bar: Any = None
         self.began = 0.0
 
@@ -363,9 +366,9 @@ class _progress_bar:
 
             # tqdm is imported only now, when a bar is shown (and untyped: Any).
             tqdm = import_module("tqdm").tqdm
-            self.bar = tqdm(total=1000, unit="‰", leave=False, desc="reversi", mininterval=0.2)
+            self.bar = tqdm(total=self.total, unit=self.unit, leave=False, desc="reversi", mininterval=0.2)
         # round: the shares of a finished count add up to 1 give or take rounding.
-        self.bar.update(min(round(done * 1000), 1000) - self.bar.n)
+        self.bar.update(min(round(done * self.total), self.total) - self.bar.n)
 
     def __exit__(self, *exc_info: object) -> None:
         """Clear the bar (it is not left on screen), so that a message after it starts on a clean line."""
