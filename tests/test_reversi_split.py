@@ -272,6 +272,15 @@ def test_a_torn_header_starts_afresh(tmp_path: Path) -> None:
     assert json.loads(path.read_text().splitlines()[0])["depth"] == 8
 
 
+def test_another_file_is_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    for text in ("my notes", "8\n-1 -1\n", "my notes\n"):
+        path.write_text(text)
+        with pytest.raises(ArgumentError, match=f"checkpoint {path}"):
+            reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+        assert path.read_text() == text
+
+
 def test_an_unwritable_checkpoint_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "missing" / "count.jsonl"
     with pytest.raises(ArgumentError, match=f"cannot use checkpoint {path}: No such file or directory"):

@@ -25,7 +25,7 @@ TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
-    from typing import Any, Callable, Optional, TextIO, Union
+    from typing import Any, BinaryIO, Callable, Optional, Union
 
     from .reversi import Board
 
@@ -96,8 +96,9 @@ def frontier(n: int, player: int, opponent: int, colour: int, depth: Optional[in
     """
     kernel = _kernel()
     settled = [0] if depth is not None else [0, 0, 0]
-    level: dict[Key, list[int]] = {canonical(kernel, n, player, opponent): [0, 0]}
-    level[canonical(kernel, n, player, opponent)][colour] = 1
+    root = [0, 0]
+    root[colour] = 1
+    level: dict[Key, list[int]] = {canonical(kernel, n, player, opponent): root}
     ply = 0
     while level:
         if depth is not None and ply == depth:
@@ -233,7 +234,7 @@ class Checkpoint:
         self.header = header
         self.frontier = frontier_
         self.finished: dict[int, Result] = {}
-        self.stream: Optional[TextIO] = None
+        self.stream: Optional[BinaryIO] = None
         try:
             self._open()
         except OSError as error:
@@ -246,13 +247,13 @@ class Checkpoint:
         except FileNotFoundError:
             data = b""
         complete = self._read(data)
-        stream = open(self.path, "r+" if data else "w", encoding="utf-8", newline="\n")
+        stream = open(self.path, "r+b" if data else "wb")
         try:
             if complete < len(data):
                 stream.truncate(complete)  # a torn last line, from a kill in the middle of a write
             stream.seek(complete)
             if complete == 0:
-                stream.write(json.dumps(self.header) + "\n")
+                stream.write(_line(self.header))
                 stream.flush()
         except BaseException:
             stream.close()
@@ -272,8 +273,10 @@ class Checkpoint:
                     raise ValueError("no end of line")
                 record = json.loads(raw.decode("utf-8"))
             except ValueError as error:
-                if last or (number == len(lines) - 1 and lines[-1] == b""):
-                    break  # the last line, torn: cut off
+                torn = last or (number == len(lines) - 1 and lines[-1] == b"")
+                # A torn header must be the start of this count's (never cut off another file's line).
+                if torn and (number > 1 or _line(self.header).startswith(raw)):
+                    break  # the last line, torn by a kill: cut off
                 raise self._error(number, f"not a JSON line ({error})") from None
             if number == 1:
                 if record != self.header:
@@ -315,7 +318,7 @@ class Checkpoint:
         assert self.stream is not None
         line = {"part": index, "key": list(self.frontier.parts[index]), "result": list(result)}
         try:
-            self.stream.write(json.dumps(line) + "\n")
+            self.stream.write(_line(line))
             self.stream.flush()
         except OSError as error:
             raise ArgumentError(f"cannot write checkpoint {self.path}: {error.strerror or error}") from None
@@ -325,6 +328,11 @@ class Checkpoint:
         if self.stream is not None:
             self.stream.close()
             self.stream = None
+
+
+def _line(record: dict[str, Any]) -> bytes:
+    """One line of the checkpoint: ASCII JSON and a newline."""
+    return (json.dumps(record) + "\n").encode("ascii")
 
 
 def _whole(value: object) -> bool:
