@@ -160,7 +160,7 @@ def test_the_first_ply_of_the_start_is_one_position() -> None:
 def test_the_frontier_merges_mirror_images(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_reversi_split, "FRONTIER_TARGET", 2)
     black, white = START_8.discs(1), START_8.discs(0)
-    frontier = _reversi_split.frontier(8, black, white, _reversi_split.BLACK, 9, True)
+    frontier = _reversi_split.expand(8, black, white, _reversi_split.BLACK, 9, True)
     # Ply 1: 4 moves, one position (below the target of 2); ply 2: 12 positions, 3 unique.
     assert frontier.ply == 2 and len(frontier.parts) == 3 and frontier.depth == 7
     assert sum(white + black for white, black in frontier.multiplicities) == 12
@@ -171,8 +171,8 @@ def test_the_frontier_merges_mirror_images(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_the_frontier_is_the_same_whatever_runs_it() -> None:
     black, white = START_8.discs(1), START_8.discs(0)
-    first = _reversi_split.frontier(8, black, white, _reversi_split.BLACK, 12, True)
-    again = _reversi_split.frontier(8, black, white, _reversi_split.BLACK, 12, True)
+    first = _reversi_split.expand(8, black, white, _reversi_split.BLACK, 12, True)
+    again = _reversi_split.expand(8, black, white, _reversi_split.BLACK, 12, True)
     assert first.parts == again.parts and first.multiplicities == again.multiplicities
     assert first.ply == 6 and len(first.parts) == 1773 >= _reversi_split.FRONTIER_TARGET
 

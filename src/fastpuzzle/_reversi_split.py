@@ -86,7 +86,7 @@ def _lead(player: int, opponent: int) -> int:
     return bin(player).count("1") - bin(opponent).count("1")
 
 
-def frontier(n: int, player: int, opponent: int, colour: int, depth: Optional[int], ended_counts: bool) -> Frontier:
+def expand(n: int, player: int, opponent: int, colour: int, depth: Optional[int], ended_counts: bool) -> Frontier:
     """Expand (``player`` to move, of ``colour``) to the frontier; ``depth`` None counts games to their end.
 
     For perft, the positions at ``depth`` itself are leaves (settled without a
@@ -144,12 +144,12 @@ def _settle(settled: list[int], depth: Optional[int], ended_counts: bool, lead: 
         settled[1] += times[WHITE] if mover_won else times[BLACK]
 
 
-def total(frontier_: Frontier, results: dict[int, Result]) -> list[int]:
+def total(frontier: Frontier, results: dict[int, Result]) -> list[int]:
     """The count: what was settled plus each part's result times its multiplicity, per colour."""
-    sums = list(frontier_.settled)
-    for index, (white, black) in enumerate(frontier_.multiplicities):
+    sums = list(frontier.settled)
+    for index, (white, black) in enumerate(frontier.multiplicities):
         result = results[index]
-        if frontier_.depth is not None:
+        if frontier.depth is not None:
             sums[0] += (white + black) * result[0]
             continue
         mover_wins, mover_losses, draws = result
@@ -208,7 +208,7 @@ def count_part(
 # -- the checkpoint -----------------------------------------------------------
 
 
-def _header(kind: str, board: Board, to_move: str, depth: Optional[int], convention: Optional[str], frontier_: Frontier) -> dict[str, Any]:
+def _header(kind: str, board: Board, to_move: str, depth: Optional[int], convention: Optional[str], frontier: Frontier) -> dict[str, Any]:
     """The checkpoint's first line: what names the count exactly."""
     return {
         "fastpuzzle": "reversi split count",
@@ -218,8 +218,8 @@ def _header(kind: str, board: Board, to_move: str, depth: Optional[int], convent
         "to_move": to_move,
         "depth": depth,
         "convention": convention,
-        "frontier_ply": frontier_.ply,
-        "parts": len(frontier_.parts),
+        "frontier_ply": frontier.ply,
+        "parts": len(frontier.parts),
     }
 
 
@@ -229,10 +229,10 @@ class Checkpoint:
     ``finished`` holds the parts read back from an earlier run.
     """
 
-    def __init__(self, path: PathLike, header: dict[str, Any], frontier_: Frontier) -> None:
+    def __init__(self, path: PathLike, header: dict[str, Any], frontier: Frontier) -> None:
         self.path = os.fspath(path)
         self.header = header
-        self.frontier = frontier_
+        self.frontier = frontier
         self.finished: dict[int, Result] = {}
         self.stream: Optional[BinaryIO] = None
         try:
@@ -368,18 +368,18 @@ def split_count(
     colour = WHITE if to_move == "white" else BLACK
     mover, other = (board.discs(0), board.discs(1)) if colour == WHITE else (board.discs(1), board.discs(0))
     ended_counts = convention == "A"
-    frontier_ = frontier(board.n, mover, other, colour, depth, ended_counts)
+    frontier = expand(board.n, mover, other, colour, depth, ended_counts)
     results: dict[int, Result] = {}
     book: Optional[Checkpoint] = None
     if checkpoint is not None:
         kind = GAMES if depth is None else PERFT
-        book = Checkpoint(checkpoint, _header(kind, board, to_move, depth, convention, frontier_), frontier_)
+        book = Checkpoint(checkpoint, _header(kind, board, to_move, depth, convention, frontier), frontier)
         results.update(book.finished)
     try:
-        missing = [index for index in range(len(frontier_.parts)) if index not in results]
-        with _progress_bar(progress, len(frontier_.parts), " parts") as report:
+        missing = [index for index in range(len(frontier.parts)) if index not in results]
+        with _progress_bar(progress, len(frontier.parts), " parts") as report:
             if missing:
-                task = _Task(board.n, frontier_, ended_counts, table_bits, results, book, report)
+                task = _Task(board.n, frontier, ended_counts, table_bits, results, book, report)
                 if executor is not None:
                     task.run(executor, None, missing)
                 else:
@@ -388,18 +388,18 @@ def split_count(
     finally:
         if book is not None:
             book.close()
-    return total(frontier_, results)
+    return total(frontier, results)
 
 
 class _Task:
     """Hands the missing parts of one count to an executor and collects their results as they finish."""
 
     def __init__(
-        self, n: int, frontier_: Frontier, ended_counts: bool, table_bits: int, results: dict[int, Result],
+        self, n: int, frontier: Frontier, ended_counts: bool, table_bits: int, results: dict[int, Result],
         book: Optional[Checkpoint], progress: Optional[Callable[[float], None]],
     ) -> None:
         self.n = n
-        self.frontier = frontier_
+        self.frontier = frontier
         self.ended_counts = ended_counts
         self.table_bits = table_bits
         self.results = results
