@@ -412,3 +412,12 @@ def test_cli_split_on_a_dask_scheduler(dask_client: Any, tmp_path: Path) -> None
     )
     assert (result.returncode, result.stdout) == (0, "3005288\n"), result.stderr
     assert len(part_lines(path)) == 1773
+
+
+@pytest.mark.slow
+def test_cli_no_dask_scheduler_there() -> None:
+    # Nothing listens on port 1: Dask tries again until its timeout (10 s), then fails.
+    result = run_cli("reversi", "--perft", "5", "--scheduler", "tcp://127.0.0.1:1", stdin=str(START_8))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("fastpuzzle: reversi: cannot reach the Dask scheduler at tcp://127.0.0.1:1: ")
+    assert result.stderr.count("\n") == 1
