@@ -36,7 +36,9 @@ if TYPE_CHECKING:
 #: Unique positions at which the expansion stops: the first ply with at least
 #: this many becomes the frontier. From the 8x8 start that is ply 6, 1773 parts:
 #: enough to keep a few dozen workers busy to the end, few enough that a task's
-#: overhead (milliseconds on Dask) stays far below its count.
+#: overhead (about 3 ms on a local Dask cluster) stays far below its count.
+#: (Perft 13 counted part by part on one reused table visits 0.14 % more nodes
+#: than the serial count, at ply 5, 6 or 7 alike.)
 FRONTIER_TARGET = 1024
 #: Version of the checkpoint's format, in its header.
 CHECKPOINT_VERSION = 1
