@@ -11,7 +11,8 @@ Perft 13 from the 8x8 start (18,429,641,748 leaves, convention A), timed:
 - ``processes``: the split count on a ``ProcessPoolExecutor(2)``.
 
 Run ``python bench/bench_split.py`` for the ratios to the ideal (the target is
-within 15 %), or ``pytest bench/bench_split.py --benchmark-only`` for the timings
+within 15 %) and the CPU time the split spends against the plain count's (each
+worker's table misses the transpositions the other worker's parts stored), or ``pytest bench/bench_split.py --benchmark-only`` for the timings
 as benchmarks. Compare ratios from one run, not figures from different runs.
 """
 
@@ -74,10 +75,11 @@ def side_by_side() -> list[float]:
     return seconds
 
 
-def timed(run: Callable[[], int]) -> float:
-    began = time.perf_counter()
+def timed(run: Callable[[], int]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process's threads) of one run."""
+    began, cpu = time.perf_counter(), time.process_time()
     assert run() == LEAVES
-    return time.perf_counter() - began
+    return time.perf_counter() - began, time.process_time() - cpu
 
 
 SPLITS: dict[str, Callable[[], int]] = {"threads": split_in_threads, "processes": split_in_processes}
@@ -103,9 +105,9 @@ def main() -> None:
     """Time everything once, in one run, and print the ratios (JSON on the last line)."""
     each = side_by_side()
     ideal = sum(each) / len(each) / WORKERS
-    alone = timed(serial)
-    threads = timed(split_in_threads)
-    processes = timed(split_in_processes)
+    alone, alone_cpu = timed(serial)
+    threads, threads_cpu = timed(split_in_threads)
+    processes, _ = timed(split_in_processes)
     figures = {
         "side_by_side_each_s": [round(s, 2) for s in each],
         "ideal_s": round(ideal, 2),
@@ -115,12 +117,15 @@ def main() -> None:
         "threads_over_ideal": round(threads / ideal, 3),
         "processes_over_ideal": round(processes / ideal, 3),
         "serial_over_threads": round(alone / threads, 3),
+        "threads_cpu_over_serial_cpu": round(threads_cpu / alone_cpu, 3),
     }
     print(f"perft {DEPTH} from the 8x8 start, {WORKERS} workers")
     print(f"  two plain counts side by side: {', '.join(f'{s:.2f}' for s in each)} s each; ideal {ideal:.2f} s")
     print(f"  plain count alone:   {alone:.2f} s")
     print(f"  split, threads:      {threads:.2f} s = {threads / ideal:.3f} x ideal ({alone / threads:.2f} x faster than alone)")
     print(f"  split, processes:    {processes:.2f} s = {processes / ideal:.3f} x ideal")
+    # Two tables miss the transpositions between their parts that one table catches.
+    print(f"  CPU time of the split in threads / of the plain count: {threads_cpu / alone_cpu:.3f}")
     print(json.dumps(figures))
 
 
