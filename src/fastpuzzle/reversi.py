@@ -46,6 +46,7 @@ __all__ = [
     "Board",
     "Counts",
     "parse",
+    "puzzle_lines",
     "from_rows",
     "start",
     "solve",
@@ -134,7 +135,7 @@ def parse(text: str) -> Board:
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
     lines = Lines(text)
-    (n,) = lines.integers(0, ("n (the side of the board)",), 1, MAX_N)
+    n = _side(lines)
     rows = []
     for r in range(n):
         row = []
@@ -146,6 +147,20 @@ def parse(text: str) -> Board:
         rows.append(tuple(row))
     lines.expect_end(1 + n, f"the {n} rows")
     return Board._trusted(tuple(rows))
+
+
+def _side(lines: Lines) -> int:
+    """The side ``n`` on the first line, or a ParseError."""
+    (n,) = lines.integers(0, ("n (the side of the board)",), 1, MAX_N)
+    return n
+
+
+def puzzle_lines(first_line: str) -> int:
+    """The lines of a position whose first line is ``first_line``: the line with ``n``, then ``n`` rows.
+
+    A ParseError (line 1) when ``first_line`` cannot start a position, as :func:`parse` reports it.
+    """
+    return 1 + _side(Lines(first_line))
 
 
 def start(n: int = 8) -> Board:
