@@ -396,8 +396,13 @@ def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
 
 def run_cli(board: Board, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle reversi`` prints for ``board``."""
+    # In a batch, counts run side by side in worker threads: the batch shows the only bar.
+    progress = False if options.batch else None
     if options.perft is not None:
         convention = options.convention or "A"
-        leaves = perft(board, options.perft, to_move=options.to_move, convention=convention, table_size=options.table_size)
+        leaves = perft(
+            board, options.perft, to_move=options.to_move, convention=convention,
+            table_size=options.table_size, progress=progress,
+        )
         return f"{leaves}\n"
-    return format(count_games(board, to_move=options.to_move, table_size=options.table_size))
+    return format(count_games(board, to_move=options.to_move, table_size=options.table_size, progress=progress))
