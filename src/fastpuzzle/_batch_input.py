@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import queue
 import threading
-from typing import NamedTuple, Optional
+from typing import Optional, Union
 
 from ._batch import Item, placed
 from ._text import MAX_INPUT_BYTES, decode, oversize_error
@@ -41,7 +41,7 @@ TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from collections import deque
-    from typing import Any, Callable, Iterator, Sequence, TextIO, Union
+    from typing import Any, Callable, Iterator, Sequence, TextIO
 
 #: Bytes asked of the operating system at a time.
 READ_SIZE = 1 << 16
@@ -54,32 +54,31 @@ _WHITE_SPACE = b" \t"
 #: Follows the blank line that cuts a puzzle short: parse stops at that blank
 #: line, and names it, as it does in a single puzzle; it never reads this.
 _AFTER_THE_CUT = "."
+#: At most this many first lines of puzzles have their puzzle_lines remembered.
+_KNOWN_FIRST_LINES = 64
 
 
-class Line(NamedTuple):
-    """A line of a file: its 1-based number, its bytes without the line end, or the problem of a line too long."""
+#: A line of a file: its bytes without the line end, or, for a line too long,
+#: the ParseError (at line 1, column where it grows too long) that it is.
+Line = Union[bytes, ParseError]
 
-    number: int
-    data: bytes
-    problem: Optional[ParseError] = None
 
-    @property
-    def blank(self) -> bool:
-        """Nothing but spaces and tabs (a line too long is no blank line)."""
-        return self.problem is None and not self.data.strip(_WHITE_SPACE)
+def is_blank(line: Line) -> bool:
+    """Whether ``line`` holds nothing but spaces and tabs (a line too long is no blank line)."""
+    return isinstance(line, bytes) and not line.strip(_WHITE_SPACE)
 
 
 def lines(read: Callable[[int], bytes], limit: int = MAX_INPUT_BYTES, read_size: int = READ_SIZE) -> Iterator[Line]:
     """The lines of a binary stream, lazily, read with ``read(read_size)`` (an empty result: its end).
 
-    A line longer than ``limit`` bytes comes as a :class:`Line` whose
-    ``problem`` (line 1 of it) names where it grows too long; the rest of it is
-    skipped unread. A byte-order mark at the start of the stream is dropped.
+    A line longer than ``limit`` bytes comes as the ParseError that names
+    where it grows too long; the rest of it is skipped unread. A byte-order
+    mark at the start of the stream is dropped.
     """
-    number = 0
     pending = b""  # the start of a line whose end has not been read yet
     skipping = False  # inside a line too long, until its end
     after_cr = False  # a skipped line ended with \r: a \n right after it belongs to that end
+    first = True
     while data := read(read_size):
         if after_cr:
             after_cr = False
@@ -99,17 +98,21 @@ def lines(read: Callable[[int], bytes], limit: int = MAX_INPUT_BYTES, read_size:
         # A last piece without \n may go on (or be a \r whose \n is still to come).
         pending = pieces.pop() if pieces and not pieces[-1].endswith(b"\n") else b""
         for piece in pieces:
-            number += 1
-            yield _line(number, piece.rstrip(b"\r\n"), limit)
+            line = piece.rstrip(b"\r\n")
+            if first or len(line) > limit:
+                yield _checked(line, limit, first)
+                first = False
+            else:
+                yield line
         content = pending[:-1] if pending.endswith(b"\r") else pending
         if len(content) > limit:
-            number += 1
-            yield _line(number, content, limit)
+            yield _checked(content, limit, first)
+            first = False
             skipping = not pending.endswith(b"\r")
             after_cr = not skipping
             pending = b""
     if pending:
-        yield _line(number + 1, pending.rstrip(b"\r"), limit)
+        yield _checked(pending.rstrip(b"\r"), limit, first)
 
 
 def _line_end(data: bytes) -> int:
@@ -118,43 +121,49 @@ def _line_end(data: bytes) -> int:
     return min(ends) if ends else -1
 
 
-def _line(number: int, data: bytes, limit: int) -> Line:
-    if number == 1 and data.startswith(_BOM):
-        data = data[len(_BOM) :]
-    if len(data) > limit:
-        return Line(number, b"", oversize_error(data, limit, "a line"))
-    return Line(number, data)
+def _checked(line: bytes, limit: int, first: bool) -> Line:
+    """``line`` without the byte-order mark of a ``first`` line; the error if it is too long."""
+    if first and line.startswith(_BOM):
+        line = line[len(_BOM) :]
+    return oversize_error(line, limit, "a line") if len(line) > limit else line
 
 
 def _text(line: Line) -> str:
     """The line as text; a ParseError (at line 1, as for a text of this one line) if it is too long or no UTF-8."""
-    if line.problem is not None:
-        raise line.problem
-    return decode(line.data)
+    if isinstance(line, ParseError):
+        raise line
+    return decode(line)
 
 
 class _Lines:
-    """Lines with one of look-ahead."""
+    """The lines of a file with their numbers, and one line of look-ahead."""
 
     def __init__(self, lines: Iterator[Line]) -> None:
         self.lines = lines
+        #: The number of the line :meth:`next` gave last.
+        self.number = 0
+        #: A line given back, to come again from :meth:`next` (with the same number).
         self.back: Optional[Line] = None
 
     def next(self) -> Optional[Line]:
+        """The next line, None at the end."""
         if self.back is not None:
-            line, self.back = self.back, None
-            return line
-        return next(self.lines, None)
+            back, self.back = self.back, None
+            return back
+        line = next(self.lines, None)
+        if line is not None:
+            self.number += 1
+        return line
 
     def next_filled(self) -> Optional[Line]:
         """The next line that is not blank, or None at the end."""
-        while (line := self.next()) is not None and line.blank:
+        while (line := self.next()) is not None and is_blank(line):
             pass
         return line
 
     def skip_paragraph(self) -> None:
         """Skip to the next blank line, or to the end."""
-        while (line := self.next()) is not None and not line.blank:
+        while (line := self.next()) is not None and not is_blank(line):
             pass
 
 
@@ -166,41 +175,59 @@ def read_puzzles(lines: Iterator[Line], puzzle_lines: Callable[[str], int]) -> I
     only) gives one item, the empty text, whose parse says what is missing.
     """
     stream = _Lines(lines)
+    # The lines of puzzles by their first line: a batch repeats a few first lines.
+    known: dict[bytes, int] = {}
     found = False
     while (first := stream.next_filled()) is not None:
         found = True
-        try:
-            texts = [_text(first)]
-            count = puzzle_lines(texts[0])
-        except ParseError as error:
-            yield Item("", first.number, placed(error, first.number))
-            stream.skip_paragraph()
-            continue
-        problem: Optional[str] = None
+        first_number = stream.number
+        count = known.get(first) if isinstance(first, bytes) else None
+        if count is None:
+            try:
+                count = puzzle_lines(_text(first))
+            except ParseError as error:
+                yield Item("", first_number, placed(error, first_number))
+                stream.skip_paragraph()
+                continue
+            if isinstance(first, bytes) and len(known) < _KNOWN_FIRST_LINES:
+                known[first] = count
+        puzzle = [first]
         cut = False
-        while len(texts) < count:
+        while len(puzzle) < count:
             line = stream.next()
             if line is None:
                 break
-            if line.blank:
+            if is_blank(line):
                 cut = True
                 break
-            try:
-                texts.append(_text(line))
-            except ParseError as error:
-                problem = problem or placed(error, line.number)
-                texts.append("")
+            puzzle.append(line)
+        text, problem = _joined(puzzle, first_number)
         if cut:
             following = stream.next_filled()
             if following is not None:
-                texts += ["", _AFTER_THE_CUT]
+                text += "\n" + _AFTER_THE_CUT + "\n"
                 if _starts_puzzle(following, puzzle_lines):
                     stream.back = following
                 else:
                     stream.skip_paragraph()
-        yield Item("\n".join(texts) + "\n", first.number, problem)
+        yield Item(text, first_number, problem)
     if not found:
         yield Item("", 1)
+
+
+def _joined(puzzle: list[Line], first_number: int) -> tuple[str, Optional[str]]:
+    """The text of a puzzle's lines, or "" and the message of the first that is too long or no UTF-8."""
+    if not any(isinstance(line, ParseError) for line in puzzle):
+        try:
+            return b"\n".join(puzzle).decode("utf-8") + "\n", None  # type: ignore[arg-type]  # bytes only
+        except UnicodeDecodeError:
+            pass  # which line, and where: below
+    for number, line in enumerate(puzzle, first_number):
+        try:
+            _text(line)
+        except ParseError as error:
+            return "", placed(error, number)
+    raise AssertionError("a line that failed to decode decoded")  # pragma: no cover
 
 
 def _starts_puzzle(line: Line, puzzle_lines: Callable[[str], int]) -> bool:
