@@ -22,6 +22,7 @@ unsolvable puzzle is a record, not an exit.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import signal
 import sys
@@ -41,9 +42,9 @@ from .errors import (
 
 if TYPE_CHECKING:
     from types import FrameType
+    from typing import Any, BinaryIO, Callable, NoReturn, Optional, Sequence
 
     from ._contract import Facade
-    from typing import Any, BinaryIO, Callable, NoReturn, Optional, Sequence
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -289,8 +290,7 @@ def _run_batch(name: str, facade: Facade[Any, Any], options: argparse.Namespace,
     prefix = _prefix(name)
     for path in files:
         try:
-            if path != "-":
-                open(path, "rb").close()
+            _check_readable(path)
         except OSError as error:
             _say(prefix + _cannot_read(path, error))
             return EXIT_BAD_INPUT
@@ -338,6 +338,24 @@ def _run_batch(name: str, facade: Facade[Any, Any], options: argparse.Namespace,
         _leave_if_workers_run(code)
         return code
     return EXIT_OK if all_solved else EXIT_NOT_ALL_SOLVED
+
+
+def _check_readable(path: str) -> None:
+    """An OSError unless the batch can open ``path`` (``-``: standard input, checked already).
+
+    A regular file is opened and closed; a pipe is not (opening a named pipe
+    waits for its writer, and closing it again could cut the writer off), and
+    fails, if it does, when the batch reads it.
+    """
+    import stat
+
+    if path == "-":
+        return
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if stat.S_ISREG(mode):
+        open(path, "rb").close()
 
 
 class _batch_progress:
