@@ -214,6 +214,22 @@ def test_every_file_must_open_before_the_first_record(tmp_path: Path) -> None:
     assert [(record["file"], record["index"], record["output"]) for record in records] == [(str(good), 0, "10\n01\n")] * 2
 
 
+def test_a_named_pipe_is_read_as_its_writer_writes(tmp_path: Path) -> None:
+    """Checking that FILEs open does not open a pipe: that would wait for its writer, then cut it off."""
+    fifo = tmp_path / "puzzles.fifo"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        with open(fifo, "w") as pipe:
+            pipe.write(GOOD * 2)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    code, records, stderr = batch("takuzu", str(fifo))
+    writer.join(PATIENCE)
+    assert (code, stderr, [record["output"] for record in records]) == (0, "", ["10\n01\n"] * 2)
+
+
 def records_of(process: subprocess.Popen[bytes], count: int) -> list[dict[str, Any]]:
     """The next ``count`` records of a running batch, each within PATIENCE seconds."""
     assert process.stdout is not None
