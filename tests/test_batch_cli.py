@@ -328,6 +328,50 @@ def test_lines_are_split_as_the_contest_reader_splits_them(pieces: list[bytes], 
             assert line == raw
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(list(PUZZLES)),
+    st.lists(st.sampled_from([b"2", b"3 3", b"9", b"-1", b"0", b"1", b"_", b" ", b"\t", b"\n", b"\r\n", b"\r", b"\xff", b"x"]), max_size=60),
+    st.integers(1, 5),
+)
+def test_any_bytes_read_as_puzzles_in_order_each_with_its_outcome(name: str, pieces: list[bytes], read_size: int) -> None:
+    facade = fastpuzzle.puzzle_module(name)
+    found = items(b"".join(pieces), facade.puzzle_lines, read_size=read_size, limit=8)
+    starts = [item.first_line for item in found]
+    assert found and starts == sorted(set(starts)) and starts[0] >= 1
+    results = solve_chunk(name, 0, list(found))
+    assert len(results) == len(found)
+    for item, result in zip(found, results):
+        assert result.status in ("solved", "no_solution", "several", "bad_input", "too_large")
+        if result.status == "bad_input":
+            where = re.match(r"line (\d+), column \d+: ", result.error or "")
+            assert where is not None and int(where[1]) >= item.first_line
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.sampled_from(["takuzu", "pixel", "reversi"]),
+    st.integers(0, 10**6),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    st.sampled_from(["", " ", "\t "]),
+    st.booleans(),
+    st.integers(1, 3),
+)
+def test_a_text_parse_reads_is_one_puzzle_of_a_batch(
+    name: str, seed: int, line_end: str, trailing: str, bom: bool, blank_lines: int
+) -> None:
+    """Line ends, trailing white space, a byte-order mark and blank lines after it: the reader keeps the puzzle whole."""
+    facade = fastpuzzle.puzzle_module(name)
+    if name == "reversi":
+        puzzle: Any = reversi.from_rows([[(seed >> (2 * k)) % 3 - 1 for k in range(r * 4, r * 4 + 4)] for r in range(4)])
+    else:
+        puzzle = takuzu.generate(4, seed=seed) if name == "takuzu" else pixel.generate(3, 4, seed=seed)
+    text = ("\ufeff" if bom else "") + "".join(line + trailing + line_end for line in str(puzzle).splitlines())
+    text += (trailing + line_end) * blank_lines
+    found = items(text, facade.puzzle_lines)
+    assert len(found) == 1 and found[0].error is None and facade.parse(found[0].text) == facade.parse(text) == puzzle
+
+
 def test_a_byte_order_mark_is_dropped_and_columns_count_characters() -> None:
     assert list(lines(reader_of(b"\xef\xbb\xbf2\r\n1_", 1))) == [b"2", b"1_"]
     (line,) = lines(reader_of("\u00e9\u00e9\u00e9x".encode()), limit=5)
