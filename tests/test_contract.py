@@ -24,7 +24,7 @@ SUDOKU: Facade[sudoku.Grid, sudoku.Toggles] = sudoku
 REVERSI: Facade[reversi.Board, reversi.Counts] = reversi
 TAKUZU_AS_FACADE: Facade[takuzu.Puzzle, Solution] = takuzu
 
-FACADE_MEMBERS = ("NAME", "parse", "solve", "format", "solve_text", "add_cli_arguments", "check_cli_arguments", "run_cli")
+FACADE_MEMBERS = ("NAME", "parse", "puzzle_lines", "solve", "format", "solve_text", "add_cli_arguments", "check_cli_arguments", "run_cli")
 SEARCH_MEMBERS = ("solutions", "count_solutions", "generate")
 
 
@@ -53,6 +53,29 @@ def test_str_of_a_puzzle_parses_back_to_it(name: str, text: str) -> None:
 def test_solve_then_format_is_solve_text(name: str, text: str) -> None:
     facade = fastpuzzle.puzzle_module(name)
     assert facade.format(facade.solve(facade.parse(text))) == facade.solve_text(text) == fastpuzzle.solve_text(name, text)
+
+
+@pytest.mark.parametrize(("name", "text"), examples())
+def test_puzzle_lines_counts_the_lines_parse_reads(name: str, text: str) -> None:
+    facade = fastpuzzle.puzzle_module(name)
+    lines = text.rstrip("\n").split("\n")
+    assert facade.puzzle_lines(lines[0]) == len(lines)
+    assert facade.puzzle_lines(lines[0] + " \t\r\n") == len(lines)
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+@pytest.mark.parametrize("first_line", ["", "   ", "x", "3", "0 0", "-1", "1 2 3", "0101010101", "\u00a0"])
+def test_puzzle_lines_rejects_a_first_line_as_parse_does(name: str, first_line: str) -> None:
+    facade = fastpuzzle.puzzle_module(name)
+    with pytest.raises(fastpuzzle.ParseError) as from_parse:
+        facade.parse(first_line + "\n")
+    if from_parse.value.line != 1:
+        assert facade.puzzle_lines(first_line) >= 2  # the first line was fine: a later one is missing
+        return
+    with pytest.raises(fastpuzzle.ParseError) as from_lines:
+        facade.puzzle_lines(first_line)
+    assert (from_lines.value.line, from_lines.value.column) == (1, from_parse.value.column)
+    assert str(from_lines.value) == str(from_parse.value)
 
 
 def test_generated_puzzles_parse_back() -> None:

@@ -1,10 +1,16 @@
 """Many puzzles at once: chunks of contest texts on an executor, results in input order.
 
 The batch layer speaks only the facade contract (``parse``, ``solve``,
-``format``). Work goes out in chunks, whose size adapts so a chunk takes about
-:data:`CHUNK_SECONDS`: a million tiny puzzles do not become a million tasks, and a
-few heavy ones are not queued behind each other. Results are streamed: at most a
-few chunks per worker are in flight, whatever the length of the input.
+``format``, and ``run_cli`` for the command line's options). Work goes out in
+chunks, whose size adapts so a chunk takes about :data:`CHUNK_SECONDS`: a
+million tiny puzzles do not become a million tasks, and a few heavy ones are
+not queued behind each other. Results are streamed: at most a few chunks per
+worker are in flight, whatever the length of the input.
+
+The command line's ``--batch`` reads puzzles out of files (``_batch_input``);
+it hands each one over as an :class:`Item`, so that errors name the lines of
+the file, and its puzzles may arrive slower than they are solved: a
+:class:`Source` that can say "nothing yet" lets finished results out meanwhile.
 """
 
 from __future__ import annotations
@@ -14,15 +20,31 @@ from itertools import islice
 
 from . import puzzle_module
 from ._executors import as_executor, checked_jobs, pool, workers_of
-from .errors import FastpuzzleError, MultipleSolutionsError, NoSolutionError, PuzzleTooLargeError
+from .errors import FastpuzzleError, MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import NamedTuple, Optional
 
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from typing import Any, Iterable, Iterator
+    import argparse
+    import threading
+    from typing import Any, Iterable, Iterator, Protocol, Union
+
+    class Source(Protocol):
+        """Where a stream takes its puzzles from."""
+
+        def take(self, count: int, wait: bool) -> Optional[list[Any]]:
+            """Up to ``count`` puzzles; None once there are no more.
+
+            Without ``wait``, an empty list when none has arrived yet; then
+            the source sets the event given to :meth:`notify` when one does.
+            """
+
+        def notify(self, event: threading.Event) -> None:
+            """Set ``event`` whenever a puzzle arrives."""
+
 
 #: Seconds of work a chunk aims at once the batch has measured its puzzles.
 CHUNK_SECONDS = 0.05
@@ -50,6 +72,28 @@ class Result:
     seconds: float
 
 
+class Item(NamedTuple):
+    """A puzzle read out of a file: its text, the file's line it starts on, and a problem found reading it.
+
+    ``parse``'s errors are moved down by ``first_line - 1`` lines, so that they
+    name lines of the file. ``error``, when set, is the message of a problem
+    the reader found (bytes that are no UTF-8, a line too long, a first line
+    that starts no puzzle), already naming the file's line: the puzzle is then
+    ``bad_input`` without being parsed.
+    """
+
+    text: str
+    first_line: int = 1
+    error: Optional[str] = None
+
+
+def placed(error: ParseError, first_line: int) -> str:
+    """The message of ``parse``'s ``error`` for a text that starts on line ``first_line`` of its file."""
+    if first_line == 1:
+        return str(error)
+    return str(ParseError(error.reason, error.line + first_line - 1, error.column, unit=error.unit))
+
+
 def _status_of(error: FastpuzzleError) -> str:
     if isinstance(error, NoSolutionError):
         return NO_SOLUTION
@@ -60,22 +104,42 @@ def _status_of(error: FastpuzzleError) -> str:
     return BAD_INPUT
 
 
-def solve_chunk(puzzle: str, start: int, texts: list[str]) -> list[Result]:
+def solve_chunk(
+    puzzle: str, start: int, texts: list[Union[str, Item]], options: Optional[argparse.Namespace] = None
+) -> list[Result]:
     """Solve ``texts`` (the puzzles from index ``start`` on): one :class:`Result` each.
 
-    A module-level function of picklable arguments and results, so that
-    process pools and Dask workers can run it.
+    Each text is a contest text or an :class:`Item`. Without ``options`` the
+    output is ``format(solve(parse(text)))``; with them (the command line's,
+    picklable), what ``run_cli`` prints for them. A module-level function of
+    picklable arguments and results, so that process pools and Dask workers
+    can run it.
     """
     facade = puzzle_module(puzzle)
     outcomes: list[Result] = []
-    for offset, text in enumerate(texts):
+    for index, item in enumerate(texts, start):
         began = time.perf_counter()
+        if isinstance(item, Item):
+            if item.error is not None:
+                outcomes.append(Result(index, BAD_INPUT, None, item.error, time.perf_counter() - began))
+                continue
+            text, first_line = item.text, item.first_line
+        else:
+            text, first_line = item, 1
         try:
-            output = facade.format(facade.solve(facade.parse(text)))
-        except FastpuzzleError as error:
-            outcomes.append(Result(start + offset, _status_of(error), None, str(error), time.perf_counter() - began))
+            parsed = facade.parse(text)
+        except ParseError as error:
+            outcomes.append(Result(index, BAD_INPUT, None, placed(error, first_line), time.perf_counter() - began))
             continue
-        outcomes.append(Result(start + offset, SOLVED, output, None, time.perf_counter() - began))
+        try:
+            output = facade.format(facade.solve(parsed)) if options is None else facade.run_cli(parsed, options)
+        except FastpuzzleError as error:
+            outcomes.append(Result(index, _status_of(error), None, str(error), time.perf_counter() - began))
+            continue
+        except MemoryError:
+            outcomes.append(Result(index, TOO_LARGE, None, "out of memory", time.perf_counter() - began))
+            continue
+        outcomes.append(Result(index, SOLVED, output, None, time.perf_counter() - began))
     return outcomes
 
 
@@ -103,27 +167,69 @@ def _with_own_pool(puzzle: str, texts: Iterator[str], jobs: Optional[int]) -> It
 
 
 def _stream(puzzle: str, texts: Iterator[str], executor: Any, workers: int) -> Iterator[Result]:
-    """Keep a bounded window of chunks in flight; yield the head chunk's results as soon as it is done."""
-    from collections import deque
+    """The results of ``texts`` one by one, as :func:`stream_chunks` gives them."""
+    for outcomes in stream_chunks(puzzle, _Iterated(texts), executor, workers):
+        yield from outcomes
 
+
+class _Iterated:
+    """A :class:`Source` of an iterator: taking from it waits for its items, always."""
+
+    def __init__(self, texts: Iterator[Any]) -> None:
+        self.texts = texts
+
+    def take(self, count: int, wait: bool) -> Optional[list[Any]]:
+        return list(islice(self.texts, count)) or None
+
+    def notify(self, event: threading.Event) -> None:
+        pass
+
+
+def stream_chunks(
+    puzzle: str, source: Source, executor: Any, workers: int, options: Optional[argparse.Namespace] = None
+) -> Iterator[list[Result]]:
+    """The results of every puzzle ``source`` gives, a chunk at a time, in input order.
+
+    A bounded window of chunks is in flight; the head chunk's results are
+    yielded as soon as it is done. While the window has room the source is
+    read, but a source with nothing to give yet never holds back a result that
+    is ready. ``options``: as for :func:`solve_chunk`.
+    """
+    from collections import deque
+    from threading import Event
+
+    window = workers * CHUNKS_PER_WORKER
     pending: deque[Any] = deque()
+    progress = Event()  # set when a chunk is done or the source has more
+    source.notify(progress)
     start, chunk, exhausted = 0, 1, False
+
+    def wake(_: object) -> None:
+        progress.set()
+
     try:
         while True:
-            while not exhausted and len(pending) < workers * CHUNKS_PER_WORKER:
-                texts_of_chunk = list(islice(texts, chunk))
-                if not texts_of_chunk:
+            progress.clear()
+            while not exhausted and len(pending) < window:
+                items = source.take(chunk, wait=not pending)
+                if items is None:
                     exhausted = True
-                    break
-                pending.append(executor.submit(solve_chunk, puzzle, start, texts_of_chunk))
-                start += len(texts_of_chunk)
+                elif items:
+                    future = executor.submit(solve_chunk, puzzle, start, items, options)
+                    future.add_done_callback(wake)
+                    pending.append(future)
+                    start += len(items)
+                    continue
+                break
             if not pending:
                 return
+            if not pending[0].done() and not exhausted and len(pending) < window:
+                progress.wait()  # for the head chunk, or for more input
+                continue
             outcomes = pending.popleft().result()
             spent = sum(outcome.seconds for outcome in outcomes) / len(outcomes)
             chunk = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / spent) if spent > 0 else MAX_CHUNK))
-            yield from outcomes
+            yield outcomes
     finally:
         for future in pending:
             future.cancel()
-

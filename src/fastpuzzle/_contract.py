@@ -46,6 +46,14 @@ class Facade(Protocol[PuzzleT, AnswerT]):
     def parse(self, text: str) -> PuzzleT:
         """Read the contest format; a ParseError names the line and column of the first problem."""
 
+    def puzzle_lines(self, first_line: str) -> int:
+        """The lines a puzzle whose first line is ``first_line`` spans, that one included.
+
+        A ParseError (line 1, the column) when that line cannot start a puzzle,
+        with the message ``parse`` gives for it. The batch reader uses it to
+        find where one puzzle ends and the next begins.
+        """
+
     def solve(self, puzzle: PuzzleT, /) -> AnswerT:
         """The answer the contest asks for (NoSolutionError, MultipleSolutionsError as they apply)."""
 

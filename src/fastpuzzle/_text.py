@@ -46,10 +46,12 @@ def read_source(stream: BinaryIO, limit: int = MAX_INPUT_BYTES) -> str:
     """
     data = stream.read(limit + 1)
     if len(data) > limit:
-        line, column = _position(data, limit)
-        raise ParseError(
-            f"expected at most {limit} bytes of input, found more", line, column
-        )
+        raise oversize_error(data, limit, "input")
+    return decode(data)
+
+
+def decode(data: bytes) -> str:
+    """``data`` as UTF-8 text; a ParseError at the line and column where it stops being UTF-8."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -57,6 +59,12 @@ def read_source(stream: BinaryIO, limit: int = MAX_INPUT_BYTES) -> str:
         raise ParseError(
             f"expected UTF-8 text, found byte 0x{data[exc.start]:02x}", line, column
         ) from None
+
+
+def oversize_error(data: bytes, limit: int, what: str) -> ParseError:
+    """The error for ``what`` ("input", "a line") longer than ``limit`` bytes, at byte ``limit`` of ``data``."""
+    line, column = _position(data, limit)
+    return ParseError(f"expected at most {limit} bytes of {what}, found more", line, column)
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:

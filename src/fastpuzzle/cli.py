@@ -5,11 +5,16 @@ Reads the contest format from FILE (standard input when FILE is absent or
 at most one line on standard error, ``fastpuzzle: PUZZLE: message``; never a
 traceback. Exit codes:
 
-    0  solved                      70  internal error (a bug; please report it)
-    1  no solution                 74  cannot write the output (a full disk)
-    2  bad input or command line   130  interrupted (SIGINT, Ctrl-C)
-    3  more than one solution      141  standard output closed early (``| head``): no message
-    4  too large for memory        143  terminated (SIGTERM)
+    0  solved                      5  some puzzles of the batch not solved (--batch)
+    1  no solution                 70  internal error (a bug; please report it)
+    2  bad input or command line   74  cannot write the output (a full disk)
+    3  more than one solution      130  interrupted (SIGINT, Ctrl-C)
+    4  too large for memory        141  standard output closed early (``| head``): no message
+                                   143  terminated (SIGTERM)
+
+With ``--batch``, it reads any number of puzzles back to back from every FILE
+and writes one JSON line per puzzle (see :func:`_run_batch`); a bad or
+unsolvable puzzle is a record, not an exit.
 
 ``python -X dev -m fastpuzzle`` shows the traceback of an internal error instead.
 """
@@ -17,6 +22,7 @@ traceback. Exit codes:
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import signal
 import sys
@@ -38,11 +44,14 @@ if TYPE_CHECKING:
     from types import FrameType
     from typing import Any, BinaryIO, Callable, NoReturn, Optional, Sequence
 
+    from ._contract import Facade
+
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
 EXIT_SEVERAL_SOLUTIONS = 3
 EXIT_TOO_LARGE = 4
+EXIT_NOT_ALL_SOLVED = 5
 EXIT_INTERNAL_ERROR = 70
 EXIT_OUTPUT_ERROR = 74
 EXIT_INTERRUPTED = 130
@@ -61,11 +70,12 @@ _EPILOG = """\
 examples:
   python -m fastpuzzle takuzu examples/takuzu.txt
   python -m fastpuzzle 01 --count < puzzle.txt
+  python -m fastpuzzle takuzu --batch --jobs 2 day1.txt day2.txt > results.jsonl
 
 exit codes: 0 solved, 1 no solution, 2 bad input or command line, 3 more than
-one solution, 4 too large for the memory limit, 70 internal error, 74 cannot
-write the output, 130 interrupted (SIGINT), 141 output closed early (no
-message), 143 terminated (SIGTERM)
+one solution, 4 too large for the memory limit, 5 some puzzles of the batch
+not solved, 70 internal error, 74 cannot write the output, 130 interrupted
+(SIGINT), 141 output closed early (no message), 143 terminated (SIGTERM)
 """
 
 
@@ -126,8 +136,8 @@ def build_parser(selected: Optional[str] = None) -> argparse.ArgumentParser:
             formatter_class=_formatter, puzzle=name,
         )
         sub.add_argument(
-            "file", nargs="?", default="-", metavar="FILE",
-            help="contest-format input (default: standard input)",
+            "files", nargs="*", metavar="FILE",
+            help="contest-format input, - for standard input (the default); with --batch, any number of them",
         )
         _add_parallel_arguments(sub, entry.splits)
         if name == selected:
@@ -196,14 +206,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         with _signals_raise():
             return _run(argv, name)
     except KeyboardInterrupt as stop:
-        terminated = isinstance(stop, Terminated)
-        _say(_prefix(name) + ("terminated" if terminated else "interrupted"))
-        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+        return _stopped(name, stop)
     except Exception as error:
         if sys.flags.dev_mode:
             raise
         _say(_prefix(name) + f"internal error: {type(error).__name__}: {error} (please report it)")
         return EXIT_INTERNAL_ERROR
+
+
+def _stopped(name: Optional[str], stop: KeyboardInterrupt) -> int:
+    """Say that a signal stopped the command; its exit code (130, or 143 for SIGTERM)."""
+    terminated = isinstance(stop, Terminated)
+    _say(_prefix(name) + ("terminated" if terminated else "interrupted"))
+    return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
 
 
 def _run(argv: list[str], name: Optional[str]) -> int:
@@ -222,27 +237,238 @@ def _run(argv: list[str], name: Optional[str]) -> int:
     problem = _check_parallel_arguments(options) or facade.check_cli_arguments(options)
     if problem:
         options.command_parser.error(problem)
+    files = options.files or ["-"]
+    if len(files) > 1 and not options.batch:
+        options.command_parser.error("more than one FILE needs --batch")
     prefix = _prefix(name)
-    if options.file == "-" and sys.stdin is None:
+    if "-" in files and sys.stdin is None:
         _say(prefix + "cannot read standard input: it is closed")
         return EXIT_BAD_INPUT
     if sys.stdout is None:
         _say(prefix + "cannot write the output: standard output is closed")
         return EXIT_OUTPUT_ERROR
+    if options.batch:
+        return _run_batch(name, facade, options, files)
+    (path,) = files
     try:
-        text = _read(options.file)
+        text = _read(path)
         output = facade.run_cli(facade.parse(text), options)
     except FastpuzzleError as error:
         _say(prefix + str(error))
         return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
     except OSError as error:
-        source = "standard input" if options.file == "-" else options.file
-        _say(prefix + f"cannot read {source}: {error.strerror or error}")
+        _say(prefix + _cannot_read(path, error))
         return EXIT_BAD_INPUT
     except MemoryError:
         _say(prefix + "out of memory")
         return EXIT_TOO_LARGE
     return _flush_output(name, output)
+
+
+def _cannot_read(path: str, error: OSError) -> str:
+    source = "standard input" if path == "-" else path
+    return f"cannot read {source}: {error.strerror or error}"
+
+
+def _run_batch(name: str, facade: Facade[Any, Any], options: argparse.Namespace, files: list[str]) -> int:
+    """``--batch``: one JSON line per puzzle of ``files``, in input order, as each is solved.
+
+    A record is ``{"file", "index", "line", "status", "output" | "error",
+    "seconds"}``: the file (``-``: standard input), the puzzle's 0-based index
+    in it and the line it starts on, and its outcome. Every FILE must open
+    before the first record (exit 2 otherwise). Exit 0 when every puzzle is
+    solved, 5 when some are not. SIGINT and SIGTERM stop the batch with the
+    records written so far whole.
+    """
+    import json
+    from contextlib import ExitStack
+
+    from ._batch import SOLVED, stream_chunks
+    from ._batch_input import BatchReader, UnreadableFile
+    from ._executors import pool
+
+    prefix = _prefix(name)
+    for path in files:
+        try:
+            _check_readable(path)
+        except OSError as error:
+            _say(prefix + _cannot_read(path, error))
+            return EXIT_BAD_INPUT
+    # What the workers see: the options, without the parser (which does not pickle).
+    worker_options = argparse.Namespace(**{key: value for key, value in vars(options).items() if key != "command_parser"})
+    reader = BatchReader(files, facade.puzzle_lines, sys.stdin)
+    all_solved = True
+    try:
+        with ExitStack() as stack:
+            signals = _held_signals()
+            stack.enter_context(signals)
+            bar = stack.enter_context(_batch_progress(name))
+            try:
+                executor, workers = stack.enter_context(pool(options.jobs, options.scheduler))
+            except FastpuzzleError as error:  # no Dask for --scheduler
+                _say(prefix + str(error))
+                return EXIT_BAD_INPUT
+            except OSError as error:
+                _say(prefix + f"cannot reach the Dask scheduler at {options.scheduler}: {error}")
+                return EXIT_BAD_INPUT
+            reader.start()
+            for outcomes in stream_chunks(name, reader, executor, workers, worker_options):
+                records = []
+                for result in outcomes:
+                    path, index, line = reader.places.popleft()
+                    record: dict[str, object] = {"file": path, "index": index, "line": line, "status": result.status}
+                    if result.status == SOLVED:
+                        record["output"] = result.output
+                    else:
+                        record["error"] = result.error
+                        all_solved = False
+                    record["seconds"] = result.seconds
+                    records.append(json.dumps(record) + "\n")
+                with signals.held():
+                    written = _flush_output(name, "".join(records))
+                if written != EXIT_OK:
+                    return written
+                bar.update(len(outcomes))
+    except UnreadableFile as failure:
+        _say(prefix + _cannot_read(failure.path, failure.error))
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt as stop:
+        # The pool has cancelled what had not started, without waiting for what runs.
+        code = _stopped(name, stop)
+        _leave_if_workers_run(code)
+        return code
+    return EXIT_OK if all_solved else EXIT_NOT_ALL_SOLVED
+
+
+def _check_readable(path: str) -> None:
+    """An OSError unless the batch can open ``path`` (``-``: standard input, checked already).
+
+    A regular file is opened and closed; a pipe is not (opening a named pipe
+    waits for its writer, and closing it again could cut the writer off), and
+    fails, if it does, when the batch reads it.
+    """
+    import stat
+
+    if path == "-":
+        return
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if stat.S_ISREG(mode):
+        open(path, "rb").close()
+
+
+class _batch_progress:
+    """A tqdm bar of the records written, on standard error when it is a terminal; else it does nothing."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.bar: Any = None
+
+    def __enter__(self) -> _batch_progress:
+        if sys.stderr is not None and sys.stderr.isatty():
+            from importlib import import_module
+
+            # tqdm is imported only when a bar is shown (and untyped: Any).
+            tqdm = import_module("tqdm").tqdm
+            self.bar = tqdm(desc=self.name, unit=" puzzles", leave=False, file=sys.stderr, mininterval=0.2)
+        return self
+
+    def update(self, records: int) -> None:
+        if self.bar is not None:
+            self.bar.update(records)
+
+    def __exit__(self, *exc_info: object) -> None:
+        bar, self.bar = self.bar, None
+        if bar is not None:
+            bar.close()
+
+
+class _held_signals:
+    """While a batch runs: SIGINT and SIGTERM raise, as under :class:`_signals_raise`, but wait while records are written.
+
+    ``with signals.held():`` delays a signal that comes meanwhile to its end:
+    the write it interrupts goes on (PEP 475), so that every record written is
+    a whole line. Signals whose handler is not :class:`_signals_raise`'s
+    (SIG_IGN, or main() outside the main thread) are left alone.
+    """
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.stopping = False
+        self.caught: Optional[int] = None
+        self.previous: dict[int, object] = {}
+
+    def __enter__(self) -> None:
+        for signum, raising in _signals_raise._HANDLERS:
+            try:
+                if signal.getsignal(signum) is raising:
+                    self.previous[signum] = signal.signal(signum, self._handle)
+            except ValueError:  # not the main thread
+                return
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.stopping:
+            return  # signals stay dropped until main() restores what it found
+        for signum, before in self.previous.items():
+            signal.signal(signum, before)  # type: ignore[arg-type]
+
+    def _handle(self, signum: int, frame: Optional[FrameType]) -> None:
+        if self.stopping:
+            return
+        if self.holding:
+            self.caught = self.caught or signum
+            return
+        self.stop(signum)
+
+    def stop(self, signum: int) -> NoReturn:
+        """Stop the batch: from now on signals are dropped, so that a second Ctrl-C cannot cut the way out short."""
+        self.stopping = True
+        raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+    def held(self) -> _holding:
+        """The context in which signals wait."""
+        return _holding(self)
+
+
+class _holding:
+    """See :meth:`_held_signals.held`."""
+
+    def __init__(self, signals: _held_signals) -> None:
+        self.signals = signals
+
+    def __enter__(self) -> None:
+        self.signals.holding = True
+
+    def __exit__(self, *exc_info: object) -> None:
+        signals = self.signals
+        signals.holding = False
+        if signals.caught is not None:
+            signals.stop(signals.caught)
+
+
+def _leave_if_workers_run(code: int) -> None:
+    """Exit at once with ``code`` if a worker thread still runs a puzzle.
+
+    A kernel in a worker thread cannot be interrupted, and the interpreter
+    waits for the pool's threads at exit; idle ones end within moments.
+    Standard output and error are flushed first.
+    """
+    import threading
+    import time
+
+    deadline = time.monotonic() + 0.2
+    workers = [thread for thread in threading.enumerate() if thread.name.startswith("fastpuzzle_") and not thread.daemon]
+    for thread in workers:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    if any(thread.is_alive() for thread in workers):
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                if stream is not None:
+                    stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
 
 
 def _flush_output(name: Optional[str], output: str = "") -> int:

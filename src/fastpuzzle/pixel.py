@@ -55,6 +55,7 @@ __all__ = [
     "MAX_STATES",
     "Puzzle",
     "parse",
+    "puzzle_lines",
     "from_rows",
     "solve",
     "solutions",
@@ -126,11 +127,26 @@ def parse(text: str) -> Puzzle:
     problem, including a clue larger than its clipped block (a 5 in a corner).
     """
     lines = Lines(text)
-    n, m = lines.integers(0, ("n (rows)", "m (columns)"), 1, MAX_N)
+    n, m = _size(lines)
     rows = tuple(lines.char_row(1 + r, m, _CELLS, "row", r + 1, n) for r in range(n))
     lines.expect_end(1 + n, f"the {n} rows")
     _check_clues(rows, first_line=2, unit="line")
     return Puzzle._trusted(rows)
+
+
+def _size(lines: Lines) -> tuple[int, int]:
+    """The rows ``n`` and columns ``m`` on the first line, or a ParseError."""
+    n, m = lines.integers(0, ("n (rows)", "m (columns)"), 1, MAX_N)
+    return n, m
+
+
+def puzzle_lines(first_line: str) -> int:
+    """The lines of a puzzle whose first line is ``first_line``: the line ``n m``, then ``n`` rows.
+
+    A ParseError (line 1) when ``first_line`` cannot start a puzzle, as :func:`parse` reports it.
+    """
+    n, _ = _size(Lines(first_line))
+    return 1 + n
 
 
 def _check_clues(rows: tuple[str, ...], first_line: int, unit: str) -> None:

@@ -48,6 +48,7 @@ __all__ = [
     "Board",
     "Counts",
     "parse",
+    "puzzle_lines",
     "from_rows",
     "start",
     "solve",
@@ -136,7 +137,7 @@ def parse(text: str) -> Board:
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
     lines = Lines(text)
-    (n,) = lines.integers(0, ("n (the side of the board)",), 1, MAX_N)
+    n = _side(lines)
     rows = []
     for r in range(n):
         row = []
@@ -148,6 +149,20 @@ def parse(text: str) -> Board:
         rows.append(tuple(row))
     lines.expect_end(1 + n, f"the {n} rows")
     return Board._trusted(tuple(rows))
+
+
+def _side(lines: Lines) -> int:
+    """The side ``n`` on the first line, or a ParseError."""
+    (n,) = lines.integers(0, ("n (the side of the board)",), 1, MAX_N)
+    return n
+
+
+def puzzle_lines(first_line: str) -> int:
+    """The lines of a position whose first line is ``first_line``: the line with ``n``, then ``n`` rows.
+
+    A ParseError (line 1) when ``first_line`` cannot start a position, as :func:`parse` reports it.
+    """
+    return 1 + _side(Lines(first_line))
 
 
 def start(n: int = 8) -> Board:
@@ -443,7 +458,7 @@ def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with a combination of reversi's options, or None."""
     if options.convention is not None and options.perft is None:
         return "--convention applies only with --perft"
-    if options.checkpoint is not None and getattr(options, "batch", False):
+    if options.checkpoint is not None and options.batch:
         return "--checkpoint applies to one count, not with --batch"
     if options.checkpoint == "":
         return "--checkpoint needs a file name"
@@ -456,9 +471,11 @@ def run_cli(board: Board, options: argparse.Namespace) -> str:
     Without ``--batch``, ``--jobs``, ``--scheduler`` or ``--checkpoint`` split
     the count (on a thread pool of ``--jobs`` workers, or on the Dask scheduler).
     """
-    jobs, scheduler = getattr(options, "jobs", None), getattr(options, "scheduler", None)
-    checkpoint = getattr(options, "checkpoint", None)
-    if getattr(options, "batch", False) or (jobs is None and scheduler is None and checkpoint is None):
+    jobs, scheduler, checkpoint = options.jobs, options.scheduler, options.checkpoint
+    if options.batch:
+        # Counts run side by side in the batch's worker threads: the batch shows the only bar.
+        return _count_text(board, options, {"progress": False})
+    if jobs is None and scheduler is None and checkpoint is None:
         return _count_text(board, options, {})
     if scheduler is None:
         return _count_text(board, options, {"jobs": jobs, "checkpoint": checkpoint})

@@ -53,6 +53,7 @@ __all__ = [
     "Grid",
     "Toggles",
     "parse",
+    "puzzle_lines",
     "from_rows",
     "min_toggles",
     "min_toggles_many",
@@ -139,9 +140,23 @@ def parse(text: str) -> Grid:
     :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
     lines = Lines(text)
-    rows = tuple(lines.char_row(r, SIDE, _CELLS, "row", r + 1, SIDE) for r in range(SIDE))
+    rows = tuple(_row(lines, r) for r in range(SIDE))
     lines.expect_end(SIDE, f"the {SIDE} rows")
     return Grid._trusted(rows)
+
+
+def _row(lines: Lines, r: int) -> str:
+    """Row ``r`` (0-based), on line ``r + 1``, or a ParseError."""
+    return lines.char_row(r, SIDE, _CELLS, "row", r + 1, SIDE)
+
+
+def puzzle_lines(first_line: str) -> int:
+    """The lines of a grid whose first line is ``first_line``: always its 9 rows (there is no header).
+
+    A ParseError (line 1) when ``first_line`` is no first row, as :func:`parse` reports it.
+    """
+    _row(Lines(first_line), 0)
+    return SIDE
 
 
 def min_toggles(grid: GridLike) -> int:

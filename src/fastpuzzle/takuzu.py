@@ -54,6 +54,7 @@ __all__ = [
     "MAX_CANDIDATES",
     "Puzzle",
     "parse",
+    "puzzle_lines",
     "from_rows",
     "solve",
     "solutions",
@@ -112,13 +113,27 @@ def parse(text: str) -> Puzzle:
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
     lines = Lines(text)
+    n = _side(lines)
+    rows = tuple(lines.char_row(1 + r, n, _CELLS, "row", r + 1, n) for r in range(n))
+    lines.expect_end(1 + n, f"the {n} rows")
+    return Puzzle._trusted(rows)
+
+
+def _side(lines: Lines) -> int:
+    """The side ``N`` on the first line, or a ParseError."""
     ((column, token),) = lines.tokens(0, 1, "N (the side of the grid)")
     n = parse_int(token, 1, column, "an even N", 2, MAX_N)
     if n % 2:
         raise ParseError(f"expected an even N from 2 to {MAX_N}, found {describe(token)}", 1, column)
-    rows = tuple(lines.char_row(1 + r, n, _CELLS, "row", r + 1, n) for r in range(n))
-    lines.expect_end(1 + n, f"the {n} rows")
-    return Puzzle._trusted(rows)
+    return n
+
+
+def puzzle_lines(first_line: str) -> int:
+    """The lines of a puzzle whose first line is ``first_line``: the line with ``N``, then ``N`` rows.
+
+    A ParseError (line 1) when ``first_line`` cannot start a puzzle, as :func:`parse` reports it.
+    """
+    return 1 + _side(Lines(first_line))
 
 
 def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solution:
