@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import doctest
+import json
 import re
 import subprocess
 import sys
 from importlib import import_module
+from pathlib import Path
 
 import pytest
 
@@ -29,3 +31,49 @@ def test_readme_python_example_runs() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("100110\n")
     assert "1100\n1010\n0011\n0101\n" in result.stdout
+
+
+def _section(title: str) -> str:
+    """The README's section under the heading ``## title``, up to the next one of its level."""
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index(f"\n## {title}\n")
+    end = readme.find("\n## ", start + 1)
+    return readme[start : end if end >= 0 else None]
+
+
+def test_readme_batch_example_prints_what_it_shows(tmp_path: Path) -> None:
+    """The shell example of --batch: the same records (but for the seconds) and the exit status."""
+    section = _section("Batches and clusters")
+    shown = re.search(r"\$ printf '(.*?)' > two.txt\n\$ python -m fastpuzzle takuzu --batch two.txt.*?\n(.*?)\nexit (\d+)\n", section, re.S)
+    assert shown is not None
+    text, records, status = shown.groups()
+    (tmp_path / "two.txt").write_text(text.encode().decode("unicode_escape"))
+    result = subprocess.run(
+        [sys.executable, "-m", "fastpuzzle", "takuzu", "--batch", "two.txt"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == int(status), result.stderr
+
+    def without_seconds(lines: str) -> list[dict[str, object]]:
+        found = [json.loads(line) for line in lines.splitlines()]
+        for record in found:
+            assert isinstance(record.pop("seconds"), float)
+        return found
+
+    assert without_seconds(result.stdout) == without_seconds(records)
+
+
+def test_readme_batch_python_examples_print_what_they_say(tmp_path: Path) -> None:
+    """Each Python example of "Batches and clusters" runs as a script and prints what its comments say."""
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    blocks = re.findall(r"```python\n(.*?)```", _section("Batches and clusters"), re.S)
+    assert len(blocks) >= 3
+    for number, code in enumerate(blocks):
+        script = tmp_path / f"example{number}.py"
+        script.write_text(code)
+        result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        promises = re.findall(r"# (Counts\(.*?\)|[0-9][0-9 ]*)", code)
+        assert promises, code
+        for promised in promises:
+            assert promised.strip() in result.stdout, (code, result.stdout)
