@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -108,6 +109,41 @@ def facade_fixture(puzzle: str) -> Any:
             yield module
 
     return facade
+
+
+@contextmanager
+def local_dask_client() -> Iterator[Any]:
+    """A ``dask.distributed.Client`` of a real ``LocalCluster``: two worker processes of one thread each.
+
+    Every server listens on a free port of 127.0.0.1. ``dashboard_address=None``
+    turns off the dashboard but not the scheduler's HTTP server (health and
+    metrics), which would still try port 8787 and, when another cluster on the
+    machine holds it, warn and move: the warning is an error here, so that
+    server gets a free port too. Closing waits for the workers to end.
+    """
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+    ) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        yield client
+
+
+@pytest.fixture(scope="module")
+def dask_client() -> Iterator[Any]:
+    """A client of :func:`local_dask_client`'s cluster, shared by the tests of a module.
+
+    One cluster per test module that asks for it (it starts in about a second),
+    shut down after that module, so its scheduler thread never runs beside the
+    timing-sensitive thread tests of other modules.
+    """
+    with local_dask_client() as client:
+        yield client
 
 
 takuzu_kernel = kernel_fixture("takuzu")
