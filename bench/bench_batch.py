@@ -24,14 +24,17 @@ Goal: (b) within 15% of (a). Compare (b) with (c) to see what the GIL takes.
     python bench/bench_batch.py scaling      # the measures whose names contain this
     pytest bench/bench_batch.py --benchmark-only
 
-In script mode the configurations take turns, ROUNDS times, and the best time
-of each is compared: ratios of one run, never figures of different runs.
+In script mode the configurations take turns, ROUNDS times, in order and in
+reverse order: each ratio is given between the best times and as the median of
+the ratios within a turn (runs close in time, which a shared machine's changing
+load disturbs least). Ratios of one run, never figures of different runs.
 """
 
 from __future__ import annotations
 
 import gzip
 import multiprocessing
+import statistics
 import sys
 import time
 from collections import deque
@@ -56,9 +59,9 @@ NODE_BUDGET = 1 << 40
 EXHAUSTED, SOLUTION, TOO_LARGE = int(Status.EXHAUSTED), int(Status.SOLUTION), int(Status.TOO_LARGE)
 #: The scaling batch: this many 8x8 endgames of SCALING_EMPTIES empties, from seeded random play.
 SCALING_EMPTIES = 12
-SCALING_SEEDS = range(48)
+SCALING_SEEDS = range(24)
 #: Turns per configuration (script mode) or rounds per benchmark (pytest).
-ROUNDS = 3
+ROUNDS = 5
 
 
 # -- the overhead of the batch layer and the facade ------------------------
@@ -244,20 +247,20 @@ def test_scaling(benchmark: BenchmarkFixture, how: str) -> None:
 # -- script mode -----------------------------------------------------------
 
 
-def best_of(runs: dict[str, Callable[[], Timing]], rounds: int) -> dict[str, Timing]:
-    """Each run's fastest Timing over ``rounds`` turns, taken in order and then in reverse order, and so on.
+def in_turns(runs: dict[str, Callable[[], Timing]], turns: int) -> list[dict[str, Timing]]:
+    """Each turn's Timing of every run: the runs go in order, then in reverse order, and so on.
 
     Every run must give the same answers.
     """
-    best: dict[str, Timing] = {}
     names = list(runs)
-    for turn in range(rounds):
+    timings: list[dict[str, Timing]] = []
+    for turn in range(turns):
+        timings.append({})
         for name in names if turn % 2 == 0 else names[::-1]:
             timing = runs[name]()
-            assert timing.answers == next(iter(best.values()), timing).answers, f"{name} gave other answers"
-            if name not in best or timing.seconds < best[name].seconds:
-                best[name] = timing
-    return {name: best[name] for name in names}
+            assert timing.answers == (timings[0].get(names[0]) or timing).answers, f"{name} gave other answers"
+            timings[-1][name] = timing
+    return timings
 
 
 def seconds_of(run: Callable[[], object]) -> float:
@@ -292,17 +295,27 @@ def overhead_report() -> None:
 
 def scaling_report() -> None:
     texts = scaling_texts()
-    best = best_of(scaling_runs(texts), ROUNDS)
-    a, b, c, d = (timing.seconds for timing in best.values())
-    print(f"scaling: {len(texts)} reversi endgames of {SCALING_EMPTIES} empties, best of {ROUNDS} turns")
-    print(f"  {'':28} {'wall s':>7} {'busy s':>7}  (busy: the puzzles' own seconds, summed over the workers)")
+    turns = in_turns(scaling_runs(texts), ROUNDS)
+    names = list(turns[0])
+    best = {name: min((turn[name] for turn in turns), key=lambda timing: timing.seconds) for name in names}
+    print(f"scaling: {len(texts)} reversi endgames of {SCALING_EMPTIES} empties, {ROUNDS} turns")
+    print(f"  {'best of the turns':28} {'wall s':>7} {'busy s':>7}  (busy: the puzzles' own seconds, summed over workers)")
     for name, timing in best.items():
         print(f"  {name:28} {timing.seconds:7.3f} {timing.busy:7.3f}")
-    print(f"  (b)/(a) threads / ideal      {b / a:5.2f}   goal <= 1.15")
-    print(f"  (c)/(a) processes / ideal    {c / a:5.2f}")
-    print(f"  (d)/(b) jobs=1 / jobs=2      {d / b:5.2f}   what the second worker gives")
-    print(f"  (d)/(a) jobs=1 / ideal       {d / a:5.2f}   what this machine's second vCPU gives at best")
-    print(f"  (b)/(c) threads / processes  {b / c:5.2f}   above 1: the GIL costs the threads")
+    ratios = (
+        ("(b)", "(a)", "threads / ideal", "goal <= 1.15"),
+        ("(c)", "(a)", "processes / ideal", ""),
+        ("(d)", "(b)", "jobs=1 / jobs=2", "what the second worker gives"),
+        ("(d)", "(a)", "jobs=1 / ideal", "what this machine's second vCPU gives at best"),
+        ("(b)", "(c)", "threads / processes", "above 1: the GIL costs the threads"),
+    )
+    print(f"  {'ratio':32} {'bests':>6} {'turns (median)':>15}")
+    for top, bottom, what, note in ratios:
+        upper = next(name for name in names if name.startswith(top))
+        lower = next(name for name in names if name.startswith(bottom))
+        of_bests = best[upper].seconds / best[lower].seconds
+        per_turn = statistics.median(turn[upper].seconds / turn[lower].seconds for turn in turns)
+        print(f"  {top}/{bottom} {what:24} {of_bests:6.2f} {per_turn:15.2f}   {note}")
 
 
 def main(selected: str = "") -> None:
