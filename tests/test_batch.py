@@ -174,28 +174,36 @@ hang_guard = pytest.mark.timeout(120, method="thread")
 @hang_guard
 def test_a_dead_process_pool_worker_stops_the_batch_with_an_error() -> None:
     """solve_many raises BrokenProcessPool: it neither hangs nor skips the lost puzzles."""
+    texts = HEAVY_BATCH * 10  # far more than can be solved before the pool sees its worker die; it stops early
     results: list[Result] = []
     with ProcessPoolExecutor(max_workers=2, mp_context=fresh_interpreters()) as pool:
         victim = pool.submit(os.getpid).result()
-        stream = solve_many("reversi", HEAVY_BATCH, executor=pool)
+        stream = solve_many("reversi", texts, executor=pool)
         results.append(next(stream))
         os.kill(victim, signal.SIGKILL)
         with pytest.raises(BrokenProcessPool):
             results.extend(stream)
     assert [result.index for result in results] == list(range(len(results)))
-    assert len(results) < len(HEAVY_BATCH)
+    assert len(results) < len(texts)
 
 
 @hang_guard
 def test_a_dask_cluster_retries_the_work_of_a_dead_worker() -> None:
     """A worker killed while it holds chunks: the cluster runs them again, and every answer comes back."""
+    results: list[Result] = []
     with local_dask_client() as client:
         stream = solve_many("reversi", HEAVY_BATCH, executor=client)
-        results = [next(stream)]
-        busy = next(worker for worker, keys in client.processing().items() if keys)
-        victim = client.run(os.getpid, workers=[busy])[busy]
+        for result in stream:
+            results.append(result)
+            busy = [worker for worker, keys in client.processing().items() if keys]
+            if busy:
+                break
+        else:
+            pytest.fail("no worker held a chunk while the batch ran")
+        victim = client.run(os.getpid, workers=busy[:1])[busy[0]]
         os.kill(victim, signal.SIGKILL)
         results.extend(stream)
+    assert len(results) == len(HEAVY_BATCH)
     assert [result.index for result in results] == list(range(len(HEAVY_BATCH)))
     assert batch_answers(results) == one_by_one("reversi", [HEAVY]) * len(HEAVY_BATCH)
 
