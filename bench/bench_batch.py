@@ -291,6 +291,15 @@ def overhead_report() -> None:
             f"    N={side:<3} bare {bare_side / len(some) * 1e6:6.1f} us  solve_many {batch_side / len(some) * 1e6:6.1f} us"
             f"  {batch_side / bare_side:5.2f}x"
         )
+    with warm_process_pool() as pool:
+        two = {
+            "jobs=1": lambda: batch_of_one(texts),
+            "jobs=2, threads": lambda: sum(len(r.output or "") for r in solve_many("takuzu", texts, jobs=2)),
+            "ProcessPool(2)": lambda: sum(len(r.output or "") for r in solve_many("takuzu", texts, executor=pool)),
+        }
+        seconds = {name: min(seconds_of(run) for _ in range(ROUNDS)) for name, run in two.items()}
+    print("  the same batch on two workers (mostly Python work: the GIL, or pickling, takes the gain):")
+    print("    " + "   ".join(f"{name} {value:.3f} s" for name, value in seconds.items()))
 
 
 def scaling_report() -> None:
