@@ -37,7 +37,6 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
