@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -108,6 +109,50 @@ def facade_fixture(puzzle: str) -> Any:
             yield module
 
     return facade
+
+
+def local_cluster(**options: Any) -> Any:
+    """A real Dask ``LocalCluster``, by default two worker processes of one thread each; ``options`` override.
+
+    Every server listens on a free port of 127.0.0.1. ``dashboard_address=None``
+    turns off the dashboard but not the scheduler's HTTP server (health and
+    metrics), which would still try port 8787 and, when anything on the
+    machine holds it (another cluster, another test run), warn and move: the
+    warning is an error here, so that server gets a free port too. Closing the
+    cluster waits for its workers to end.
+    """
+    from distributed import LocalCluster
+
+    settings: dict[str, Any] = {
+        "n_workers": 2,
+        "threads_per_worker": 1,
+        "processes": True,
+        "host": "127.0.0.1",
+        "dashboard_address": None,
+        "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"},
+    }
+    return LocalCluster(**{**settings, **options})  # type: ignore[no-untyped-call]
+
+
+@contextmanager
+def local_dask_client(**options: Any) -> Iterator[Any]:
+    """A ``dask.distributed.Client`` of a :func:`local_cluster` made with ``options``, closed with it."""
+    from distributed import Client
+
+    with local_cluster(**options) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        yield client
+
+
+@pytest.fixture(scope="module")
+def dask_client() -> Iterator[Any]:
+    """A client of a :func:`local_cluster`: two worker processes, shared by the tests of a module.
+
+    One cluster per test module that asks for it (it starts in about a second),
+    shut down after that module, so its scheduler thread never runs beside the
+    timing-sensitive thread tests of other modules.
+    """
+    with local_dask_client() as client:
+        yield client
 
 
 takuzu_kernel = kernel_fixture("takuzu")

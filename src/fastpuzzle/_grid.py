@@ -168,6 +168,10 @@ def solution_rows(solution: Any) -> tuple[str, ...]:
     and column (1-based) of the first problem otherwise.
     """
     rows = row_tuple(solution)
+    if rows and type(rows[0]) is str and rows[0]:
+        width = len(rows[0])
+        if all(type(row) is str and len(row) == width and not row.strip("01") for row in rows):
+            return rows  # the usual case: what solve() gives
     check_row_count(len(rows), len(rows) >= 1, "at least 1 row")
     width = len(rows[0]) if isinstance(rows[0], str) else 1
     if width == 0:
