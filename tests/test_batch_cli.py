@@ -27,7 +27,7 @@ from fastpuzzle._batch_input import BatchReader, UnreadableFile, is_blank, lines
 from fastpuzzle._registry import PUZZLES
 from fastpuzzle.cli import build_parser
 
-from conftest import ROOT, cases_dir, run_cli
+from conftest import ROOT, cases_dir, local_cluster, run_cli
 
 GOOD = "2\n1_\n__\n"  # 10 / 01
 START_8 = str(reversi.start(8))
@@ -279,12 +279,9 @@ def test_a_signal_stops_a_batch_with_whole_records(signum: int, code: int, said:
 
 
 def test_scheduler_runs_the_batch_on_a_dask_cluster(tmp_path: Path) -> None:
-    distributed = pytest.importorskip("distributed")
     texts = public_cases("sudoku")[:10] + ["0\n"]
     joined, starts = back_to_back(texts, "")
-    with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
-    ) as cluster:
+    with local_cluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp") as cluster:
         code, records, stderr = batch("sudoku", "--show", "--scheduler", cluster.scheduler_address, stdin=joined)
     assert (code, stderr) == (5, "")
     assert [outcome(record) for record in records] == [

@@ -47,15 +47,6 @@ def processes() -> Iterator[ProcessPoolExecutor]:
         yield pool
 
 
-@pytest.fixture(scope="module")
-def dask_client() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    ) as cluster, distributed.Client(cluster) as client:
-        yield client
-
-
 @pytest.fixture
 def small_frontier(monkeypatch: pytest.MonkeyPatch) -> None:
     """A frontier of a few dozen parts: small boards then split too, and Dask runs few tasks."""
