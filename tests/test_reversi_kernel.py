@@ -335,30 +335,35 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     constants = {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
     functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
     names = constants | set(functions) | {node.name for node in stub.body if isinstance(node, ast.ClassDef)}
-    counter = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Counter")
-    methods = {node.name: node for node in counter.body if isinstance(node, ast.FunctionDef)}
-    properties = {name for name, node in methods.items() if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)}
-    assert names == {"ENTRY_BYTES", "Counter", "children", "symmetric_images"}
-    assert properties == {"table_bits", "nodes"}
+    classes = {node.name: node for node in stub.body if isinstance(node, ast.ClassDef)}
+    assert names == {"ENTRY_BYTES", "Table", "Counter", "children", "symmetric_images"}
     # The limits live in the registry now, not in the kernel or its stub.
     assert not {"MAX_N", "MAX_TABLE_BITS"} & names
     assert not hasattr(_reversi_cy, "MAX_N") and not hasattr(_reversi_cy, "MAX_TABLE_BITS")
     # The compiled kernel exposes exactly what its stub declares; the twin at least that.
     assert {name for name in dir(_reversi_cy) if not name.startswith("_")} == names
+    expected_properties = {"Table": {"table_bits", "users"}, "Counter": {"table_bits", "table", "nodes"}}
     for module in (_reversi_cy, _reversi_py):
         assert names <= set(dir(module)), module.__name__
-        assert set(methods) <= set(dir(module.Counter(0))), module.__name__
         for name, node in functions.items():
             assert runtime_parameters(getattr(module, name)) == stub_parameters(node), f"{module.__name__}.{name}"
-        for name, node in methods.items():
-            attribute = inspect.getattr_static(module.Counter, name)
-            if name in properties:
-                assert inspect.isdatadescriptor(attribute), f"{module.__name__}.Counter.{name}"
-                continue
-            found = runtime_parameters(getattr(module.Counter, name))
-            if module is _reversi_cy and (found is None or name == "__init__"):
-                continue  # slot wrappers and a cdef class's __init__ show no signature
-            assert found == stub_parameters(node), f"{module.__name__}.Counter.{name}"
+        for class_name, class_node in classes.items():
+            cls = getattr(module, class_name)
+            methods = {node.name: node for node in class_node.body if isinstance(node, ast.FunctionDef)}
+            properties = {
+                name for name, node in methods.items() if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)
+            }
+            assert properties == expected_properties[class_name]
+            assert set(methods) <= set(dir(cls(0))), f"{module.__name__}.{class_name}"
+            for name, node in methods.items():
+                attribute = inspect.getattr_static(cls, name)
+                if name in properties:
+                    assert inspect.isdatadescriptor(attribute), f"{module.__name__}.{class_name}.{name}"
+                    continue
+                found = runtime_parameters(getattr(cls, name))
+                if module is _reversi_cy and (found is None or name == "__init__"):
+                    continue  # slot wrappers and a cdef class's __init__ show no signature
+                assert found == stub_parameters(node), f"{module.__name__}.{class_name}.{name}"
     # Counter's one argument may be given by name on both.
     assert _reversi_cy.Counter(table_bits=3).table_bits == _reversi_py.Counter(table_bits=3).table_bits == 3
     assert isinstance(_reversi_cy.ENTRY_BYTES, int) and _reversi_cy.ENTRY_BYTES == _reversi_py.ENTRY_BYTES
