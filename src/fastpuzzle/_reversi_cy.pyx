@@ -59,6 +59,38 @@ cdef extern from *:
     static const unsigned long long HASH_A = 0x9E3779B97F4A7C15ULL;
     static const unsigned long long HASH_B = 0xC2B2AE3D27D4EB4FULL;
 
+    #if defined(_MSC_VER)
+    #define FP_ALWAYS_INLINE static __forceinline
+    #else
+    #define FP_ALWAYS_INLINE static inline __attribute__((always_inline))
+    #endif
+
+    /* Cells just beyond runs of mask (the opponent's discs) that start next to
+       p, both ways along shift d. The runs are filled with doubling steps: one
+       shift by d, then shifts by 2d through cells whose neighbour at d is also
+       in mask. */
+    FP_ALWAYS_INLINE unsigned long long fp_moves_one_axis(unsigned long long p, unsigned long long mask, int d) {
+        unsigned long long up = mask & (p << d), down = mask & (p >> d);
+        unsigned long long pair_up = mask & (mask << d), pair_down = mask & (mask >> d);
+        up |= mask & (up << d);
+        down |= mask & (down >> d);
+        up |= pair_up & (up << (2 * d));
+        down |= pair_down & (down >> (2 * d));
+        up |= pair_up & (up << (2 * d));
+        down |= pair_down & (down >> (2 * d));
+        return (up << d) | (down >> d);
+    }
+
+    /* Every empty cell where p's disc would flank a run of o's discs, in 8
+       directions. Written here to be always inlined: it is the counts' hottest
+       call, and as a Cython inline function the compiler dropped it from the
+       last two plies of perft once the module's inlining budget ran out. */
+    FP_ALWAYS_INLINE unsigned long long fp_moves_of(unsigned long long p, unsigned long long o, unsigned long long empty) {
+        unsigned long long side = o & INNER;
+        return (fp_moves_one_axis(p, side, 1) | fp_moves_one_axis(p, o, 8)
+                | fp_moves_one_axis(p, side, 7) | fp_moves_one_axis(p, side, 9)) & empty;
+    }
+
     /* Take the GIL, look for a pending signal, then report progress to callback
        (None: no report). Returns 1 when the count must stop; the Python exception
        that says why is left set, for the caller to raise once it holds the GIL. */
@@ -80,6 +112,7 @@ cdef extern from *:
     int fp_bsr64(unsigned long long x) nogil
     void fp_prefetch(const void *p) nogil
     uint64_t fp_bswap64(uint64_t x) nogil
+    uint64_t moves_of "fp_moves_of"(uint64_t p, uint64_t o, uint64_t empty) nogil
     int fp_poll(PyObject *callback, double done) nogil
     const uint64_t INNER
     const uint64_t HASH_A
@@ -89,19 +122,19 @@ cdef extern from *:
     """
     /* The spin locks of a shared table: one byte each, taken with acquire and
        released with release ordering, so a bucket's entries are read and
-       written whole. */
+       written whole. Out of line: they add only a call to the counts' code. */
     #if defined(_MSC_VER)
-    static inline void fp_lock(volatile unsigned char *lock) {
+    static __declspec(noinline) void fp_lock(volatile unsigned char *lock) {
         while (_InterlockedExchange8((volatile char *)lock, 1)) { while (*lock) {} }
     }
-    static inline void fp_unlock(volatile unsigned char *lock) { _ReadWriteBarrier(); *lock = 0; }
+    static __declspec(noinline) void fp_unlock(volatile unsigned char *lock) { _ReadWriteBarrier(); *lock = 0; }
     #else
-    static inline void fp_lock(volatile unsigned char *lock) {
+    static __attribute__((noinline)) void fp_lock(volatile unsigned char *lock) {
         while (__atomic_test_and_set(lock, __ATOMIC_ACQUIRE)) {
             while (__atomic_load_n(lock, __ATOMIC_RELAXED)) {}
         }
     }
-    static inline void fp_unlock(volatile unsigned char *lock) { __atomic_clear(lock, __ATOMIC_RELEASE); }
+    static __attribute__((noinline)) void fp_unlock(volatile unsigned char *lock) { __atomic_clear(lock, __ATOMIC_RELEASE); }
     #endif
     """
     void fp_lock(unsigned char *lock) nogil
@@ -210,30 +243,6 @@ cdef inline void add_times(U128 *a, uint64_t weight, uint64_t k) noexcept nogil:
     cdef uint64_t hi = (high >> 32) + (lo < low)
     a.lo += lo
     a.hi += hi + (a.lo < lo)
-
-
-cdef inline uint64_t moves_one_axis(uint64_t p, uint64_t mask, int d) noexcept nogil:
-    """Cells just beyond runs of mask (the opponent's discs) that start next to p, both ways along shift d.
-
-    The runs are filled with doubling steps: one shift by d, then shifts by 2d
-    through cells whose neighbour at d is also in mask.
-    """
-    cdef uint64_t up = mask & (p << d), down = mask & (p >> d)
-    cdef uint64_t pair_up = mask & (mask << d), pair_down = mask & (mask >> d)
-    up |= mask & (up << d)
-    down |= mask & (down >> d)
-    up |= pair_up & (up << (2 * d))
-    down |= pair_down & (down >> (2 * d))
-    up |= pair_up & (up << (2 * d))
-    down |= pair_down & (down >> (2 * d))
-    return (up << d) | (down >> d)
-
-
-cdef inline uint64_t moves_of(uint64_t p, uint64_t o, uint64_t empty) noexcept nogil:
-    """Every empty cell where p's disc would flank a run of o's discs, in 8 directions."""
-    cdef uint64_t side = o & INNER
-    return (moves_one_axis(p, side, 1) | moves_one_axis(p, o, 8)
-            | moves_one_axis(p, side, 7) | moves_one_axis(p, side, 9)) & empty
 
 
 cdef inline uint64_t flips_of(uint64_t p, uint64_t o, uint64_t move) noexcept nogil:
