@@ -617,10 +617,10 @@ def test_a_shared_table_gives_the_serial_endgame_counts_under_threads() -> None:
 def test_the_twins_shared_table_gives_the_serial_counts_under_threads() -> None:
     n, white, black = sides(SAMPLE_2)
     parts = positions_after(_reversi_py, n, white, black, 2) * 2
-    expected = [_reversi_py.Counter(0).count(n, player, opponent) for player, opponent in parts]
-    assert count_parts(_reversi_py, _reversi_py.Table(6), n, parts, None, 3) == expected
-    expected = [(_reversi_py.Counter(0).perft(n, player, opponent, 4, True),) for player, opponent in parts]
-    assert count_parts(_reversi_py, _reversi_py.Table(6), n, parts, 4, 3) == expected
+    games = [_reversi_py.Counter(0).count(n, player, opponent) for player, opponent in parts]
+    assert count_parts(_reversi_py, _reversi_py.Table(6), n, parts, None, 3) == games
+    leaves = [(_reversi_py.Counter(0).perft(n, player, opponent, 4, True),) for player, opponent in parts]
+    assert count_parts(_reversi_py, _reversi_py.Table(6), n, parts, 4, 3) == leaves
 
 
 def test_counters_on_a_table_and_on_their_own(reversi_kernel: ModuleType) -> None:
