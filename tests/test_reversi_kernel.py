@@ -597,10 +597,24 @@ def test_a_shared_table_gives_the_serial_counts_under_threads(depth: int, thread
     alone = _reversi_cy.Counter(16)
     expected = [(alone.perft(n, player, opponent, depth - 4, True),) for player, opponent in parts]
     assert sum(leaves for (leaves,) in expected) == {10: 24571284, 11: 212258800}[depth]
-    for bits in (10, 10, 16):  # a small table: buckets replaced all the time
+    # Tables of 2 and 1024 entries: threads hit the same buckets all the time
+    # (without the locks, 2 entries gave a wrong part now and then).
+    for bits in (1, 2, 2, 10, 16):
         table = _reversi_cy.Table(bits)
         assert count_parts(_reversi_cy, table, n, parts, depth - 4, threads) == expected
         assert table.users == 0
+
+
+@pytest.mark.slow
+def test_a_shared_table_of_two_entries_under_four_threads_many_times() -> None:
+    # Every table node of every thread in one bucket: a lost lock shows here first.
+    n, black, white = sides(reversi.start(8).rows, "black")
+    parts = positions_after(_reversi_cy, n, black, white, 4)
+    random.Random(7).shuffle(parts)
+    alone = _reversi_cy.Counter(16)
+    expected = [(alone.perft(n, player, opponent, 7, True),) for player, opponent in parts]
+    for _ in range(20):
+        assert count_parts(_reversi_cy, _reversi_cy.Table(1), n, parts, 7, 4) == expected
 
 
 def test_a_shared_table_gives_the_serial_endgame_counts_under_threads() -> None:
@@ -609,7 +623,7 @@ def test_a_shared_table_gives_the_serial_endgame_counts_under_threads() -> None:
     random.Random(12).shuffle(parts)
     alone = _reversi_cy.Counter(16)
     expected = [alone.count(n, player, opponent) for player, opponent in parts]
-    for bits in (8, 8, 16):
+    for bits in (1, 2, 8, 16):
         table = _reversi_cy.Table(bits)
         assert count_parts(_reversi_cy, table, n, parts, None, 3) == expected
 
