@@ -51,7 +51,7 @@ def processes() -> Iterator[ProcessPoolExecutor]:
 def dask_client() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster, distributed.Client(cluster) as client:
         yield client
 
