@@ -10,10 +10,16 @@ Perft 13 from the 8x8 start (18,429,641,748 leaves, convention A), timed:
 - ``threads``: the split count with ``jobs=2`` (threads of one process);
 - ``processes``: the split count on a ``ProcessPoolExecutor(2)``.
 
+The split's worker threads count through one shared table. Beside the times,
+``python bench/bench_split.py`` counts the positions the split visits (all
+parts, in WORKERS threads) on that one shared table and, as it was before, on
+one table per thread (each misses the transpositions the other's parts
+stored), against the plain count's, with the CPU time of each.
+
 Run ``python bench/bench_split.py`` for the ratios to the ideal (the target is
-within 15 %) and the CPU time the split spends against the plain count's (each
-worker's table misses the transpositions the other worker's parts stored), or ``pytest bench/bench_split.py --benchmark-only`` for the timings
-as benchmarks. Compare ratios from one run, not figures from different runs.
+within 15 %) and those node and CPU ratios, or ``pytest bench/bench_split.py
+--benchmark-only`` for the timings as benchmarks. Compare ratios from one run,
+not figures from different runs.
 """
 
 from __future__ import annotations
@@ -22,14 +28,15 @@ import json
 import multiprocessing
 import subprocess
 import sys
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Callable
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from fastpuzzle import reversi
+from fastpuzzle import _reversi_cy, _reversi_split, reversi
 
 DEPTH = 13
 LEAVES = 18_429_641_748
@@ -38,7 +45,7 @@ WORKERS = 2
 #: One plain count in a fresh process; it prints its own seconds.
 _ONE_COUNT = f"""
 import time
-from fastpuzzle import reversi
+from fastpuzzle import _reversi_cy, _reversi_split, reversi
 began = time.perf_counter()
 leaves = reversi.perft(reversi.start(8), {DEPTH}, to_move="black", progress=False)
 assert leaves == {LEAVES}, leaves
@@ -60,6 +67,43 @@ def split_in_processes() -> int:
     """The split count on a ProcessPoolExecutor of WORKERS (their start-up included)."""
     with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as pool:
         return reversi.perft(reversi.start(8), DEPTH, to_move="black", progress=False, executor=pool)
+
+
+def serial_nodes() -> tuple[int, float]:
+    """(positions visited, CPU seconds) of the plain count, on the facade's default table."""
+    board = reversi.start(8)
+    counter = _reversi_cy.Counter(reversi._table_bits(None, DEPTH + 8))
+    cpu = time.process_time()
+    assert counter.perft(8, board.discs(1), board.discs(0), DEPTH, True) == LEAVES
+    return counter.nodes, time.process_time() - cpu
+
+
+def split_nodes(shared: bool) -> tuple[int, float]:
+    """(positions visited by all parts, CPU seconds) of the split in WORKERS threads.
+
+    ``shared``: the threads' Counters count through one Table, as the split
+    does; else each thread's Counter owns a table of the same size.
+    """
+    board = reversi.start(8)
+    frontier = _reversi_split.expand(8, board.discs(1), board.discs(0), _reversi_split.BLACK, DEPTH, True)
+    bits = reversi._table_bits(None, DEPTH + 8)
+    table = _reversi_cy.Table(bits) if shared else None
+    local = threading.local()
+
+    def count(part: tuple[int, int]) -> tuple[tuple[int], int]:
+        counter = getattr(local, "counter", None)
+        if counter is None:
+            counter = local.counter = _reversi_cy.Counter(table=table) if shared else _reversi_cy.Counter(bits)
+        assert frontier.depth is not None
+        leaves = counter.perft(8, part[0], part[1], frontier.depth, True)
+        return (leaves,), counter.nodes
+
+    cpu = time.process_time()
+    with ThreadPoolExecutor(WORKERS) as pool:
+        counted = list(pool.map(count, frontier.parts))
+    seconds = time.process_time() - cpu
+    assert _reversi_split.total(frontier, {i: result for i, (result, _) in enumerate(counted)}) == [LEAVES]
+    return sum(nodes for _, nodes in counted), seconds
 
 
 def side_by_side() -> list[float]:
@@ -108,6 +152,9 @@ def main() -> None:
     alone, alone_cpu = timed(serial)
     threads, threads_cpu = timed(split_in_threads)
     processes, _ = timed(split_in_processes)
+    nodes, nodes_cpu = serial_nodes()
+    shared_nodes, shared_cpu = split_nodes(shared=True)
+    own_nodes, own_cpu = split_nodes(shared=False)
     figures = {
         "side_by_side_each_s": [round(s, 2) for s in each],
         "ideal_s": round(ideal, 2),
@@ -118,14 +165,22 @@ def main() -> None:
         "processes_over_ideal": round(processes / ideal, 3),
         "serial_over_threads": round(alone / threads, 3),
         "threads_cpu_over_serial_cpu": round(threads_cpu / alone_cpu, 3),
+        "serial_nodes": nodes,
+        "shared_table_nodes_over_serial": round(shared_nodes / nodes, 4),
+        "shared_table_cpu_over_serial": round(shared_cpu / nodes_cpu, 3),
+        "table_per_thread_nodes_over_serial": round(own_nodes / nodes, 4),
+        "table_per_thread_cpu_over_serial": round(own_cpu / nodes_cpu, 3),
     }
     print(f"perft {DEPTH} from the 8x8 start, {WORKERS} workers")
     print(f"  two plain counts side by side: {', '.join(f'{s:.2f}' for s in each)} s each; ideal {ideal:.2f} s")
     print(f"  plain count alone:   {alone:.2f} s")
     print(f"  split, threads:      {threads:.2f} s = {threads / ideal:.3f} x ideal ({alone / threads:.2f} x faster than alone)")
     print(f"  split, processes:    {processes:.2f} s = {processes / ideal:.3f} x ideal")
-    # Two tables miss the transpositions between their parts that one table catches.
     print(f"  CPU time of the split in threads / of the plain count: {threads_cpu / alone_cpu:.3f}")
+    # One table per thread misses the transpositions between their parts that one shared table catches.
+    print(f"  positions visited, split / plain ({nodes} plain), CPU time split / plain:")
+    print(f"    one shared table:     {shared_nodes / nodes:.4f}, {shared_cpu / nodes_cpu:.3f}")
+    print(f"    one table per thread: {own_nodes / nodes:.4f}, {own_cpu / nodes_cpu:.3f}")
     print(json.dumps(figures))
 
 

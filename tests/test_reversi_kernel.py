@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import inspect
+import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -335,30 +336,35 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     constants = {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
     functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
     names = constants | set(functions) | {node.name for node in stub.body if isinstance(node, ast.ClassDef)}
-    counter = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Counter")
-    methods = {node.name: node for node in counter.body if isinstance(node, ast.FunctionDef)}
-    properties = {name for name, node in methods.items() if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)}
-    assert names == {"ENTRY_BYTES", "Counter", "children", "symmetric_images"}
-    assert properties == {"table_bits", "nodes"}
+    classes = {node.name: node for node in stub.body if isinstance(node, ast.ClassDef)}
+    assert names == {"ENTRY_BYTES", "Table", "Counter", "children", "symmetric_images"}
     # The limits live in the registry now, not in the kernel or its stub.
     assert not {"MAX_N", "MAX_TABLE_BITS"} & names
     assert not hasattr(_reversi_cy, "MAX_N") and not hasattr(_reversi_cy, "MAX_TABLE_BITS")
     # The compiled kernel exposes exactly what its stub declares; the twin at least that.
     assert {name for name in dir(_reversi_cy) if not name.startswith("_")} == names
+    expected_properties = {"Table": {"table_bits", "users"}, "Counter": {"table_bits", "table", "nodes"}}
     for module in (_reversi_cy, _reversi_py):
         assert names <= set(dir(module)), module.__name__
-        assert set(methods) <= set(dir(module.Counter(0))), module.__name__
         for name, node in functions.items():
             assert runtime_parameters(getattr(module, name)) == stub_parameters(node), f"{module.__name__}.{name}"
-        for name, node in methods.items():
-            attribute = inspect.getattr_static(module.Counter, name)
-            if name in properties:
-                assert inspect.isdatadescriptor(attribute), f"{module.__name__}.Counter.{name}"
-                continue
-            found = runtime_parameters(getattr(module.Counter, name))
-            if module is _reversi_cy and (found is None or name == "__init__"):
-                continue  # slot wrappers and a cdef class's __init__ show no signature
-            assert found == stub_parameters(node), f"{module.__name__}.Counter.{name}"
+        for class_name, class_node in classes.items():
+            cls = getattr(module, class_name)
+            methods = {node.name: node for node in class_node.body if isinstance(node, ast.FunctionDef)}
+            properties = {
+                name for name, node in methods.items() if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)
+            }
+            assert properties == expected_properties[class_name]
+            assert set(methods) <= set(dir(cls(0))), f"{module.__name__}.{class_name}"
+            for name, node in methods.items():
+                attribute = inspect.getattr_static(cls, name)
+                if name in properties:
+                    assert inspect.isdatadescriptor(attribute), f"{module.__name__}.{class_name}.{name}"
+                    continue
+                found = runtime_parameters(getattr(cls, name))
+                if module is _reversi_cy and (found is None or name == "__init__"):
+                    continue  # slot wrappers and a cdef class's __init__ show no signature
+                assert found == stub_parameters(node), f"{module.__name__}.{class_name}.{name}"
     # Counter's one argument may be given by name on both.
     assert _reversi_cy.Counter(table_bits=3).table_bits == _reversi_py.Counter(table_bits=3).table_bits == 3
     assert isinstance(_reversi_cy.ENTRY_BYTES, int) and _reversi_cy.ENTRY_BYTES == _reversi_py.ENTRY_BYTES
@@ -547,3 +553,161 @@ def test_the_default_interval_is_the_registrys(reversi_kernel: ModuleType) -> No
     for method in (reversi_kernel.Counter.count, reversi_kernel.Counter.perft):
         parameters = runtime_parameters(method)
         assert parameters is not None and parameters[-1] == ("interval", POLL_MS / 1000)
+
+
+# -- a table shared by Counters in several threads -------------------------------
+
+
+def positions_after(kernel: ModuleType, n: int, player: int, opponent: int, plies: int) -> list[tuple[int, int]]:
+    """Every position ``plies`` moves below (``player`` to move, ``opponent``), one per line of play (repeats kept)."""
+    level = [(player, opponent)]
+    for _ in range(plies):
+        level = [child for mine, theirs in level for child in kernel.children(n, mine, theirs)]
+    return level
+
+
+def count_parts(
+    kernel: ModuleType, table: Any, n: int, parts: list[tuple[int, int]], depth: "int | None", threads: int
+) -> list[tuple[int, ...]]:
+    """Each part's count (perft at ``depth`` in convention A, or games with ``depth`` None), by ``threads`` threads
+    with one Counter each on ``table``; every other part with a progress callback, so its shares peek into the table."""
+    local = threading.local()
+
+    def count(indexed: tuple[int, tuple[int, int]]) -> tuple[int, ...]:
+        index, (player, opponent) = indexed
+        counter = getattr(local, "counter", None)
+        if counter is None:
+            counter = local.counter = kernel.Counter(table=table)
+        progress = (lambda done: None) if index % 2 else None
+        if depth is None:
+            return tuple(counter.count(n, player, opponent, progress))
+        return (counter.perft(n, player, opponent, depth, True, progress),)
+
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        return list(pool.map(count, enumerate(parts)))
+
+
+@pytest.mark.parametrize(("depth", "threads"), [(10, 4), (11, 2)])
+def test_a_shared_table_gives_the_serial_counts_under_threads(depth: int, threads: int) -> None:
+    # Parts 4 plies below the start (no pass nor ended game there), repeats
+    # kept and shuffled, so threads count the same subtrees at the same time.
+    n, black, white = sides(reversi.start(8).rows, "black")
+    parts = positions_after(_reversi_cy, n, black, white, 4)
+    random.Random(depth).shuffle(parts)
+    alone = _reversi_cy.Counter(16)
+    expected = [(alone.perft(n, player, opponent, depth - 4, True),) for player, opponent in parts]
+    assert sum(leaves for (leaves,) in expected) == {10: 24571284, 11: 212258800}[depth]
+    # Tables of 2 and 1024 entries: threads hit the same buckets all the time
+    # (without the locks, 2 entries gave a wrong part now and then).
+    for bits in (1, 2, 2, 10, 16):
+        table = _reversi_cy.Table(bits)
+        assert count_parts(_reversi_cy, table, n, parts, depth - 4, threads) == expected
+        assert table.users == 0
+
+
+@pytest.mark.slow
+def test_a_shared_table_of_two_entries_under_four_threads_many_times() -> None:
+    # Every table node of every thread in one bucket: a lost lock shows here first.
+    n, black, white = sides(reversi.start(8).rows, "black")
+    parts = positions_after(_reversi_cy, n, black, white, 4)
+    random.Random(7).shuffle(parts)
+    alone = _reversi_cy.Counter(16)
+    expected = [(alone.perft(n, player, opponent, 7, True),) for player, opponent in parts]
+    for _ in range(20):
+        assert count_parts(_reversi_cy, _reversi_cy.Table(1), n, parts, 7, 4) == expected
+
+
+def test_a_shared_table_gives_the_serial_endgame_counts_under_threads() -> None:
+    n, white, black = sides(ENDGAME_12)
+    parts = positions_after(_reversi_cy, n, white, black, 2) * 2
+    random.Random(12).shuffle(parts)
+    alone = _reversi_cy.Counter(16)
+    expected = [alone.count(n, player, opponent) for player, opponent in parts]
+    for bits in (1, 2, 8, 16):
+        table = _reversi_cy.Table(bits)
+        assert count_parts(_reversi_cy, table, n, parts, None, 3) == expected
+
+
+def test_the_twins_shared_table_gives_the_serial_counts_under_threads() -> None:
+    n, white, black = sides(SAMPLE_2)
+    parts = positions_after(_reversi_py, n, white, black, 2) * 2
+    games = [_reversi_py.Counter(0).count(n, player, opponent) for player, opponent in parts]
+    assert count_parts(_reversi_py, _reversi_py.Table(6), n, parts, None, 3) == games
+    leaves = [(_reversi_py.Counter(0).perft(n, player, opponent, 4, True),) for player, opponent in parts]
+    assert count_parts(_reversi_py, _reversi_py.Table(6), n, parts, 4, 3) == leaves
+
+
+def test_counters_on_a_table_and_on_their_own(reversi_kernel: ModuleType) -> None:
+    table = reversi_kernel.Table(10)
+    assert table.table_bits == 10 and table.users == 0
+    shared = reversi_kernel.Counter(table=table)
+    assert shared.table is table and shared.table_bits == 10
+    assert reversi_kernel.Counter(10, table=table).table is table
+    own = reversi_kernel.Counter(10)
+    assert own.table is None and own.table_bits == 10
+    n, white, black = sides(SAMPLE_2)
+    assert shared.count(n, white, black) == own.count(n, white, black) == (2494, 1813, 519)
+    # The second Counter finds the first one's entries: the root is stored.
+    other = reversi_kernel.Counter(table=table)
+    assert other.count(n, white, black) == (2494, 1813, 519) and other.nodes == 1
+    shared.clear()
+    assert other.count(n, white, black) == (2494, 1813, 519) and other.nodes > 1
+
+
+def test_a_table_in_use_keeps_its_kind(reversi_kernel: ModuleType) -> None:
+    """While a count uses a table, a count of another kind, board size or weight and clear() are RuntimeErrors."""
+    compiled = reversi_kernel is _reversi_cy
+    table = reversi_kernel.Table(12)
+    n, black, white = sides(reversi.start(8).rows, "black")
+    depth = 9 if compiled else 5
+    started, finish = threading.Event(), threading.Event()
+
+    def wait_for_the_checks(done: float) -> None:
+        started.set()
+        assert finish.wait(60)
+
+    first = reversi_kernel.Counter(table=table)
+    worker = ThreadPoolExecutor(max_workers=1)
+    running = worker.submit(first.perft, n, black, white, depth, True, wait_for_the_checks, 1, 0.0)
+    try:
+        assert started.wait(60)
+        assert table.users == 1
+        second = reversi_kernel.Counter(table=table)
+        with pytest.raises(RuntimeError, match="in use by a count of another kind"):
+            second.perft(n, black, white, 3, False)
+        with pytest.raises(RuntimeError, match="in use by a count of another kind"):
+            second.count(*sides(SAMPLE_2))
+        with pytest.raises(RuntimeError, match="in use by a count of another kind"):
+            second.perft(n, black, white, 3, True, None, 2)
+        with pytest.raises(RuntimeError, match="in use by a count"):
+            table.clear()
+        with pytest.raises(RuntimeError, match="in use by a count"):
+            second.clear()
+        # A count of the same kind shares it.
+        assert second.perft(n, black, white, 6, True) == 8200
+        assert table.users == 1
+    finally:
+        finish.set()
+        assert running.result() == START_PERFT[depth - 1]
+        worker.shutdown()
+    assert table.users == 0
+    assert second.count(*sides(SAMPLE_2)) == (2494, 1813, 519)
+    table.clear()
+
+
+def test_a_stopped_count_gives_the_table_back(reversi_kernel: ModuleType) -> None:
+    table = reversi_kernel.Table(12)
+    counter = reversi_kernel.Counter(table=table)
+    n, black, white = sides(reversi.start(8).rows, "black")
+
+    def interrupt(done: float) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        counter.perft(n, black, white, 9 if reversi_kernel is _reversi_cy else 5, True, interrupt, 1, 0.0)
+    with pytest.raises(ZeroDivisionError):
+        counter.count(*sides(long_board(reversi_kernel)), lambda done: 1 / 0, 1, 0.0)
+    assert table.users == 0
+    # Nothing half-counted was stored, and another kind may take the table.
+    assert reversi_kernel.Counter(table=table).count(*sides(SAMPLE_2)) == (2494, 1813, 519)
+    table.clear()

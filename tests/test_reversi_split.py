@@ -168,19 +168,39 @@ def test_the_frontier_is_the_same_whatever_runs_it() -> None:
     assert first.ply == 6 and len(first.parts) == 1773 >= _reversi_split.FRONTIER_TARGET
 
 
-def test_workers_reuse_one_counter_each(monkeypatch: pytest.MonkeyPatch) -> None:
-    made: list[int] = []
+def test_worker_threads_share_one_table_and_reuse_one_counter_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    tables: list[Any] = []
     lock = threading.Lock()
 
     class CountingCounter(_reversi_cy.Counter):
-        def __init__(self, table_bits: int = 0) -> None:
+        def __init__(self, table_bits: int = 0, *, table: Any = None) -> None:
             with lock:
-                made.append(table_bits)
+                tables.append(table)
 
     monkeypatch.setattr(reversi, "_kernel", _reversi_cy)
     monkeypatch.setattr(_reversi_cy, "Counter", CountingCounter)
     assert reversi.perft(START_8, 9, to_move="black", jobs=2) == START_PERFT[9][0]
-    assert 1 <= len(made) <= 2 and len(set(made)) == 1
+    # At most one Counter per worker thread, all on one Table of the count's size.
+    assert 1 <= len(tables) <= 2
+    assert all(isinstance(table, _reversi_cy.Table) and table is tables[0] for table in tables)
+    assert tables[0].table_bits == reversi._table_bits(None, 9 + 8) and tables[0].users == 0
+    # Once the pool's threads are gone, so are their Counters and the Table.
+    tables.clear()
+    assert not _reversi_split._tables
+
+
+def test_split_counts_of_two_kinds_at_once_get_a_table_each(small_frontier: None) -> None:
+    # Two split counts side by side in one process: a Table holds one kind of
+    # count, so counts of another kind (or board size) get a table of their own.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(3) as pool:
+        perft_a = pool.submit(reversi.perft, START_8, 10, to_move="black", jobs=2)
+        perft_b = pool.submit(reversi.perft, START_8, 10, to_move="black", convention="B", jobs=2)
+        games = pool.submit(reversi.count_games, ENDGAME_6, to_move="black", jobs=2)
+        assert perft_a.result() == START_PERFT[10][0]
+        assert perft_b.result() == START_PERFT[10][1]
+        assert games.result() == ENDGAME_6_GAMES
 
 
 def test_the_progress_bar_counts_parts(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,18 +10,49 @@ from typing import Callable, Optional
 #: Bytes of one transposition-table entry.
 ENTRY_BYTES: int
 
-class Counter:
-    """Count reversi game trees; owns a transposition table of ``2**table_bits`` entries."""
+class Table:
+    """A transposition table of ``2**table_bits`` entries, for Counters to share.
+
+    Counters made with ``Counter(table=...)`` count through it at the same
+    time, each in its own thread; the counts stay exact (the compiled kernel
+    locks each bucket it reads or writes). The entries are allocated at the
+    first count. The table holds the counts of one kind of count (endgame,
+    perft in convention A, in B) on one board size with one weight: a count of
+    another kind clears it first, and raises RuntimeError while a count of the
+    kind it holds still uses it.
+    """
 
     def __init__(self, table_bits: int = 0) -> None: ...
     @property
     def table_bits(self) -> int:
         """log2 of the table's entries; 0 means no table."""
     @property
+    def users(self) -> int:
+        """How many counts use the table now."""
+    def clear(self) -> None:
+        """Forget every stored subtree (RuntimeError while a count uses the table)."""
+
+class Counter:
+    """Count reversi game trees through a transposition table of ``2**table_bits`` entries.
+
+    The Counter owns its table, or, given ``table``, counts through that
+    shared :class:`Table` (``table_bits`` is then the table's, or 0). A Counter
+    counts one tree at a time; several Counters on one Table count at the same
+    time, each in its own thread.
+    """
+
+    def __init__(self, table_bits: int = 0, *, table: Optional[Table] = None) -> None: ...
+    @property
+    def table_bits(self) -> int:
+        """log2 of the table's entries; 0 means no table."""
+    @property
+    def table(self) -> Optional[Table]:
+        """The shared Table the Counter counts through; None when it owns its table."""
+    @property
     def nodes(self) -> int:
         """Positions visited by the last count (table hits included)."""
     def clear(self) -> None:
-        """Forget every stored subtree."""
+        """Forget every stored subtree (RuntimeError while a count uses the table)."""
     def count(
         self,
         n: int,

@@ -10,6 +10,9 @@ in the cache, and the last move only counts its flips. Larger subtrees go
 through the main table: buckets of two slots, one keeping the costliest
 subtree, the other the latest; each node asks for its children's slots before
 counting them, and perft keys a position by the least of its mirror images.
+The main table may be a Table that several Counters share, each counting in
+its own thread: then every read and write of a bucket holds that bucket's
+spin lock.
 """
 
 # Bitboard shifts drop the bits that leave the board and the table's hash wraps
@@ -56,6 +59,38 @@ cdef extern from *:
     static const unsigned long long HASH_A = 0x9E3779B97F4A7C15ULL;
     static const unsigned long long HASH_B = 0xC2B2AE3D27D4EB4FULL;
 
+    #if defined(_MSC_VER)
+    #define FP_ALWAYS_INLINE static __forceinline
+    #else
+    #define FP_ALWAYS_INLINE static inline __attribute__((always_inline))
+    #endif
+
+    /* Cells just beyond runs of mask (the opponent's discs) that start next to
+       p, both ways along shift d. The runs are filled with doubling steps: one
+       shift by d, then shifts by 2d through cells whose neighbour at d is also
+       in mask. */
+    FP_ALWAYS_INLINE unsigned long long fp_moves_one_axis(unsigned long long p, unsigned long long mask, int d) {
+        unsigned long long up = mask & (p << d), down = mask & (p >> d);
+        unsigned long long pair_up = mask & (mask << d), pair_down = mask & (mask >> d);
+        up |= mask & (up << d);
+        down |= mask & (down >> d);
+        up |= pair_up & (up << (2 * d));
+        down |= pair_down & (down >> (2 * d));
+        up |= pair_up & (up << (2 * d));
+        down |= pair_down & (down >> (2 * d));
+        return (up << d) | (down >> d);
+    }
+
+    /* Every empty cell where p's disc would flank a run of o's discs, in 8
+       directions. Written here to be always inlined: it is the counts' hottest
+       call, and as a Cython inline function the compiler dropped it from the
+       last two plies of perft once the module's inlining budget ran out. */
+    FP_ALWAYS_INLINE unsigned long long fp_moves_of(unsigned long long p, unsigned long long o, unsigned long long empty) {
+        unsigned long long side = o & INNER;
+        return (fp_moves_one_axis(p, side, 1) | fp_moves_one_axis(p, o, 8)
+                | fp_moves_one_axis(p, side, 7) | fp_moves_one_axis(p, side, 9)) & empty;
+    }
+
     /* Take the GIL, look for a pending signal, then report progress to callback
        (None: no report). Returns 1 when the count must stop; the Python exception
        that says why is left set, for the caller to raise once it holds the GIL. */
@@ -77,10 +112,33 @@ cdef extern from *:
     int fp_bsr64(unsigned long long x) nogil
     void fp_prefetch(const void *p) nogil
     uint64_t fp_bswap64(uint64_t x) nogil
+    uint64_t moves_of "fp_moves_of"(uint64_t p, uint64_t o, uint64_t empty) nogil
     int fp_poll(PyObject *callback, double done) nogil
     const uint64_t INNER
     const uint64_t HASH_A
     const uint64_t HASH_B
+
+cdef extern from *:
+    """
+    /* The spin locks of a shared table: one byte each, taken with acquire and
+       released with release ordering, so a bucket's entries are read and
+       written whole. Out of line: they add only a call to the counts' code. */
+    #if defined(_MSC_VER)
+    static __declspec(noinline) void fp_lock(volatile unsigned char *lock) {
+        while (_InterlockedExchange8((volatile char *)lock, 1)) { while (*lock) {} }
+    }
+    static __declspec(noinline) void fp_unlock(volatile unsigned char *lock) { _ReadWriteBarrier(); *lock = 0; }
+    #else
+    static __attribute__((noinline)) void fp_lock(volatile unsigned char *lock) {
+        while (__atomic_test_and_set(lock, __ATOMIC_ACQUIRE)) {
+            while (__atomic_load_n(lock, __ATOMIC_RELAXED)) {}
+        }
+    }
+    static __attribute__((noinline)) void fp_unlock(volatile unsigned char *lock) { __atomic_clear(lock, __ATOMIC_RELEASE); }
+    #endif
+    """
+    void fp_lock(unsigned char *lock) nogil
+    void fp_unlock(unsigned char *lock) nogil
 
 cdef extern from "_fp_clock.h":
     double fp_seconds() nogil
@@ -118,6 +176,9 @@ cdef enum:
     TALLY_FIELD = 2097151  # 2 ** 21 - 1; no expression: Cython 3.3 cannot overflow-check one here
     # Perft nodes with fewer plies to go than this bypass the table.
     PERFT_TABLE_DEPTH = 3
+    # Spin locks of a shared table (one byte each, 4 KiB: they stay in the
+    # cache); bucket b takes lock b % LOCK_COUNT.
+    LOCK_COUNT = 4096
 
 cdef enum:
     # What the table currently holds; switching kinds clears it.
@@ -152,6 +213,7 @@ ctypedef struct Context:
     # One count in progress; lives on the stack of Counter.count or Counter.perft.
     Entry *table
     uint64_t table_mask         # 0: no table
+    unsigned char *locks        # a shared table's LOCK_COUNT spin locks; NULL: a private table, no locking
     Near *near
     uint64_t near_mask          # 0: no near table
     uint64_t valid              # the cells of the board
@@ -181,30 +243,6 @@ cdef inline void add_times(U128 *a, uint64_t weight, uint64_t k) noexcept nogil:
     cdef uint64_t hi = (high >> 32) + (lo < low)
     a.lo += lo
     a.hi += hi + (a.lo < lo)
-
-
-cdef inline uint64_t moves_one_axis(uint64_t p, uint64_t mask, int d) noexcept nogil:
-    """Cells just beyond runs of mask (the opponent's discs) that start next to p, both ways along shift d.
-
-    The runs are filled with doubling steps: one shift by d, then shifts by 2d
-    through cells whose neighbour at d is also in mask.
-    """
-    cdef uint64_t up = mask & (p << d), down = mask & (p >> d)
-    cdef uint64_t pair_up = mask & (mask << d), pair_down = mask & (mask >> d)
-    up |= mask & (up << d)
-    down |= mask & (down >> d)
-    up |= pair_up & (up << (2 * d))
-    down |= pair_down & (down >> (2 * d))
-    up |= pair_up & (up << (2 * d))
-    down |= pair_down & (down >> (2 * d))
-    return (up << d) | (down >> d)
-
-
-cdef inline uint64_t moves_of(uint64_t p, uint64_t o, uint64_t empty) noexcept nogil:
-    """Every empty cell where p's disc would flank a run of o's discs, in 8 directions."""
-    cdef uint64_t side = o & INNER
-    return (moves_one_axis(p, side, 1) | moves_one_axis(p, o, 8)
-            | moves_one_axis(p, side, 7) | moves_one_axis(p, side, 9)) & empty
 
 
 cdef inline uint64_t flips_of(uint64_t p, uint64_t o, uint64_t move) noexcept nogil:
@@ -323,6 +361,17 @@ cdef inline Entry *bucket_of(Context *ctx, uint64_t p, uint64_t o, uint64_t salt
     return &ctx.table[slot(p, o, salt) & ctx.table_mask & ~(<uint64_t>1)]
 
 
+cdef inline void lock_bucket(Context *ctx, Entry *bucket) noexcept nogil:
+    """Take the lock of bucket, when the table is shared (a private table has none)."""
+    if ctx.locks != NULL:
+        fp_lock(&ctx.locks[((bucket - ctx.table) >> 1) & (LOCK_COUNT - 1)])
+
+
+cdef inline void unlock_bucket(Context *ctx, Entry *bucket) noexcept nogil:
+    if ctx.locks != NULL:
+        fp_unlock(&ctx.locks[((bucket - ctx.table) >> 1) & (LOCK_COUNT - 1)])
+
+
 cdef inline Entry *make_room(Entry *bucket, int worth, int first_worth) noexcept nogil:
     """The slot of bucket for a new entry of the given worth (plies or empties to go).
 
@@ -367,13 +416,18 @@ cdef inline int move_weight(Context *ctx, uint64_t p, uint64_t o) noexcept nogil
     return 1 + fp_popcount64(moves_of(p, o, ctx.valid & ~(p | o)))
 
 
-cdef inline bint stored(Entry *bucket, uint64_t p, uint64_t o, uint64_t depth, bint perft_kind) noexcept nogil:
+cdef inline bint stored(Context *ctx, Entry *bucket, uint64_t p, uint64_t o, uint64_t depth,
+                        bint perft_kind) noexcept nogil:
     """Whether the bucket holds (p, o); for perft, at depth plies to go."""
     cdef int i
+    cdef bint found = False
+    lock_bucket(ctx, bucket)
     for i in range(2):
         if bucket[i].player == p and bucket[i].opponent == o and (not perft_kind or bucket[i].count[1].lo == depth):
-            return True
-    return False
+            found = True
+            break
+    unlock_bucket(ctx, bucket)
+    return found
 
 
 cdef inline void score(Context *ctx, int lead, U128 *out) noexcept nogil:
@@ -505,13 +559,16 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     # The empty board (no discs) would read as a free slot, so it is never looked up.
     if ctx.table_mask and (p | o):
         bucket = bucket_of(ctx, p, o, 0)
+        lock_bucket(ctx, bucket)
         for i in range(2):
             if bucket[i].player == p and bucket[i].opponent == o:
                 out[0] = bucket[i].count[0]
                 out[1] = bucket[i].count[1]
                 out[2] = bucket[i].count[2]
+                unlock_bucket(ctx, bucket)
                 ctx.done += share
                 return
+        unlock_bucket(ctx, bucket)
     # Every child first, and a request for its table slot, which then arrives
     # from memory while the earlier children are counted.
     fetch = ctx.table_mask != 0 and e > SMALL_EMPTIES + 1
@@ -526,7 +583,7 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         children += 1
     if ply < PROGRESS_PLIES and ctx.tracking:
         for i in range(children):
-            if fetch and stored(bucket_of(ctx, child_p[i], child_o[i], 0), child_p[i], child_o[i], 0, False):
+            if fetch and stored(ctx, bucket_of(ctx, child_p[i], child_o[i], 0), child_p[i], child_o[i], 0, False):
                 weight[i] = 0
             else:
                 weight[i] = <unsigned char>move_weight(ctx, child_p[i], child_o[i])
@@ -541,6 +598,7 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
             return
         add_swapped(out, below)
     if bucket != NULL:
+        lock_bucket(ctx, bucket)
         entry = make_room(bucket, e, fp_popcount64(ctx.valid & ~(bucket[0].player | bucket[0].opponent))
                           if bucket[0].player | bucket[0].opponent else 0)
         entry.player = p
@@ -548,6 +606,7 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         entry.count[0] = out[0]
         entry.count[1] = out[1]
         entry.count[2] = out[2]
+        unlock_bucket(ctx, bucket)
 
 
 cdef void no_move(Context *ctx, uint64_t p, uint64_t o, uint64_t empty, double share, int ply, U128 *out) noexcept nogil:
@@ -630,22 +689,27 @@ cdef void perft_stored(Context *ctx, uint64_t p, uint64_t o, uint64_t key_p, uin
     cdef U128 total
     cdef int i
     bucket = bucket_of(ctx, key_p, key_o, <uint64_t>depth)
+    lock_bucket(ctx, bucket)
     for i in range(2):
         if bucket[i].player == key_p and bucket[i].opponent == key_o and bucket[i].count[1].lo == <uint64_t>depth:
             add(out, bucket[i].count[0])
+            unlock_bucket(ctx, bucket)
             ctx.done += share
             return
+    unlock_bucket(ctx, bucket)
     total.lo = total.hi = 0
     perft_children(ctx, p, o, moves, depth, share, ply, &total)
     if ctx.stopped:
         return
     add(out, total)
+    lock_bucket(ctx, bucket)
     entry = make_room(bucket, depth, <int>bucket[0].count[1].lo)
     entry.player = key_p
     entry.opponent = key_o
     entry.count[0] = total
     entry.count[1].lo = <uint64_t>depth
     entry.count[1].hi = 0
+    unlock_bucket(ctx, bucket)
 
 
 cdef void perft_children(Context *ctx, uint64_t p, uint64_t o, uint64_t moves, int depth,
@@ -678,7 +742,7 @@ cdef void perft_children(Context *ctx, uint64_t p, uint64_t o, uint64_t moves, i
         for i in range(children):
             weight[i] = <unsigned char>move_weight(ctx, child_p[i], child_o[i])
             if keyed:
-                if stored(bucket_of(ctx, child_key_p[i], child_key_o[i], <uint64_t>(depth - 1)),
+                if stored(ctx, bucket_of(ctx, child_key_p[i], child_key_o[i], <uint64_t>(depth - 1)),
                           child_key_p[i], child_key_o[i], <uint64_t>(depth - 1), True):
                     weight[i] = 0
                 for j in range(i):
@@ -735,41 +799,39 @@ cdef object to_int(U128 value):
     return (<object>value.hi << 64) | value.lo
 
 
-cdef class Counter:
-    """Count reversi game trees; owns a transposition table of 2**table_bits entries.
+cdef class Table:
+    """A transposition table of 2**table_bits entries, for Counters to share.
 
-    With a table it also owns a near table for the last few empty cells, of
-    2**min(table_bits, 14) entries of 24 bytes. Boards are bitmasks, bit
-    8 * r + c for the cell in row r, column c; player is the side to move. A
-    Counter counts one tree at a time (RuntimeError if asked to count while it
-    already is, from another thread).
+    Counters made with ``Counter(table=...)`` count through it at the same
+    time, each in its own thread (with the GIL released): each bucket read
+    or written holds one of LOCK_COUNT spin locks. The entries are allocated
+    at the first count. The table holds the counts of one kind of count
+    (endgame, perft A, perft B) on one board size with one weight: a count of
+    another kind clears it first, and is a RuntimeError while a count of the
+    kind it holds still uses it.
     """
 
-    cdef Entry *table
-    cdef Near *near
+    cdef Entry *entries
     cdef int bits
-    cdef int near_bits
     cdef int kind
     cdef int side               # the board side of the stored counts
     cdef uint64_t weight        # what one leaf added to the stored counts
-    cdef bint busy
-    cdef uint64_t node_count
+    cdef int users              # counts using the table now
+    cdef unsigned char locks[LOCK_COUNT]
+    cdef object __weakref__
 
     def __cinit__(self, int table_bits=0):
         assert 0 <= table_bits <= MAX_BITS
-        self.table = NULL
-        self.near = NULL
+        self.entries = NULL
         self.bits = table_bits
-        self.near_bits = min(table_bits, NEAR_BITS)
         self.kind = TABLE_EMPTY
         self.side = 0
         self.weight = 1
-        self.busy = False
-        self.node_count = 0
+        self.users = 0
+        memset(self.locks, 0, sizeof(self.locks))
 
     def __dealloc__(self):
-        free(self.table)
-        free(self.near)
+        free(self.entries)
 
     @property
     def table_bits(self):
@@ -777,27 +839,109 @@ cdef class Counter:
         return self.bits
 
     @property
+    def users(self):
+        """How many counts use the table now."""
+        return self.users
+
+    def clear(self):
+        """Forget every stored subtree (RuntimeError while a count uses the table)."""
+        if self.users:
+            raise RuntimeError("the table is in use by a count")
+        self.forget()
+        self.kind = TABLE_EMPTY
+
+    cdef void forget(self) noexcept:
+        """Zero the entries (a zero entry is a free slot)."""
+        if self.entries != NULL:
+            memset(self.entries, 0, (<size_t>1 << self.bits) * sizeof(Entry))
+
+    cdef int reserve(self, int kind, int n, uint64_t weight) except -1:
+        """Take the table for one more count of kind on an n x n board (with the GIL: no other reserve meanwhile)."""
+        if self.bits and self.entries == NULL:
+            self.entries = <Entry *>calloc(<size_t>1 << self.bits, sizeof(Entry))
+            if self.entries == NULL:
+                raise MemoryError(f"cannot allocate a table of 2**{self.bits} entries")
+        # Stored counts hold for one kind of count on one size of board (the same
+        # discs on a larger board leave more cells to play), and one weight.
+        if self.kind != kind or self.side != n or self.weight != weight:
+            if self.users:
+                raise RuntimeError("the table is in use by a count of another kind, board size or weight")
+            if self.kind != TABLE_EMPTY:
+                self.forget()
+            self.kind = kind
+            self.side = n
+            self.weight = weight
+        self.users += 1
+        return 0
+
+    cdef void release(self) noexcept:
+        """A count that reserved the table has ended."""
+        self.users -= 1
+
+
+cdef class Counter:
+    """Count reversi game trees through a transposition table of 2**table_bits entries.
+
+    The Counter owns its table, or, given ``table``, counts through that shared
+    Table (table_bits is then the table's). With a table it also owns a near
+    table for the last few empty cells, of 2**min(table_bits, 14) entries of
+    24 bytes. Boards are bitmasks, bit 8 * r + c for the cell in row r, column
+    c; player is the side to move. A Counter counts one tree at a time
+    (RuntimeError if asked to count while it already is, from another thread);
+    several Counters on one Table count at the same time.
+    """
+
+    cdef Table main_table      # its own Table, or the shared one
+    cdef bint shared            # the table is a Table given to the constructor: take its locks
+    cdef Near *near
+    cdef int near_bits
+    cdef int near_side          # the board side of the near table's tallies (0: none)
+    cdef bint busy
+    cdef uint64_t node_count
+
+    def __cinit__(self, int table_bits=0, *, Table table=None):
+        if table is None:
+            self.main_table = Table(table_bits)
+            self.shared = False
+        else:
+            assert table_bits == 0 or table_bits == table.bits
+            self.main_table = table
+            self.shared = True
+        self.near = NULL
+        self.near_bits = min(self.main_table.bits, NEAR_BITS)
+        self.near_side = 0
+        self.busy = False
+        self.node_count = 0
+
+    def __dealloc__(self):
+        free(self.near)
+
+    @property
+    def table_bits(self):
+        """log2 of the table's entries; 0 means no table."""
+        return self.main_table.bits
+
+    @property
+    def table(self):
+        """The shared Table the Counter counts through; None when it owns its table."""
+        return self.main_table if self.shared else None
+
+    @property
     def nodes(self):
         """Positions visited by the last count (table hits included)."""
         return self.node_count
 
     def clear(self):
-        """Forget every stored subtree."""
+        """Forget every stored subtree (RuntimeError while a count uses the table)."""
         if self.busy:
             raise RuntimeError("the counter is busy")
-        self.forget()
-        self.kind = TABLE_EMPTY
-
-    cdef void forget(self) noexcept:
-        """Zero both tables (a zero entry is a free slot)."""
-        if self.table != NULL:
-            memset(self.table, 0, (<size_t>1 << self.bits) * sizeof(Entry))
+        self.main_table.clear()
         if self.near != NULL:
             memset(self.near, 0, (<size_t>1 << self.near_bits) * sizeof(Near))
 
     cdef int prepare(self, Context *ctx, int n, uint64_t player, uint64_t opponent,
                      uint64_t weight, int kind, object progress, double interval) except -1:
-        """Set up ctx and the table for a count of kind (the facade checked the arguments)."""
+        """Set up ctx and the tables for a count of kind, and reserve the main table (the facade checked the arguments)."""
         cdef uint64_t valid = 0
         cdef int r
         assert 1 <= n <= MAX_SIDE
@@ -809,27 +953,21 @@ cdef class Counter:
         assert interval >= 0.0
         if self.busy:
             raise RuntimeError("the counter is already counting")
-        if self.bits and self.table == NULL:
-            self.table = <Entry *>calloc(<size_t>1 << self.bits, sizeof(Entry))
+        if self.near_bits and self.near == NULL:
             self.near = <Near *>calloc(<size_t>1 << self.near_bits, sizeof(Near))
-            if self.table == NULL or self.near == NULL:
-                free(self.table)
-                free(self.near)
-                self.table = NULL
-                self.near = NULL
-                raise MemoryError(f"cannot allocate a table of 2**{self.bits} entries")
-        # Stored counts hold for one kind of count on one size of board (the same
-        # discs on a larger board leave more cells to play), and one weight.
-        if self.kind != kind or self.side != n or self.weight != weight:
-            if self.kind != TABLE_EMPTY:
-                self.forget()
-            self.kind = kind
-            self.side = n
-            self.weight = weight
-        ctx.table = self.table
-        ctx.table_mask = ((<uint64_t>1) << self.bits) - 1 if self.bits else 0
+            if self.near == NULL:
+                raise MemoryError(f"cannot allocate a near table of 2**{self.near_bits} entries")
+        # The near table's tallies hold for one size of board and no weight.
+        if self.near != NULL and self.near_side != n:
+            if self.near_side:
+                memset(self.near, 0, (<size_t>1 << self.near_bits) * sizeof(Near))
+            self.near_side = n
+        self.main_table.reserve(kind, n, weight)
+        ctx.table = self.main_table.entries
+        ctx.table_mask = ((<uint64_t>1) << self.main_table.bits) - 1 if self.main_table.bits else 0
+        ctx.locks = self.main_table.locks if self.shared else NULL
         ctx.near = self.near
-        ctx.near_mask = ((<uint64_t>1) << self.near_bits) - 1 if self.bits else 0
+        ctx.near_mask = ((<uint64_t>1) << self.near_bits) - 1 if self.near_bits else 0
         ctx.valid = valid
         ctx.side = n
         ctx.weight = weight
@@ -867,6 +1005,7 @@ cdef class Counter:
                 progress(ctx.done)
         finally:
             self.busy = False
+            self.main_table.release()
             self.node_count = ctx.nodes
         return to_int(out[0]), to_int(out[1]), to_int(out[2])
 
@@ -898,6 +1037,7 @@ cdef class Counter:
                 progress(ctx.done)
         finally:
             self.busy = False
+            self.main_table.release()
             self.node_count = ctx.nodes
         return to_int(out)
 

@@ -9,6 +9,7 @@ cell over the opponent's discs and look for one's own disc at the end.
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Callable, Optional, TypeVar
 
@@ -123,8 +124,13 @@ def children(n: int, player: int, opponent: int) -> list[tuple[int, int]]:
     return [_key(_play(grid, r, c, flipped, _MINE), _THEIRS) for r, c, flipped in legal_moves(grid, _MINE)]
 
 
-class _Table:
-    """A fixed-size table with replacement: 2**bits slots, each one (key, value)."""
+class _Slots:
+    """A fixed-size table with replacement: 2**bits slots, each one (key, value).
+
+    Each get and put reads or writes one list item, which is atomic under the
+    GIL, and a slot holds an immutable tuple: Counters in several threads can
+    share one without a lock of their own.
+    """
 
     def __init__(self, bits: int) -> None:
         self.mask = (1 << bits) - 1
@@ -141,14 +147,70 @@ class _Table:
             self.slots[hash(key) & self.mask] = (key, value)
 
 
-class Counter:
-    """Count reversi game trees; owns a transposition table of 2**table_bits entries."""
+class Table:
+    """A transposition table of 2**table_bits entries, for Counters to share.
+
+    As the kernel's: Counters made with ``Counter(table=...)`` count through it
+    at the same time, each in its own thread (its slots are read and written
+    one list item at a time, atomic under the GIL). It holds the counts of one
+    kind of count on one board size with one weight: a count of another kind
+    clears it first, and is a RuntimeError while a count of the kind it holds
+    still uses it.
+    """
 
     def __init__(self, table_bits: int = 0) -> None:
         assert 0 <= table_bits <= _MAX_TABLE_BITS
         self._bits = table_bits
-        self._table = _Table(0)
+        self._slots = _Slots(0)
         self._kind = ""
+        self._users = 0
+        # The kind and the use count change together: several bytecodes, so a lock.
+        self._lock = threading.Lock()
+
+    @property
+    def table_bits(self) -> int:
+        """log2 of the table's entries; 0 means no table."""
+        return self._bits
+
+    @property
+    def users(self) -> int:
+        """How many counts use the table now."""
+        return self._users
+
+    def clear(self) -> None:
+        """Forget every stored subtree (RuntimeError while a count uses the table)."""
+        with self._lock:
+            if self._users:
+                raise RuntimeError("the table is in use by a count")
+            self._slots = _Slots(0)
+            self._kind = ""
+
+    def _reserve(self, kind: str) -> None:
+        """Take the table for one more count of kind (the count's kind, board size and weight)."""
+        with self._lock:
+            if self._kind != kind:
+                if self._users:
+                    raise RuntimeError("the table is in use by a count of another kind, board size or weight")
+                self._slots = _Slots(self._bits)
+                self._kind = kind
+            self._users += 1
+
+    def _release(self) -> None:
+        """A count that reserved the table has ended."""
+        with self._lock:
+            self._users -= 1
+
+
+class Counter:
+    """Count reversi game trees through a transposition table of 2**table_bits entries (its own, or a shared Table)."""
+
+    def __init__(self, table_bits: int = 0, *, table: Optional[Table] = None) -> None:
+        if table is None:
+            self._table = Table(table_bits)
+        else:
+            assert table_bits in (0, table.table_bits)
+            self._table = table
+        self._shared = table
         self._busy = False
         self._nodes = 0
         self._done = 0.0
@@ -159,7 +221,12 @@ class Counter:
     @property
     def table_bits(self) -> int:
         """log2 of the table's entries; 0 means no table."""
-        return self._bits
+        return self._table.table_bits
+
+    @property
+    def table(self) -> Optional[Table]:
+        """The shared Table the Counter counts through; None when it owns its table."""
+        return self._shared
 
     @property
     def nodes(self) -> int:
@@ -167,11 +234,10 @@ class Counter:
         return self._nodes
 
     def clear(self) -> None:
-        """Forget every stored subtree."""
+        """Forget every stored subtree (RuntimeError while a count uses the table)."""
         if self._busy:
             raise RuntimeError("the counter is busy")
-        self._table = _Table(0)
-        self._kind = ""
+        self._table.clear()
 
     def _prepare(
         self, n: int, player: int, opponent: int, weight: int, kind: str, progress: Progress, interval: float
@@ -188,9 +254,7 @@ class Counter:
         # Stored counts hold for one kind of count on one size of board (the same
         # discs on a larger board leave more cells to play), and one weight (as
         # in the kernel, whose table holds weighted counts).
-        if self._kind != f"{kind} {n} {weight}":
-            self._table = _Table(self._bits)
-            self._kind = f"{kind} {n} {weight}"
+        self._table._reserve(f"{kind} {n} {weight}")
         self._nodes = 0
         self._done = 0.0
         self._progress = progress
@@ -219,6 +283,7 @@ class Counter:
                 progress(self._done)
         finally:
             self._busy = False
+            self._table._release()
         return wins * weight, losses * weight, draws * weight
 
     def _endgame(self, grid: Grid, mover: int, share: float, ply: int) -> tuple[int, int, int]:
@@ -283,6 +348,7 @@ class Counter:
                 progress(self._done)
         finally:
             self._busy = False
+            self._table._release()
         return leaves * weight
 
     def _perft(self, grid: Grid, mover: int, depth: int, ended_counts: bool, share: float, ply: int) -> int:
@@ -335,19 +401,19 @@ class Counter:
         without a progress callback, the node adds its whole share at once.
         """
         if use_table:
-            stored = self._table.get(key)
+            stored = self._table._slots.get(key)
             if stored is not None:
                 self._done += share
                 return stored  # type: ignore[return-value]
         weights = [0] * len(children)
         if ply < _PROGRESS_PLIES and self._progress is not None:
             for i, (child, child_key) in enumerate(zip(children, keys)):
-                known = children_use_table and (self._table.get(child_key) is not None or child_key in keys[:i])
+                known = children_use_table and (self._table._slots.get(child_key) is not None or child_key in keys[:i])
                 weights[i] = 0 if known else 1 + len(legal_moves(child, mover))
         total = sum(weights)
         if not total:
             self._done += share
         result = count([share * weight / total if total else 0.0 for weight in weights])
         if use_table:
-            self._table.put(key, result)
+            self._table._slots.put(key, result)
         return result

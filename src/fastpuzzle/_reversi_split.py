@@ -10,6 +10,12 @@ each part's count times its multiplicity, in Python integers, exactly.
 The frontier depends on the count's arguments only, so a checkpoint (JSON
 Lines: a header naming the count, then one line per finished part) lets an
 interrupted count resume with the parts it still misses.
+
+The worker threads of one process (fastpuzzle's own thread pool, a
+``ThreadPoolExecutor``, a Dask worker's threads) count their parts through one
+shared transposition table, so that no thread misses the transpositions
+another one stored: the memory is one table per process, not one per thread.
+Each worker process (a process pool's, a Dask worker process) has its own.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import weakref
 
 from . import _executors
 from .errors import ArgumentError
@@ -164,14 +171,40 @@ def total(frontier: Frontier, results: dict[int, Result]) -> list[int]:
 # -- the task a worker runs ---------------------------------------------------
 
 _worker = threading.local()
+#: This process's shared tables, by (kernel, table bits, board side, kind of
+#: count): one per table size, and a second only while counts of another kind
+#: run at the same time (a table holds one kind; switching it under a running
+#: count is a RuntimeError). A table lives while a worker thread's Counter uses it.
+_tables: weakref.WeakValueDictionary[tuple[str, int, int, str], Any] = weakref.WeakValueDictionary()
+_tables_lock = threading.Lock()
 
 
-def _worker_counter(table_bits: int) -> Any:
-    """This worker thread's Counter, made once and reused by every part it counts (a new one if the bits change)."""
+def _kind(depth: Optional[int], ended_counts: bool) -> str:
+    """What a table holds for a part: games, or perft in convention A or B."""
+    return GAMES if depth is None else f"{PERFT} {'A' if ended_counts else 'B'}"
+
+
+def _shared_table(kernel: Any, table_bits: int, n: int, kind: str) -> Any:
+    """The Table this process's worker threads share for counts of kind on an n x n board."""
+    key = (kernel.__name__, table_bits, n, kind)
+    with _tables_lock:
+        table = _tables.get(key)
+        if table is None:
+            table = _tables[key] = kernel.Table(table_bits)
+    return table
+
+
+def _worker_counter(table_bits: int, n: int, kind: str) -> Any:
+    """This worker thread's Counter, on the process's shared table, made once and reused by every part it counts.
+
+    A new Counter when the part needs another table (another size or kind of
+    count, or another kernel); the Counter keeps its own near table.
+    """
     kernel = _kernel()
+    table = _shared_table(kernel, table_bits, n, kind)
     counter = getattr(_worker, "counter", None)
-    if counter is None or counter.table_bits != table_bits or not isinstance(counter, kernel.Counter):
-        counter = _worker.counter = kernel.Counter(table_bits)
+    if counter is None or counter.table is not table or not isinstance(counter, kernel.Counter):
+        counter = _worker.counter = kernel.Counter(table=table)
     return counter
 
 
@@ -193,14 +226,15 @@ def count_part(
     """One part: (leaves,) ``depth`` plies below (perft), or (mover wins, opponent wins, draws) with ``depth`` None.
 
     A module-level function of picklable arguments and result, for process
-    pools and Dask. ``stop`` (threads of this process only) stops the count
-    within one poll of being set.
+    pools and Dask. The parts counted in the threads of one process go through
+    one shared table of ``2**table_bits`` entries. ``stop`` (threads of this
+    process only) stops the count within one poll of being set.
     """
     check = None
     if stop is not None:
         check = _StopCheck(stop)
         check(0.0)
-    counter = _worker_counter(table_bits)
+    counter = _worker_counter(table_bits, n, _kind(depth, ended_counts))
     if depth is None:
         wins, losses, draws = counter.count(n, player, opponent, check)
         return (int(wins), int(losses), int(draws))

@@ -296,8 +296,10 @@ def perft(
     counted as one task, and the parts add up to exactly the serial answer.
     ``executor`` is any ``concurrent.futures.Executor`` or a
     ``dask.distributed.Client``; without one, a thread pool of ``jobs``
-    workers (default: the usable CPUs). Each worker keeps one table of
-    ``table_size`` and reuses it. ``checkpoint`` is a file (JSON Lines) that
+    workers (default: the usable CPUs). The worker threads of one process
+    share one table of ``table_size`` (so the memory is one table per
+    process, not per thread); each worker process has its own; tables are
+    reused from part to part. ``checkpoint`` is a file (JSON Lines) that
     records each finished part: a count that was stopped or lost a worker
     resumes from it; a file of another count is an ArgumentError.
     """
