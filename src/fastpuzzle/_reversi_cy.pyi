@@ -61,6 +61,7 @@ class Counter:
         progress: Optional[Callable[[float], object]] = None,
         weight: int = 1,
         interval: float = 0.1,
+        shares: bool = True,
     ) -> tuple[int, int, int]:
         """(mover wins, opponent wins, draws) over every game from the position.
 
@@ -68,7 +69,10 @@ class Counter:
         takes the GIL, looks for Ctrl-C and calls ``progress`` with the finished
         share of the work; it calls ``progress`` once more at the end, with 1
         (give or take rounding). Ctrl-C or an exception ``progress`` raises stops
-        the count. Each leaf adds ``weight``.
+        the count. With ``shares`` False the count does not work out the
+        finished share (a few per cent faster; what ``progress`` gets then
+        says nothing), for a callback that only decides whether to stop. Each
+        leaf adds ``weight``.
         """
     def perft(
         self,
@@ -80,11 +84,12 @@ class Counter:
         progress: Optional[Callable[[float], object]] = None,
         weight: int = 1,
         interval: float = 0.1,
+        shares: bool = True,
     ) -> int:
         """Leaves ``depth`` plies below the position, a pass being one ply.
 
         ``ended_counts``: a game over before ``depth`` is a leaf (convention A) or not (B).
-        ``progress``, ``weight`` and ``interval`` as for :meth:`count`.
+        ``progress``, ``weight``, ``interval`` and ``shares`` as for :meth:`count`.
         """
 
 def children(n: int, player: int, opponent: int) -> list[tuple[int, int]]:

@@ -940,7 +940,7 @@ cdef class Counter:
             memset(self.near, 0, (<size_t>1 << self.near_bits) * sizeof(Near))
 
     cdef int prepare(self, Context *ctx, int n, uint64_t player, uint64_t opponent,
-                     uint64_t weight, int kind, object progress, double interval) except -1:
+                     uint64_t weight, int kind, object progress, double interval, bint shares) except -1:
         """Set up ctx and the tables for a count of kind, and reserve the main table (the facade checked the arguments)."""
         cdef uint64_t valid = 0
         cdef int r
@@ -979,22 +979,24 @@ cdef class Counter:
         ctx.ended_counts = kind == TABLE_PERFT_ENDED
         ctx.stopped = 0
         ctx.progress = <PyObject *>progress
-        ctx.tracking = progress is not None
+        ctx.tracking = progress is not None and shares
         return 0
 
     def count(self, int n, uint64_t player, uint64_t opponent, progress=None, uint64_t weight=1,
-              double interval=FP_POLL_SECONDS):
+              double interval=FP_POLL_SECONDS, bint shares=True):
         """(mover wins, opponent wins, draws) over every game from the position.
 
         progress, if given, is called with the finished share of the work (0..1)
         every interval seconds, and once more at the end (with 1, give or take
         rounding); Ctrl-C or an exception from it stops the count, which looks
-        for them as often. Each leaf adds weight (tests use it to exercise the
-        carry past 2**64).
+        for them as often. With shares False the count does not work out the
+        finished share (a few per cent faster; what progress gets then says
+        nothing): for a callback that only decides whether to stop. Each leaf
+        adds weight (tests use it to exercise the carry past 2**64).
         """
         cdef Context ctx
         cdef U128 out[3]
-        self.prepare(&ctx, n, player, opponent, weight, TABLE_ENDGAME, progress, interval)
+        self.prepare(&ctx, n, player, opponent, weight, TABLE_ENDGAME, progress, interval, shares)
         self.busy = True
         try:
             with nogil:
@@ -1010,17 +1012,17 @@ cdef class Counter:
         return to_int(out[0]), to_int(out[1]), to_int(out[2])
 
     def perft(self, int n, uint64_t player, uint64_t opponent, int depth, bint ended_counts,
-              progress=None, uint64_t weight=1, double interval=FP_POLL_SECONDS):
+              progress=None, uint64_t weight=1, double interval=FP_POLL_SECONDS, bint shares=True):
         """Leaves depth plies below the position, a pass being one ply.
 
         ended_counts: a game over before depth counts as a leaf (convention A),
-        or not at all (convention B). progress, weight and interval as for count().
+        or not at all (convention B). progress, weight, interval and shares as for count().
         """
         cdef Context ctx
         cdef U128 out
         assert depth >= 0
         self.prepare(&ctx, n, player, opponent, weight,
-                     TABLE_PERFT_ENDED if ended_counts else TABLE_PERFT_LIVE, progress, interval)
+                     TABLE_PERFT_ENDED if ended_counts else TABLE_PERFT_LIVE, progress, interval, shares)
         out.lo = out.hi = 0
         self.busy = True
         try:

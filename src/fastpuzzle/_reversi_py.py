@@ -215,6 +215,7 @@ class Counter:
         self._nodes = 0
         self._done = 0.0
         self._progress: Progress = None
+        self._tracking = False
         self._interval = 0.0
         self._next_poll = 0.0
 
@@ -240,7 +241,8 @@ class Counter:
         self._table.clear()
 
     def _prepare(
-        self, n: int, player: int, opponent: int, weight: int, kind: str, progress: Progress, interval: float
+        self, n: int, player: int, opponent: int, weight: int, kind: str, progress: Progress, interval: float,
+        shares: bool,
     ) -> Grid:
         assert 1 <= n <= _MAX_N
         assert all(0 <= value < 1 << 64 for value in (player, opponent, weight))
@@ -258,6 +260,7 @@ class Counter:
         self._nodes = 0
         self._done = 0.0
         self._progress = progress
+        self._tracking = progress is not None and shares
         self._interval = interval
         self._next_poll = time.monotonic() + interval
         return _grid(n, player, opponent)
@@ -272,10 +275,11 @@ class Counter:
                 self._progress(self._done)
 
     def count(
-        self, n: int, player: int, opponent: int, progress: Progress = None, weight: int = 1, interval: float = POLL_MS / 1000
+        self, n: int, player: int, opponent: int, progress: Progress = None, weight: int = 1,
+        interval: float = POLL_MS / 1000, shares: bool = True,
     ) -> tuple[int, int, int]:
         """(mover wins, opponent wins, draws) over every game from the position."""
-        grid = self._prepare(n, player, opponent, weight, "endgame", progress, interval)
+        grid = self._prepare(n, player, opponent, weight, "endgame", progress, interval, shares)
         self._busy = True
         try:
             wins, losses, draws = self._endgame(grid, _MINE, 1.0, 0)
@@ -328,6 +332,7 @@ class Counter:
         progress: Progress = None,
         weight: int = 1,
         interval: float = POLL_MS / 1000,
+        shares: bool = True,
     ) -> int:
         """Leaves ``depth`` plies below the position, a pass being one ply.
 
@@ -335,7 +340,7 @@ class Counter:
         (convention A), or not at all (convention B).
         """
         assert depth >= 0
-        grid = self._prepare(n, player, opponent, weight, "ended" if ended_counts else "live", progress, interval)
+        grid = self._prepare(n, player, opponent, weight, "ended" if ended_counts else "live", progress, interval, shares)
         self._busy = True
         try:
             if depth == 0:
@@ -406,7 +411,7 @@ class Counter:
                 self._done += share
                 return stored  # type: ignore[return-value]
         weights = [0] * len(children)
-        if ply < _PROGRESS_PLIES and self._progress is not None:
+        if ply < _PROGRESS_PLIES and self._tracking:
             for i, (child, child_key) in enumerate(zip(children, keys)):
                 known = children_use_table and (self._table._slots.get(child_key) is not None or child_key in keys[:i])
                 weights[i] = 0 if known else 1 + len(legal_moves(child, mover))

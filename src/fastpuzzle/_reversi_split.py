@@ -236,9 +236,9 @@ def count_part(
         check(0.0)
     counter = _worker_counter(table_bits, n, _kind(depth, ended_counts))
     if depth is None:
-        wins, losses, draws = counter.count(n, player, opponent, check)
+        wins, losses, draws = counter.count(n, player, opponent, check, shares=False)
         return (int(wins), int(losses), int(draws))
-    return (int(counter.perft(n, player, opponent, depth, ended_counts, check)),)
+    return (int(counter.perft(n, player, opponent, depth, ended_counts, check, shares=False)),)
 
 
 # -- the checkpoint -----------------------------------------------------------
