@@ -167,10 +167,10 @@ def solution_rows(solution: Any) -> tuple[str, ...]:
     TypeError for anything but a sequence of str; a ParseError naming the row
     and column (1-based) of the first problem otherwise.
     """
-    rows = row_tuple(solution)
+    rows = solution if type(solution) is tuple else row_tuple(solution)
     if rows and type(rows[0]) is str and rows[0]:
         width = len(rows[0])
-        if all(type(row) is str and len(row) == width and not row.strip("01") for row in rows):
+        if set(map(type, rows)) == {str} and set(map(len, rows)) == {width} and not "".join(rows).strip("01"):
             return rows  # the usual case: what solve() gives
     check_row_count(len(rows), len(rows) >= 1, "at least 1 row")
     width = len(rows[0]) if isinstance(rows[0], str) else 1
@@ -224,6 +224,26 @@ def walk(search: KernelSearch, width: int, budget: int, too_large: Callable[[], 
             return
         elif status == _TOO_LARGE:
             raise PuzzleTooLargeError(too_large())
+
+
+def first_solutions(
+    search: KernelSearch, width: int, budget: int, wanted: int, too_large: Callable[[], str]
+) -> list[Solution]:
+    """The first ``wanted`` solutions of a kernel search (fewer if it has fewer), as :func:`walk` gives them.
+
+    :func:`walk` without a generator's cost per call, for ``solve``.
+    """
+    found: list[Solution] = []
+    while len(found) < wanted:
+        status = search.next_solution(budget)
+        if status == _SOLUTION:
+            cells = search.solution()
+            found.append(tuple([cells[start : start + width] for start in range(0, len(cells), width)]))
+        elif status == _EXHAUSTED:
+            break
+        elif status == _TOO_LARGE:
+            raise PuzzleTooLargeError(too_large())
+    return found
 
 
 def count(search: KernelSearch, limit: Optional[int], budget: int, too_large: Callable[[], str]) -> int:

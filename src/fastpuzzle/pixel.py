@@ -28,12 +28,13 @@ from ._grid import (
     checked_count,
     checked_seed,
     count,
+    first_solutions,
     single_solution,
     solution_rows,
     walk,
 )
 from ._registry import PUZZLES, Status
-from ._text import Lines, describe
+from ._text import Lines, describe, plain_lines, plain_number, plain_rows
 from .errors import ArgumentError, ParseError
 
 TYPE_CHECKING = False
@@ -126,6 +127,15 @@ def parse(text: str) -> Puzzle:
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first
     problem, including a clue larger than its clipped block (a 5 in a corner).
     """
+    plain = plain_lines(text)
+    size = plain[0].split(" ") if plain is not None else ()
+    if plain is not None and len(size) == 2:
+        n = plain_number(size[0], 1, MAX_N)
+        m = plain_number(size[1], 1, MAX_N)
+        rows = plain_rows(plain, 1, n, m, _CELLS) if n and m else None
+        if rows is not None:
+            _check_clues(rows, first_line=2, unit="line")
+            return Puzzle._trusted(rows)
     lines = Lines(text)
     n, m = _size(lines)
     rows = tuple(lines.char_row(1 + r, m, _CELLS, "row", r + 1, n) for r in range(n))
@@ -174,7 +184,8 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     more than one; with ``unique=False`` the first solution found is returned.
     """
     puzzle = from_rows(puzzle)
-    return single_solution(solutions(puzzle), unique, "no solution: the clues cannot all be satisfied together")
+    found = first_solutions(_search(puzzle), puzzle.m, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
+    return single_solution(iter(found), unique, "no solution: the clues cannot all be satisfied together")
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
@@ -299,7 +310,7 @@ def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
     ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything
     else is a TypeError or a ParseError naming the row and column.
     """
-    return "".join(row + "\n" for row in solution_rows(solution))
+    return "\n".join(solution_rows(solution)) + "\n"
 
 
 def show(solution: Sequence[str]) -> str:
