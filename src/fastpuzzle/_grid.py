@@ -180,6 +180,26 @@ def solution_rows(solution: Any) -> tuple[str, ...]:
     return rows
 
 
+def solution_text(solution: Any) -> str:
+    """A grid solution's contest output: its rows, each ending in a newline, checked as :func:`solution_rows` checks them."""
+    if type(solution) is tuple and solution and type(solution[0]) is str:
+        width, rows = len(solution[0]), len(solution)
+        try:
+            body = "\n".join(solution)
+        except TypeError:
+            body = ""
+        # Every row is width characters of 0 and 1 when the newlines are exactly those join put in.
+        if (
+            width
+            and len(body) == rows * (width + 1) - 1
+            and body.count("\n") == rows - 1
+            and body[width :: width + 1] == "\n" * (rows - 1)
+            and not body.strip("01\n")
+        ):
+            return body + "\n"
+    return "\n".join(solution_rows(solution)) + "\n"
+
+
 def single_solution(
     found: Iterator[Solution], unique: bool, none: str, explain_none: Optional[Callable[[], None]] = None
 ) -> Solution:

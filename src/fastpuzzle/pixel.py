@@ -31,6 +31,7 @@ from ._grid import (
     first_solutions,
     single_solution,
     solution_rows,
+    solution_text,
     walk,
 )
 from ._registry import PUZZLES, Status
@@ -185,6 +186,8 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     """
     puzzle = from_rows(puzzle)
     found = first_solutions(_search(puzzle), puzzle.m, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
+    if len(found) == 1:
+        return found[0]  # the one solution, or with unique=False the first
     return single_solution(iter(found), unique, "no solution: the clues cannot all be satisfied together")
 
 
@@ -310,7 +313,7 @@ def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
     ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything
     else is a TypeError or a ParseError naming the row and column.
     """
-    return "\n".join(solution_rows(solution)) + "\n"
+    return solution_text(solution)
 
 
 def show(solution: Sequence[str]) -> str:

@@ -29,7 +29,7 @@ from ._grid import (
     count,
     first_solutions,
     single_solution,
-    solution_rows,
+    solution_text,
     walk,
 )
 from ._registry import PUZZLES
@@ -150,8 +150,10 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     ``unique`` is false, :class:`~fastpuzzle.MultipleSolutionsError` if there is
     more than one; with ``unique=False`` the first solution found is returned.
     """
-    puzzle = from_rows(puzzle)
+    puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
     found = first_solutions(_search(puzzle), puzzle.n, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
+    if len(found) == 1:
+        return found[0]  # the one solution, or with unique=False the first
     return single_solution(
         iter(found), unique, "no solution: the givens cannot all be satisfied together",
         lambda: _check_givens(puzzle),
@@ -242,7 +244,7 @@ def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
     ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything
     else is a TypeError or a ParseError naming the row and column.
     """
-    return "\n".join(solution_rows(solution)) + "\n"
+    return solution_text(solution)
 
 
 def solve_text(text: str) -> str:
