@@ -64,7 +64,7 @@ class Result(NamedTuple):
     and as cheap to build as a tuple; equal only to a Result with equal fields.
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index(), which a Result never needs
     status: str
     output: Optional[str]
     error: Optional[str]
@@ -76,7 +76,8 @@ class Result(NamedTuple):
     def __ne__(self, other: object) -> bool:
         return not self == other
 
-    __hash__ = tuple.__hash__
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
 
 class Item(NamedTuple):
