@@ -8,10 +8,11 @@ solutions, counting them, and proving one unique.
 from __future__ import annotations
 
 import operator
+from functools import lru_cache
 from collections.abc import Mapping, Set as AbstractSet
 
 from ._registry import Status
-from ._text import check_row
+from ._text import check_row, is_block
 from .errors import ArgumentError, MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
@@ -183,19 +184,11 @@ def solution_rows(solution: Any) -> tuple[str, ...]:
 def solution_text(solution: Any) -> str:
     """A grid solution's contest output: its rows, each ending in a newline, checked as :func:`solution_rows` checks them."""
     if type(solution) is tuple and solution and type(solution[0]) is str:
-        width, rows = len(solution[0]), len(solution)
         try:
             body = "\n".join(solution)
         except TypeError:
             body = ""
-        # Every row is width characters of 0 and 1 when the newlines are exactly those join put in.
-        if (
-            width
-            and len(body) == rows * (width + 1) - 1
-            and body.count("\n") == rows - 1
-            and body[width :: width + 1] == "\n" * (rows - 1)
-            and not body.strip("01\n")
-        ):
+        if is_block(body, len(solution), len(solution[0]), "01"):
             return body + "\n"
     return "\n".join(solution_rows(solution)) + "\n"
 
@@ -228,6 +221,14 @@ def single_solution(
     return solutions[0]
 
 
+@lru_cache(maxsize=256)
+def row_cutter(width: int, size: int) -> Callable[[str], Solution]:
+    """A function that cuts a solution's ``size`` cells into its rows of ``width`` (at C speed)."""
+    if size == width:
+        return lambda cells: (cells,)
+    return operator.itemgetter(*[slice(start, start + width) for start in range(0, size, width)])
+
+
 def walk(search: KernelSearch, width: int, budget: int, too_large: Callable[[], str]) -> Iterator[Solution]:
     """Every solution of a kernel search, as row strings of ``width`` cells.
 
@@ -239,7 +240,7 @@ def walk(search: KernelSearch, width: int, budget: int, too_large: Callable[[], 
         status = search.next_solution(budget)
         if status == _SOLUTION:
             cells = search.solution()
-            yield tuple(cells[start : start + width] for start in range(0, len(cells), width))
+            yield row_cutter(width, len(cells))(cells)
         elif status == _EXHAUSTED:
             return
         elif status == _TOO_LARGE:
@@ -258,7 +259,7 @@ def first_solutions(
         status = search.next_solution(budget)
         if status == _SOLUTION:
             cells = search.solution()
-            found.append(tuple([cells[start : start + width] for start in range(0, len(cells), width)]))
+            found.append(row_cutter(width, len(cells))(cells))
         elif status == _EXHAUSTED:
             break
         elif status == _TOO_LARGE:

@@ -104,14 +104,26 @@ def plain_number(token: str, low: int, high: int) -> Optional[int]:
 def plain_rows(lines: list[str], first: int, count: int, width: int, alphabet: str) -> Optional[tuple[str, ...]]:
     """``lines[first:first + count]`` if each is ``width`` characters of ``alphabet`` and only empty lines follow; else None.
 
-    ``count`` is at least 1. What :class:`Lines` would accept too, without
-    trailing white space to remove.
+    ``lines`` come from :func:`plain_lines`; ``count`` is at least 1. What
+    :class:`Lines` would accept too, without trailing white space to remove.
     """
     end = first + count
     rows = tuple(lines[first:end])
-    if len(rows) != count or any(lines[end:]) or "".join(rows).strip(alphabet) or set(map(len, rows)) != {width}:
+    if len(rows) != count or any(lines[end:]) or not is_block("\n".join(rows), count, width, alphabet):
         return None
     return rows
+
+
+def is_block(body: str, count: int, width: int, alphabet: str) -> bool:
+    """Whether ``body`` is ``count`` rows of ``width`` characters of ``alphabet`` (ASCII), joined by newlines."""
+    return (
+        width > 0
+        and len(body) == count * (width + 1) - 1
+        and body.count("\n") == count - 1
+        and body[width :: width + 1] == "\n" * (count - 1)  # so each newline ends a row of width
+        and body.isascii()
+        and not body.encode().translate(None, alphabet.encode() + b"\n")
+    )
 
 
 class Lines:
