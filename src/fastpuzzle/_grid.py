@@ -8,8 +8,8 @@ solutions, counting them, and proving one unique.
 from __future__ import annotations
 
 import operator
-from functools import lru_cache
 from collections.abc import Mapping, Set as AbstractSet
+from functools import lru_cache
 
 from ._registry import Status
 from ._text import check_row, is_block

@@ -129,11 +129,11 @@ def parse(text: str) -> Puzzle:
     problem, including a clue larger than its clipped block (a 5 in a corner).
     """
     plain = plain_lines(text)
-    size = plain[0].split(" ") if plain is not None else ()
-    if plain is not None and len(size) == 2:
-        n = plain_number(size[0], 1, MAX_N)
-        m = plain_number(size[1], 1, MAX_N)
-        rows = plain_rows(plain, 1, n, m, _CELLS) if n and m else None
+    if plain is not None:  # the quick path; whatever it does not expect goes on to the detailed reader
+        header = plain[0].split(" ")
+        rows_wanted = plain_number(header[0], 1, MAX_N)
+        columns = plain_number(header[-1], 1, MAX_N) if len(header) == 2 else None
+        rows = plain_rows(plain, 1, rows_wanted, columns, _CELLS) if rows_wanted and columns else None
         if rows is not None:
             _check_clues(rows, first_line=2, unit="line")
             return Puzzle._trusted(rows)

@@ -139,7 +139,7 @@ def parse(text: str) -> Grid:
     Trailing spaces, CRLF and trailing blank lines are accepted. Raises
     :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
-    plain = plain_lines(text)
+    plain = plain_lines(text)  # the quick path; whatever it does not expect goes on to the detailed reader
     rows = plain_rows(plain, 0, SIDE, SIDE, _CELLS) if plain is not None else None
     if rows is not None:
         return Grid._trusted(rows)

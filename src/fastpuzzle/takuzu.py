@@ -114,9 +114,9 @@ def parse(text: str) -> Puzzle:
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
     plain = plain_lines(text)
-    if plain is not None:
-        n = plain_number(plain[0], 2, MAX_N) or 1
-        rows = plain_rows(plain, 1, n, n, _CELLS) if n % 2 == 0 else None
+    if plain is not None:  # the quick path; whatever it does not expect goes on to the detailed reader
+        side = plain_number(plain[0], 2, MAX_N)
+        rows = plain_rows(plain, 1, side, side, _CELLS) if side is not None and side % 2 == 0 else None
         if rows is not None:
             return Puzzle._trusted(rows)
     lines = Lines(text)
