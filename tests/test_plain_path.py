@@ -105,6 +105,7 @@ def test_result_is_a_frozen_record_equal_only_to_a_result() -> None:
     assert result != Result(3, "solved", "01\n10\n", None, 0.5)
     assert result != (3, "solved", "01\n10\n", None, 0.25)
     assert not result == (3, "solved", "01\n10\n", None, 0.25)
+    assert (3, "solved", "01\n10\n", None, 0.25) != result
     assert hash(result) == hash(Result(3, "solved", "01\n10\n", None, 0.25))
     assert pickle.loads(pickle.dumps(result)) == result
     with pytest.raises(AttributeError):
