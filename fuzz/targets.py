@@ -6,6 +6,8 @@ parser all the same, decoded with ``surrogateescape`` as the API could be given
 them. Whatever is parsed is then checked further:
 
 - ``parse(str(puzzle)) == puzzle``;
+- a text without CR gives the same puzzle or the same error with CRLF line
+  ends, which only the detailed reader reads (the quick path takes plain text);
 - when the puzzle is small enough to solve in a few milliseconds, ``solve`` on
   the compiled kernel, whose answer must equal ``solve_text``'s and, smaller
   still, the pure-Python twin's (for binary sudoku, whose twin takes 20 ms to
@@ -52,6 +54,14 @@ def _answer(facade: Any, puzzle: Any) -> tuple[str, Any]:
         return "error", type(error).__name__
 
 
+def _parsed(facade: Any, text: str) -> tuple[str, Any]:
+    """The outcome of parsing ``text``: ("puzzle", it) or ("error", the error's class and message)."""
+    try:
+        return "puzzle", facade.parse(text)
+    except ALLOWED as error:
+        return "error", (type(error).__name__, str(error))
+
+
 def check(puzzle_name: str, data: bytes) -> None:
     """Feed ``data`` to ``puzzle_name``'s parser and check what comes out (raises on a finding)."""
     facade = fastpuzzle.puzzle_module(puzzle_name)
@@ -59,10 +69,12 @@ def check(puzzle_name: str, data: bytes) -> None:
         text = read_source(io.BytesIO(data))
     except FastpuzzleError:
         text = data.decode("utf-8", "surrogateescape")
-    try:
-        puzzle = facade.parse(text)
-    except ALLOWED:
+    outcome_of_text = _parsed(facade, text)
+    if "\r" not in text:
+        assert _parsed(facade, text.replace("\n", "\r\n")) == outcome_of_text, f"CRLF parses otherwise: {text!r}"
+    if outcome_of_text[0] == "error":
         return
+    puzzle = outcome_of_text[1]
     again = facade.parse(str(puzzle))
     assert again == puzzle, f"parse(str(p)) != p: {str(puzzle)!r} gave {again!r}"
     if not _small(puzzle_name, puzzle, twin=False):

@@ -22,7 +22,6 @@ from . import puzzle_module
 from ._executors import as_executor, checked_jobs, pool, workers_of
 from .errors import FastpuzzleError, MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
 
-from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 TYPE_CHECKING = False
@@ -56,20 +55,29 @@ CHUNKS_PER_WORKER = 3
 SOLVED, NO_SOLUTION, SEVERAL, BAD_INPUT, TOO_LARGE = "solved", "no_solution", "several", "bad_input", "too_large"
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """One puzzle's outcome in a batch.
 
     ``status`` is "solved", "no_solution", "several", "bad_input" or
     "too_large"; ``output`` is the contest output when solved, ``error`` the
-    one-line message otherwise; ``seconds`` the time spent on it.
+    one-line message otherwise; ``seconds`` the time spent on it. Immutable,
+    and as cheap to build as a tuple; equal only to a Result with equal fields.
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index(), which a Result never needs
     status: str
     output: Optional[str]
     error: Optional[str]
     seconds: float
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Result and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
 
 class Item(NamedTuple):
@@ -116,30 +124,35 @@ def solve_chunk(
     can run it.
     """
     facade = puzzle_module(puzzle)
+    parse, solve, format, run_cli = facade.parse, facade.solve, facade.format, facade.run_cli
+    clock = time.perf_counter
     outcomes: list[Result] = []
+    add = outcomes.append
     for index, item in enumerate(texts, start):
-        began = time.perf_counter()
-        if isinstance(item, Item):
+        began = clock()
+        if type(item) is str:
+            text, first_line = item, 1
+        elif isinstance(item, Item):
             if item.error is not None:
-                outcomes.append(Result(index, BAD_INPUT, None, item.error, time.perf_counter() - began))
+                add(Result(index, BAD_INPUT, None, item.error, clock() - began))
                 continue
             text, first_line = item.text, item.first_line
         else:
             text, first_line = item, 1
         try:
-            parsed = facade.parse(text)
+            parsed = parse(text)
         except ParseError as error:
-            outcomes.append(Result(index, BAD_INPUT, None, placed(error, first_line), time.perf_counter() - began))
+            add(Result(index, BAD_INPUT, None, placed(error, first_line), clock() - began))
             continue
         try:
-            output = facade.format(facade.solve(parsed)) if options is None else facade.run_cli(parsed, options)
+            output = format(solve(parsed)) if options is None else run_cli(parsed, options)
         except FastpuzzleError as error:
-            outcomes.append(Result(index, _status_of(error), None, str(error), time.perf_counter() - began))
+            add(Result(index, _status_of(error), None, str(error), clock() - began))
             continue
         except MemoryError:
-            outcomes.append(Result(index, TOO_LARGE, None, "out of memory", time.perf_counter() - began))
+            add(Result(index, TOO_LARGE, None, "out of memory", clock() - began))
             continue
-        outcomes.append(Result(index, SOLVED, output, None, time.perf_counter() - began))
+        add(Result(index, SOLVED, output, None, clock() - began))
     return outcomes
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Set as AbstractSet
+from functools import lru_cache
 
 from ._registry import Status
-from ._text import check_row
+from ._text import check_row, is_block
 from .errors import ArgumentError, MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
@@ -167,10 +168,10 @@ def solution_rows(solution: Any) -> tuple[str, ...]:
     TypeError for anything but a sequence of str; a ParseError naming the row
     and column (1-based) of the first problem otherwise.
     """
-    rows = row_tuple(solution)
+    rows = solution if type(solution) is tuple else row_tuple(solution)
     if rows and type(rows[0]) is str and rows[0]:
         width = len(rows[0])
-        if all(type(row) is str and len(row) == width and not row.strip("01") for row in rows):
+        if set(map(type, rows)) == {str} and set(map(len, rows)) == {width} and not "".join(rows).strip("01"):
             return rows  # the usual case: what solve() gives
     check_row_count(len(rows), len(rows) >= 1, "at least 1 row")
     width = len(rows[0]) if isinstance(rows[0], str) else 1
@@ -178,6 +179,18 @@ def solution_rows(solution: Any) -> tuple[str, ...]:
         raise ParseError("expected at least 1 column, found 0", 1, 1, unit="row")
     check_text_rows(rows, width, "01")
     return rows
+
+
+def solution_text(solution: Any) -> str:
+    """A grid solution's contest output: its rows, each ending in a newline, checked as :func:`solution_rows` checks them."""
+    if type(solution) is tuple and solution and type(solution[0]) is str:
+        try:
+            body = "\n".join(solution)
+        except TypeError:
+            body = ""
+        if is_block(body, len(solution), len(solution[0]), "01"):
+            return body + "\n"
+    return "\n".join(solution_rows(solution)) + "\n"
 
 
 def single_solution(
@@ -208,6 +221,14 @@ def single_solution(
     return solutions[0]
 
 
+@lru_cache(maxsize=256)
+def row_cutter(width: int, size: int) -> Callable[[str], Solution]:
+    """A function that cuts a solution's ``size`` cells into its rows of ``width`` (at C speed)."""
+    if size == width:
+        return lambda cells: (cells,)
+    return operator.itemgetter(*[slice(start, start + width) for start in range(0, size, width)])
+
+
 def walk(search: KernelSearch, width: int, budget: int, too_large: Callable[[], str]) -> Iterator[Solution]:
     """Every solution of a kernel search, as row strings of ``width`` cells.
 
@@ -219,11 +240,31 @@ def walk(search: KernelSearch, width: int, budget: int, too_large: Callable[[], 
         status = search.next_solution(budget)
         if status == _SOLUTION:
             cells = search.solution()
-            yield tuple(cells[start : start + width] for start in range(0, len(cells), width))
+            yield row_cutter(width, len(cells))(cells)
         elif status == _EXHAUSTED:
             return
         elif status == _TOO_LARGE:
             raise PuzzleTooLargeError(too_large())
+
+
+def first_solutions(
+    search: KernelSearch, width: int, budget: int, wanted: int, too_large: Callable[[], str]
+) -> list[Solution]:
+    """The first ``wanted`` solutions of a kernel search (fewer if it has fewer), as :func:`walk` gives them.
+
+    :func:`walk` without a generator's cost per call, for ``solve``.
+    """
+    found: list[Solution] = []
+    while len(found) < wanted:
+        status = search.next_solution(budget)
+        if status == _SOLUTION:
+            cells = search.solution()
+            found.append(row_cutter(width, len(cells))(cells))
+        elif status == _EXHAUSTED:
+            break
+        elif status == _TOO_LARGE:
+            raise PuzzleTooLargeError(too_large())
+    return found
 
 
 def count(search: KernelSearch, limit: Optional[int], budget: int, too_large: Callable[[], str]) -> int:

@@ -48,6 +48,12 @@ cdef enum:
     CLOCK_NODES = 256
 
 cdef enum:
+    # Search.start's outcomes.
+    SETUP_DONE = 0
+    SETUP_NO_MEMORY = 1
+    SETUP_BAD_CELL = 2
+
+cdef enum:
     # Search.next_solution's phases: expand the current node, or try the next branch.
     DESCEND = 0
     ADVANCE = 1
@@ -157,18 +163,26 @@ def count_candidates(int n, bytes cells):
     cdef uint32_t zeros[2 * MAX_SIDE]
     cdef uint64_t total = 0
     cdef int i
-    _load_lines(n, cells, ones, zeros)
+    cdef bint loaded
+    cdef const unsigned char *codes = _checked_cells(n, cells)
     with nogil:
+        loaded = _load_lines(n, codes, ones, zeros)
         for i in range(2 * n):
             total += line_count(n, ones[i], zeros[i])
+    assert loaded
     return total
 
 
-cdef int _load_lines(int n, bytes cell_codes, uint32_t *ones, uint32_t *zeros) except -1:
-    """Fill the 2n line masks (rows, then columns) from the row-major cell codes."""
-    cdef const unsigned char *cells = cell_codes
-    cdef int r, c
+cdef const unsigned char *_checked_cells(int n, bytes cell_codes) except NULL:
+    """The cell codes' bytes, once the caller's promise on n and their length is asserted."""
     assert 2 <= n <= MAX_SIDE and n % 2 == 0 and len(cell_codes) == n * n
+    return cell_codes
+
+
+cdef bint _load_lines(int n, const unsigned char *cells, uint32_t *ones, uint32_t *zeros) noexcept nogil:
+    """Fill the 2n line masks (rows, then columns) from the row-major cell codes; false if a code is none of 0, 1, 2."""
+    cdef int r, c
+    cdef bint valid = True
     for r in range(2 * n):
         ones[r] = 0
         zeros[r] = 0
@@ -180,9 +194,9 @@ cdef int _load_lines(int n, bytes cell_codes, uint32_t *ones, uint32_t *zeros) e
             elif cells[r * n + c] == CELL_ZERO:
                 zeros[r] |= (<uint32_t>1) << c
                 zeros[n + c] |= (<uint32_t>1) << r
-            else:
-                assert cells[r * n + c] == CELL_BLANK
-    return 0
+            elif cells[r * n + c] != CELL_BLANK:
+                valid = False
+    return valid
 
 
 cdef class Search:
@@ -213,6 +227,23 @@ cdef class Search:
     cdef void *arena
 
     def __cinit__(self, int n, bytes cells not None, uint64_t max_candidates):
+        cdef const unsigned char *codes = _checked_cells(n, cells)
+        cdef int outcome
+        self.arena = NULL
+        self.candidates = NULL
+        self.n = n
+        self.too_large = False
+        self.node_count = 0
+        self.found_count = 0
+        # cells is immutable and held by the caller for the whole call.
+        with nogil:
+            outcome = self.start(n, codes, max_candidates)
+        assert outcome != SETUP_BAD_CELL
+        if outcome == SETUP_NO_MEMORY:
+            raise MemoryError()
+
+    cdef int start(self, int n, const unsigned char *cells, uint64_t max_candidates) noexcept nogil:
+        """Build the candidate lists and settle the root: a SETUP_ outcome."""
         cdef uint32_t ones[2 * MAX_SIDE]
         cdef uint32_t zeros[2 * MAX_SIDE]
         cdef uint64_t counts[2 * MAX_SIDE]
@@ -220,18 +251,15 @@ cdef class Search:
         cdef int i, lines = 2 * n
         cdef uint32_t *every_line = NULL
         cdef uint64_t every_count = 0
-        self.arena = NULL
-        self.candidates = NULL
-        self.n = n
-        self.too_large = False
-        self.node_count = 0
-        self.found_count = 0
-        _load_lines(n, cells, ones, zeros)
+        if not _load_lines(n, cells, ones, zeros):
+            self.phase = FINISHED
+            return SETUP_BAD_CELL
         if n <= FILTER_MAX_N:
             every_count = line_count(n, 0, 0)
             every_line = <uint32_t *>malloc(every_count * sizeof(uint32_t))
             if every_line == NULL:
-                raise MemoryError()
+                self.phase = FINISHED
+                return SETUP_NO_MEMORY
             line_fill(n, 0, 0, every_line)
             for i in range(lines):
                 counts[i] = count_matching(every_line, every_count, ones[i], zeros[i])
@@ -244,20 +272,21 @@ cdef class Search:
             free(every_line)
             self.too_large = True
             self.phase = FINISHED
-            return
-        try:
-            self.allocate(n, total)
-            for i in range(lines):
-                if every_line != NULL:
-                    copy_matching(every_line, every_count, ones[i], zeros[i], self.candidates + self.offset[i])
-                else:
-                    line_fill(n, ones[i], zeros[i], self.candidates + self.offset[i])
-                self.offset[i + 1] = self.offset[i] + <int32_t>counts[i]
-                self.now.live[i] = <int32_t>counts[i]
-                self.now.ones[i] = ones[i]
-                self.now.zeros[i] = zeros[i]
-        finally:
+            return SETUP_DONE
+        if not self.allocate(n, total):
             free(every_line)
+            self.phase = FINISHED
+            return SETUP_NO_MEMORY
+        for i in range(lines):
+            if every_line != NULL:
+                copy_matching(every_line, every_count, ones[i], zeros[i], self.candidates + self.offset[i])
+            else:
+                line_fill(n, ones[i], zeros[i], self.candidates + self.offset[i])
+            self.offset[i + 1] = self.offset[i] + <int32_t>counts[i]
+            self.now.live[i] = <int32_t>counts[i]
+            self.now.ones[i] = ones[i]
+            self.now.zeros[i] = zeros[i]
+        free(every_line)
         self.now.done = 0
         self.depth = 0
         self.node_count = 0
@@ -265,16 +294,16 @@ cdef class Search:
         self.dirty = (<uint64_t>-1) >> (64 - lines)
         # Probing pays for itself at the root of a fairly constrained grid; deeper
         # down, or on a nearly blank grid, it costs more than it saves.
-        with nogil:
-            if not self.settle():
-                self.phase = FINISHED
-            elif self.live_total() <= PROBE_MAX_CANDIDATES and not self.probe():
-                self.phase = FINISHED
-            else:
-                self.phase = DESCEND
+        if not self.settle():
+            self.phase = FINISHED
+        elif self.live_total() <= PROBE_MAX_CANDIDATES and not self.probe():
+            self.phase = FINISHED
+        else:
+            self.phase = DESCEND
+        return SETUP_DONE
 
-    cdef void allocate(self, int n, uint64_t total) except *:
-        """Allocate the tables for a side-n grid whose lines hold total candidates."""
+    cdef bint allocate(self, int n, uint64_t total) noexcept nogil:
+        """Allocate the tables for a side-n grid whose lines hold total candidates; false when out of memory."""
         cdef int d, lines = 2 * n, levels = 2 * n + 2
         cdef size_t arena_bytes
         cdef char *cursor
@@ -291,7 +320,7 @@ cdef class Search:
         self.arena = malloc(arena_bytes)
         self.candidates = <uint32_t *>malloc((2 * total + 1) * sizeof(uint32_t))
         if self.arena == NULL or self.candidates == NULL:
-            raise MemoryError()
+            return False
         self.choices = self.candidates + total
         cursor = <char *>self.arena
         self.saved = <Snapshot *>cursor
@@ -313,6 +342,7 @@ cdef class Search:
         self.now = self.saved[levels]
         self.probe_base = self.saved[levels - 1]
         self.offset[0] = 0
+        return True
 
     def __dealloc__(self):
         free(self.arena)

@@ -21,7 +21,7 @@ TYPE_CHECKING = False
 from .errors import ParseError
 
 if TYPE_CHECKING:
-    from typing import BinaryIO, Iterator
+    from typing import BinaryIO, Iterator, Optional
 
 #: The most input the CLI reads; every supported puzzle is far smaller.
 MAX_INPUT_BYTES = 1 << 20
@@ -78,6 +78,52 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     if line_start == 0 and text.startswith("\ufeff"):
         text = text[1:]  # Lines drops a byte-order mark, and so do its columns
     return line, len(text) + 1
+
+
+def plain_lines(text: object) -> Optional[list[str]]:
+    """The lines of ``text`` split at ``"\\n"``, if it is plainly written: else None.
+
+    Plain: a str without a carriage return or a byte-order mark. The facades'
+    quick path reads such a text with a few str operations and, if anything
+    else in it is not exactly as expected, leaves it to :class:`Lines`, whose
+    readers find and name the problem.
+    """
+    if type(text) is not str or "\r" in text or text.startswith("\ufeff"):
+        return None
+    return text.split("\n")
+
+
+def plain_number(token: str, low: int, high: int) -> Optional[int]:
+    """``token`` as a number from ``low`` to ``high`` when it is one as :func:`parse_int` reads it; else None."""
+    if not (token.isascii() and token.isdigit()) or (token[0] == "0" and len(token) > 1) or len(token) > 18:
+        return None
+    value = int(token)
+    return value if low <= value <= high else None
+
+
+def plain_rows(lines: list[str], first: int, count: int, width: int, alphabet: str) -> Optional[tuple[str, ...]]:
+    """``lines[first:first + count]`` if each is ``width`` characters of ``alphabet`` and only empty lines follow; else None.
+
+    ``lines`` come from :func:`plain_lines`; ``count`` is at least 1. What
+    :class:`Lines` would accept too, without trailing white space to remove.
+    """
+    end = first + count
+    rows = tuple(lines[first:end])
+    if len(rows) != count or any(lines[end:]) or not is_block("\n".join(rows), count, width, alphabet):
+        return None
+    return rows
+
+
+def is_block(body: str, count: int, width: int, alphabet: str) -> bool:
+    """Whether ``body`` is ``count`` rows of ``width`` characters of ``alphabet`` (ASCII), joined by newlines."""
+    return (
+        width > 0
+        and len(body) == count * (width + 1) - 1
+        and body.count("\n") == count - 1
+        and body[width :: width + 1] == "\n" * (count - 1)  # so each newline ends a row of width
+        and body.isascii()
+        and not body.encode().translate(None, alphabet.encode() + b"\n")
+    )
 
 
 class Lines:

@@ -28,12 +28,14 @@ from ._grid import (
     checked_count,
     checked_seed,
     count,
+    first_solutions,
     single_solution,
     solution_rows,
+    solution_text,
     walk,
 )
 from ._registry import PUZZLES, Status
-from ._text import Lines, describe
+from ._text import Lines, describe, plain_lines, plain_number, plain_rows
 from .errors import ArgumentError, ParseError
 
 TYPE_CHECKING = False
@@ -126,6 +128,15 @@ def parse(text: str) -> Puzzle:
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first
     problem, including a clue larger than its clipped block (a 5 in a corner).
     """
+    plain = plain_lines(text)
+    if plain is not None:  # the quick path; whatever it does not expect goes on to the detailed reader
+        header = plain[0].split(" ")
+        rows_wanted = plain_number(header[0], 1, MAX_N)
+        columns = plain_number(header[-1], 1, MAX_N) if len(header) == 2 else None
+        rows = plain_rows(plain, 1, rows_wanted, columns, _CELLS) if rows_wanted and columns else None
+        if rows is not None:
+            _check_clues(rows, first_line=2, unit="line")
+            return Puzzle._trusted(rows)
     lines = Lines(text)
     n, m = _size(lines)
     rows = tuple(lines.char_row(1 + r, m, _CELLS, "row", r + 1, n) for r in range(n))
@@ -174,7 +185,10 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     more than one; with ``unique=False`` the first solution found is returned.
     """
     puzzle = from_rows(puzzle)
-    return single_solution(solutions(puzzle), unique, "no solution: the clues cannot all be satisfied together")
+    found = first_solutions(_search(puzzle), puzzle.m, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
+    if len(found) == 1:
+        return found[0]  # the one solution, or with unique=False the first
+    return single_solution(iter(found), unique, "no solution: the clues cannot all be satisfied together")
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
@@ -299,7 +313,7 @@ def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
     ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything
     else is a TypeError or a ParseError naming the row and column.
     """
-    return "".join(row + "\n" for row in solution_rows(solution))
+    return solution_text(solution)
 
 
 def show(solution: Sequence[str]) -> str:

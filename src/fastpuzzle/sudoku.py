@@ -30,7 +30,7 @@ from _thread import allocate_lock
 
 from . import _grid, _select
 from ._registry import PUZZLES
-from ._text import Lines, check_row, describe
+from ._text import Lines, check_row, describe, plain_lines, plain_rows
 from .errors import ArgumentError, ParseError
 
 TYPE_CHECKING = False
@@ -139,6 +139,10 @@ def parse(text: str) -> Grid:
     Trailing spaces, CRLF and trailing blank lines are accepted. Raises
     :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
+    plain = plain_lines(text)  # the quick path; whatever it does not expect goes on to the detailed reader
+    rows = plain_rows(plain, 0, SIDE, SIDE, _CELLS) if plain is not None else None
+    if rows is not None:
+        return Grid._trusted(rows)
     lines = Lines(text)
     rows = tuple(_row(lines, r) for r in range(SIDE))
     lines.expect_end(SIDE, f"the {SIDE} rows")

@@ -27,12 +27,13 @@ from ._grid import (
     checked_count,
     checked_seed,
     count,
+    first_solutions,
     single_solution,
-    solution_rows,
+    solution_text,
     walk,
 )
 from ._registry import PUZZLES
-from ._text import Lines, describe, parse_int
+from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows
 from .errors import ArgumentError, NoSolutionError, ParseError
 
 TYPE_CHECKING = False
@@ -112,6 +113,12 @@ def parse(text: str) -> Puzzle:
 
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
+    plain = plain_lines(text)
+    if plain is not None:  # the quick path; whatever it does not expect goes on to the detailed reader
+        side = plain_number(plain[0], 2, MAX_N)
+        rows = plain_rows(plain, 1, side, side, _CELLS) if side is not None and side % 2 == 0 else None
+        if rows is not None:
+            return Puzzle._trusted(rows)
     lines = Lines(text)
     n = _side(lines)
     rows = tuple(lines.char_row(1 + r, n, _CELLS, "row", r + 1, n) for r in range(n))
@@ -143,9 +150,12 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     ``unique`` is false, :class:`~fastpuzzle.MultipleSolutionsError` if there is
     more than one; with ``unique=False`` the first solution found is returned.
     """
-    puzzle = from_rows(puzzle)
+    puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
+    found = first_solutions(_search(puzzle), puzzle.n, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
+    if len(found) == 1:
+        return found[0]  # the one solution, or with unique=False the first
     return single_solution(
-        solutions(puzzle), unique, "no solution: the givens cannot all be satisfied together",
+        iter(found), unique, "no solution: the givens cannot all be satisfied together",
         lambda: _check_givens(puzzle),
     )
 
@@ -234,7 +244,7 @@ def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
     ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything
     else is a TypeError or a ParseError naming the row and column.
     """
-    return "".join(row + "\n" for row in solution_rows(solution))
+    return solution_text(solution)
 
 
 def solve_text(text: str) -> str:
