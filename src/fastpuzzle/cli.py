@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from types import FrameType
     from typing import Any, BinaryIO, Callable, NoReturn, Optional, Sequence
 
+    from _typeshed import SupportsWrite
+
     from ._contract import Facade
 
 EXIT_OK = 0
@@ -91,6 +93,14 @@ class _ArgumentParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         #: The puzzle the command line names, for messages (None: none yet).
         self.puzzle = puzzle
+
+    def _print_message(self, message: str, file: Optional[SupportsWrite[str]] = None) -> None:
+        """Help and usage text; a closed or missing stream is passed over, as argparse does from Python 3.11 on."""
+        if message:
+            try:
+                (file or sys.stderr).write(message)
+            except (AttributeError, OSError):
+                pass
 
     def error(self, message: str) -> NoReturn:
         """``fastpuzzle: PUZZLE: message (see ... --help)`` on standard error, and exit 2."""
