@@ -71,14 +71,17 @@ def workers_of(executor: Any, jobs: Optional[int]) -> int:
 def connect(address: str) -> Any:
     """A ``dask.distributed.Client`` of the scheduler at ``address``.
 
-    An ArgumentError, with the line to install it, when Dask is not installed;
-    OSError (a timeout) when no scheduler answers there.
+    An ArgumentError, with the line to install it, when Dask is not installed,
+    and naming the address when no scheduler answers there (in 10 s).
     """
     try:
         from distributed import Client
     except ImportError:
         raise ArgumentError(f"--scheduler needs Dask distributed: {DASK_EXTRA}") from None
-    return Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+    try:
+        return Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+    except OSError as error:  # Dask's time-out is an OSError
+        raise ArgumentError(f"cannot reach the Dask scheduler at {address}: {error}") from None
 
 
 class pool:

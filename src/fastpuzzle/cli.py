@@ -315,11 +315,8 @@ def _run_batch(name: str, facade: Facade[Any, Any], options: argparse.Namespace,
             bar = stack.enter_context(_batch_progress(name))
             try:
                 executor, workers = stack.enter_context(pool(options.jobs, options.scheduler))
-            except FastpuzzleError as error:  # no Dask for --scheduler
+            except FastpuzzleError as error:  # --scheduler: no Dask, or no scheduler at that address
                 _say(prefix + str(error))
-                return EXIT_BAD_INPUT
-            except OSError as error:
-                _say(prefix + f"cannot reach the Dask scheduler at {options.scheduler}: {error}")
                 return EXIT_BAD_INPUT
             reader.start()
             for outcomes in stream_chunks(name, reader, executor, workers, worker_options):

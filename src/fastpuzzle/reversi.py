@@ -483,11 +483,8 @@ def run_cli(board: Board, options: argparse.Namespace) -> str:
         return _count_text(board, options, {"jobs": jobs, "checkpoint": checkpoint})
     from ._executors import pool
 
-    try:
-        with pool(None, scheduler) as (executor, _):
-            return _count_text(board, options, {"executor": executor, "checkpoint": checkpoint})
-    except OSError as error:  # the checkpoint's own errors are ArgumentErrors already
-        raise ArgumentError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    with pool(None, scheduler) as (executor, _):
+        return _count_text(board, options, {"executor": executor, "checkpoint": checkpoint})
 
 
 def _count_text(board: Board, options: argparse.Namespace, split: dict[str, Any]) -> str:
