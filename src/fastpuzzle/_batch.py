@@ -18,11 +18,11 @@ from __future__ import annotations
 import time
 from itertools import islice
 
+from typing import NamedTuple, Optional
+
 from . import puzzle_module
 from ._executors import as_executor, checked_jobs, pool, workers_of
 from .errors import FastpuzzleError, MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
-
-from typing import NamedTuple, Optional
 
 TYPE_CHECKING = False
 
@@ -130,9 +130,7 @@ def solve_chunk(
     add = outcomes.append
     for index, item in enumerate(texts, start):
         began = clock()
-        if type(item) is str:
-            text, first_line = item, 1
-        elif isinstance(item, Item):
+        if type(item) is not str and isinstance(item, Item):  # the type test first: most items are texts
             if item.error is not None:
                 add(Result(index, BAD_INPUT, None, item.error, clock() - began))
                 continue

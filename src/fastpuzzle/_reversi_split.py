@@ -397,12 +397,12 @@ def split_count(
     one, a thread pool of ``jobs`` workers, which Ctrl-C stops promptly.
     ``progress``: a bar of the parts finished, as the facade's ``progress``.
     """
-    from .reversi import _progress_bar
+    from .reversi import _progress_bar, _sides
 
     if executor is not None:
         executor = _executors.as_executor(executor)  # a TypeError before any work, not at the first part
     colour = WHITE if to_move == "white" else BLACK
-    mover, other = (board.discs(0), board.discs(1)) if colour == WHITE else (board.discs(1), board.discs(0))
+    mover, other = _sides(board, to_move)
     ended_counts = convention == "A"
     frontier = expand(board.n, mover, other, colour, depth, ended_counts)
     results: dict[int, Result] = {}
