@@ -193,32 +193,23 @@ def solution_text(solution: Any) -> str:
     return "\n".join(solution_rows(solution)) + "\n"
 
 
-def single_solution(
-    found: Iterator[Solution], unique: bool, none: str, explain_none: Optional[Callable[[], None]] = None
-) -> Solution:
-    """The one solution ``found`` yields (the first, unless ``unique``).
+def single_solution(found: list[Solution], none: str, explain_none: Optional[Callable[[], None]] = None) -> Solution:
+    """The one solution in ``found``, what :func:`first_solutions` gave: 2 asked to prove it unique, else 1.
 
     Raises NoSolutionError with ``none`` (after ``explain_none``, which may raise
     a more precise one) or MultipleSolutionsError naming a cell where two differ.
     """
-    solutions = []
-    for solution in found:
-        solutions.append(solution)
-        if len(solutions) == (2 if unique else 1):
-            break
-    if not solutions:
+    if len(found) == 1:
+        return found[0]  # the usual case
+    if not found:
         if explain_none is not None:
             explain_none()
         raise NoSolutionError(none)
-    if len(solutions) > 1:
-        first, second = solutions
-        r, c = next(
-            (r, c) for r, (a, b) in enumerate(zip(first, second)) for c in range(len(a)) if a[c] != b[c]
-        )
-        raise MultipleSolutionsError(
-            f"more than one solution: two of them differ at row {r + 1}, column {c + 1}", (first, second)
-        )
-    return solutions[0]
+    first, second = found
+    r, c = next((r, c) for r, (a, b) in enumerate(zip(first, second)) for c in range(len(a)) if a[c] != b[c])
+    raise MultipleSolutionsError(
+        f"more than one solution: two of them differ at row {r + 1}, column {c + 1}", (first, second)
+    )
 
 
 @lru_cache(maxsize=256)

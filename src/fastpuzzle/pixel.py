@@ -186,9 +186,7 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     """
     puzzle = from_rows(puzzle)
     found = first_solutions(_search(puzzle), puzzle.m, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
-    if len(found) == 1:
-        return found[0]  # the one solution, or with unique=False the first
-    return single_solution(iter(found), unique, "no solution: the clues cannot all be satisfied together")
+    return single_solution(found, "no solution: the clues cannot all be satisfied together")
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:

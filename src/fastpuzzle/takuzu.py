@@ -152,12 +152,7 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     """
     puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
     found = first_solutions(_search(puzzle), puzzle.n, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
-    if len(found) == 1:
-        return found[0]  # the one solution, or with unique=False the first
-    return single_solution(
-        iter(found), unique, "no solution: the givens cannot all be satisfied together",
-        lambda: _check_givens(puzzle),
-    )
+    return single_solution(found, "no solution: the givens cannot all be satisfied together", lambda: _check_givens(puzzle))
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
