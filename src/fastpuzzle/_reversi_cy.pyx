@@ -799,6 +799,62 @@ cdef object to_int(U128 value):
     return (<object>value.hi << 64) | value.lo
 
 
+cdef extern from *:
+    """
+    /* A large table comes straight from the system as zero pages, each zeroed
+       at its first touch (nothing is zeroed before use), and in huge pages
+       where the system has them: a few hundred page faults instead of tens of
+       thousands, and fewer TLB misses while counting. *mapped says how many
+       bytes were mapped (0: the memory came from calloc). */
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #define FP_HUGE_PAGE ((size_t)2 << 20)
+    static void *fp_table_alloc(size_t bytes, size_t *mapped) {
+        char *base;
+        size_t length, skip;
+        *mapped = 0;
+        if (bytes < 2 * FP_HUGE_PAGE)
+            return calloc(1, bytes);
+        /* One huge page more, to start the table on a huge page boundary. */
+        length = bytes + FP_HUGE_PAGE;
+        base = (char *)mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (base == (char *)MAP_FAILED)
+            return NULL;
+        skip = (FP_HUGE_PAGE - ((size_t)base & (FP_HUGE_PAGE - 1))) & (FP_HUGE_PAGE - 1);
+        if (skip)
+            munmap(base, skip);
+        if (length - skip > bytes)
+            munmap(base + skip + bytes, length - skip - bytes);
+    #if defined(MADV_HUGEPAGE)
+        madvise(base + skip, bytes, MADV_HUGEPAGE);
+    #endif
+        *mapped = bytes;
+        return base + skip;
+    }
+    static void fp_table_free(void *table, size_t mapped) {
+        if (mapped)
+            munmap(table, mapped);
+        else
+            free(table);
+    }
+    /* Zero a table again: mapped pages go back to the system and come back as
+       zero pages at their next touch, without being written now. */
+    static void fp_table_zero(void *table, size_t bytes, size_t mapped) {
+        if (mapped && madvise(table, mapped, MADV_DONTNEED) == 0)
+            return;
+        memset(table, 0, bytes);
+    }
+    #else
+    static void *fp_table_alloc(size_t bytes, size_t *mapped) { *mapped = 0; return calloc(1, bytes); }
+    static void fp_table_free(void *table, size_t mapped) { (void)mapped; free(table); }
+    static void fp_table_zero(void *table, size_t bytes, size_t mapped) { (void)mapped; memset(table, 0, bytes); }
+    #endif
+    """
+    void *fp_table_alloc(size_t nbytes, size_t *mapped)
+    void fp_table_free(void *table, size_t mapped)
+    void fp_table_zero(void *table, size_t nbytes, size_t mapped)
+
+
 cdef class Table:
     """A transposition table of 2**table_bits entries, for Counters to share.
 
@@ -812,6 +868,7 @@ cdef class Table:
     """
 
     cdef Entry *entries
+    cdef size_t mapped          # bytes of entries mapped from the system (0: from calloc)
     cdef int bits
     cdef int kind
     cdef int side               # the board side of the stored counts
@@ -823,6 +880,7 @@ cdef class Table:
     def __cinit__(self, int table_bits=0):
         assert 0 <= table_bits <= MAX_BITS
         self.entries = NULL
+        self.mapped = 0
         self.bits = table_bits
         self.kind = TABLE_EMPTY
         self.side = 0
@@ -831,7 +889,8 @@ cdef class Table:
         memset(self.locks, 0, sizeof(self.locks))
 
     def __dealloc__(self):
-        free(self.entries)
+        if self.entries != NULL:
+            fp_table_free(self.entries, self.mapped)
 
     @property
     def table_bits(self):
@@ -853,12 +912,12 @@ cdef class Table:
     cdef void forget(self) noexcept:
         """Zero the entries (a zero entry is a free slot)."""
         if self.entries != NULL:
-            memset(self.entries, 0, (<size_t>1 << self.bits) * sizeof(Entry))
+            fp_table_zero(self.entries, (<size_t>1 << self.bits) * sizeof(Entry), self.mapped)
 
     cdef int reserve(self, int kind, int n, uint64_t weight) except -1:
         """Take the table for one more count of kind on an n x n board (with the GIL: no other reserve meanwhile)."""
         if self.bits and self.entries == NULL:
-            self.entries = <Entry *>calloc(<size_t>1 << self.bits, sizeof(Entry))
+            self.entries = <Entry *>fp_table_alloc((<size_t>1 << self.bits) * sizeof(Entry), &self.mapped)
             if self.entries == NULL:
                 raise MemoryError(f"cannot allocate a table of 2**{self.bits} entries")
         # Stored counts hold for one kind of count on one size of board (the same
