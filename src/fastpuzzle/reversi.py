@@ -320,9 +320,10 @@ def perft(
 
 def _splits(jobs: object, executor: object, checkpoint: object) -> bool:
     """Whether a count is split (any of the three given), after checking them."""
-    from ._executors import checked_jobs
+    if jobs is not None:  # the executors (and concurrent.futures) load only for a split
+        from ._executors import checked_jobs
 
-    checked_jobs(jobs)
+        checked_jobs(jobs)
     if jobs is not None and executor is not None:
         raise ArgumentError("give jobs (a thread pool of fastpuzzle's own) or executor, not both")
     if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
