@@ -206,3 +206,27 @@ def test_ctrl_c_clears_the_progress_bar_before_the_message(tmp_path: Path) -> No
         assert process.stdout is not None and process.stdout.read() == b""
     assert process.returncode == 130
     assert screen(written.decode(errors="replace")) == ["fastpuzzle: reversi: interrupted"]
+
+
+#: Modules the command line never needs for one count that is not split:
+#: the progress bar (imported when a bar is drawn), the executors and what they
+#: load (for --jobs, --scheduler, --checkpoint and --batch), the other puzzles.
+_NOT_FOR_ONE_COUNT = (
+    "tqdm", "dask", "distributed", "concurrent.futures", "threading", "json",
+    "fastpuzzle._executors", "fastpuzzle._reversi_split", "fastpuzzle._batch",
+    *(f"fastpuzzle.{other}" for other in ("takuzu", "pixel", "sudoku")),
+    *(f"fastpuzzle._{other}_cy" for other in ("takuzu", "pixel", "sudoku")),
+)
+
+
+@pytest.mark.parametrize("args", [["--perft", "3"], []])
+def test_one_count_imports_nothing_it_does_not_need(args: list[str]) -> None:
+    """``python -m fastpuzzle reversi`` (as a command, -X importtime listing every import) keeps off what it does not use."""
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "fastpuzzle", "reversi", *args, str(SAMPLE_FILE)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
+    assert "fastpuzzle.reversi" in imported
+    assert sorted(module for module in _NOT_FOR_ONE_COUNT if module in imported) == []
