@@ -228,7 +228,12 @@ def _outcome(delay: float, args: tuple[str, ...]) -> tuple[int, str]:
     ) as process:
         time.sleep(delay)
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=30)
+        try:
+            _, err = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            pytest.fail(f"SIGINT {delay * 1000:.0f} ms after the start was lost: the command ran on")
     return process.returncode, err.decode()
 
 
