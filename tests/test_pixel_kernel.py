@@ -155,6 +155,19 @@ def test_kernel_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], 
     assert min(count(_pixel_cy, loosened, limit=10**4), 10**4) == min(count(_pixel_py, loosened, limit=10**4), 10**4)
 
 
+@settings(max_examples=examples(150), deadline=None)
+@given(puzzles())
+def test_kernel_and_twin_share_the_same_residual_states(puzzle: tuple[str, ...]) -> None:
+    """The memo key (what each open clue still needs) is the same in both: same nodes, states, count."""
+    outcomes = []
+    for kernel in (_pixel_cy, _pixel_py):
+        search = kernel.Search(len(puzzle), len(puzzle[0]), codes("".join(puzzle)), 1 << 20)
+        while (status := search.count(1 << 14, 0)) == Status.PAUSED:
+            pass
+        outcomes.append((status, search.found, search.states, search.nodes))
+    assert outcomes[0] == outcomes[1]
+
+
 @pytest.mark.parametrize(("shape", "total"), [((1, 1), 2), ((2, 3), 64), ((3, 3), 512), ((5, 5), 2**25)])
 def test_blank_grids_count_every_picture(pixel_kernel: ModuleType, shape: tuple[int, int], total: int) -> None:
     assert count(pixel_kernel, ("_" * shape[1],) * shape[0]) == total
