@@ -441,7 +441,7 @@ def test_a_call_returns_to_python_after_its_time_slice(pixel_kernel: ModuleType)
     more nodes than the budget here, or more states than the memo may hold),
     which a call without a time slice would run through.
     """
-    n, budget = (30, 10**12) if pixel_kernel is _pixel_cy else (12, 10**5)
-    search = pixel_kernel.Search(n, n, sparse_clues(n, n, 0.05, 1), 1 << 21)
+    n, density, budget = (30, 0.05, 10**12) if pixel_kernel is _pixel_cy else (20, 0.2, 10**5)
+    search = pixel_kernel.Search(n, n, sparse_clues(n, n, density, 1), 1 << 21)
     assert search.count(budget, 0) == Status.PAUSED
     assert 0 < search.nodes < budget
