@@ -13,7 +13,9 @@ twin, and through the facade's :func:`pixel.solve` on the compiled kernel.
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -92,3 +94,31 @@ def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet) -> None:
         solved = benchmark(lambda: [pixel.solve(puzzle) for puzzle in puzzles.puzzles])
     for cells, rows in zip(puzzles.texts, solved):
         assert_solves(puzzles.n, cells, "".join(rows))
+
+
+#: Strictly minimal puzzles (``pixel.generate(n, seed=seed, effort=None)``: no clue can go),
+#: stored by ``pixel_minimal.py --generate`` as ``"n/seed": rows``; a seed whose generation
+#: raised PuzzleTooLargeError (a check outgrew the memo) is absent.
+MINIMAL_PATH = Path(__file__).with_name("pixel_minimal_puzzles.json")
+MINIMAL_SIZES = (30, 40, 50, 63)
+
+
+def minimal_puzzles(n: int) -> list[tuple[str, pixel.Puzzle]]:
+    """The stored strictly minimal puzzles of side ``n``, each with its ``"n/seed"`` name."""
+    stored = json.loads(MINIMAL_PATH.read_text()) if MINIMAL_PATH.exists() else {}
+    named = sorted((name, rows) for name, rows in stored.items() if name.split("/")[0] == str(n))
+    return [(name, pixel.from_rows(rows)) for name, rows in named]
+
+
+@pytest.mark.parametrize("n", MINIMAL_SIZES, ids=lambda n: f"{n}x{n}")
+def test_minimal(benchmark: BenchmarkFixture, n: int) -> None:
+    """Kernel interface: each stored strictly minimal puzzle solved and proved unique, none TOO_LARGE."""
+    puzzles = minimal_puzzles(n)
+    if not puzzles:
+        pytest.skip(f"no strictly minimal {n}x{n} puzzle stored")
+    benchmark.group = f"pixel minimal {n}x{n}"
+    benchmark.extra_info["puzzles"] = [name for name, _ in puzzles]
+    found = benchmark(lambda: [search_all(_pixel_cy, n, puzzle.cells) for _, puzzle in puzzles])
+    for (_, puzzle), solutions in zip(puzzles, found):
+        assert len(solutions) == 1, f"{len(solutions)} solutions"
+        assert_solves(n, "".join(puzzle.rows), solutions[0])

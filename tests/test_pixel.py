@@ -300,3 +300,29 @@ def test_show_and_format_check_the_solution(solution: Any, error: type[Exception
         pixel.show(solution)
     with pytest.raises(error, match=message):
         pixel.format(solution)
+
+
+def test_generate_without_effort_raises_when_a_check_outgrows_the_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """effort=None never keeps a clue silently: a check that runs out of states raises."""
+    monkeypatch.setattr(pixel, "MAX_STATES", 2)
+    with pytest.raises(PuzzleTooLargeError, match=r"generate\(effort=None\) cannot prove"):
+        pixel.generate(12, seed=3, effort=None)
+
+
+def test_generate_with_effort_keeps_a_clue_it_cannot_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an effort limit, a check that runs out of states keeps its clue, as one that runs out of nodes."""
+    monkeypatch.setattr(pixel, "MAX_STATES", 40)
+    puzzle = pixel.generate(10, seed=3)
+    monkeypatch.undo()
+    assert pixel.count_solutions(puzzle, limit=2) == 1
+
+
+def test_larger_generated_puzzles_are_strictly_minimal() -> None:
+    puzzle = pixel.generate(12, 9, seed=5, effort=None)
+    assert pixel.count_solutions(puzzle, limit=2) == 1
+    for r, row in enumerate(puzzle.rows):
+        for c, clue in enumerate(row):
+            if clue != "_":
+                looser = list(puzzle.rows)
+                looser[r] = row[:c] + "_" + row[c + 1 :]
+                assert pixel.count_solutions(looser, limit=2) == 2

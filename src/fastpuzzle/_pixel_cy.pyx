@@ -9,7 +9,7 @@ import sys
 
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
 cdef extern from "_fp_clock.h":
@@ -239,6 +239,12 @@ cdef class Search:
     cdef uint64_t **acc_big   # the frame's count in limbs_at(p) limbs once past 64 bits, else NULL
     cdef int32_t *mark
     cdef int8_t *branch
+    # The residual key (see build_residual_keys): positions keyed by need take the cells
+    # need_cell[need_start[p]:need_start[p + 1]], each adding its weight (two words) when black.
+    cdef uint8_t *by_need
+    cdef int32_t *need_start
+    cdef int32_t *need_cell
+    cdef uint64_t *need_weight
     # The memo: open addressing, linear probing.
     cdef Entry *table
     cdef uint64_t slots
@@ -261,6 +267,10 @@ cdef class Search:
         self.table = NULL
         self.found_limbs = NULL
         self.pool = NULL
+        self.by_need = NULL
+        self.need_start = NULL
+        self.need_cell = NULL
+        self.need_weight = NULL
         assert 1 <= n <= MAX_SIDE and 1 <= m <= MAX_SIDE, f"n and m must be 1..{MAX_SIDE}, got {n} and {m}"
         assert cells.shape[0] == n * m, f"expected n * m = {n * m} cells, got {cells.shape[0]}"
         for p in range(n * m):
@@ -323,6 +333,7 @@ cdef class Search:
             with nogil:
                 self.phase = ENTER if self.settle_root() and self.probe(0, self.size) else FINISHED
                 self.build_masks(last)
+            self.build_residual_keys()
         finally:
             free(last)
         self.trail_size = 0
@@ -393,6 +404,10 @@ cdef class Search:
         free(self.acc_big)
         free(self.table)
         free(self.found_limbs)
+        free(self.by_need)
+        free(self.need_start)
+        free(self.need_cell)
+        free(self.need_weight)
         while self.pool != NULL:
             chunk = self.pool
             self.pool = <uint64_t *><size_t>chunk[0]
@@ -468,6 +483,113 @@ cdef class Search:
                         self.mask_lo[p] |= (<uint64_t>1) << i
                     else:
                         self.mask_hi[p] |= (<uint64_t>1) << (i - 64)
+
+    cdef void build_residual_keys(self) except *:
+        """Key each position by what its open clues still need, where that fits in two words.
+
+        At position p the clues whose blocks hold cells both before p and from p on are
+        open; the rest of the grid depends on the past only through how many black cells
+        each open clue has among its past cells. A clue's past black cells not fixed at
+        the root, x, lies in [low, high] (low = max(0, t - b0 - future), high =
+        min(unknown past, t - b0), b0 its past cells black at the root): a field of
+        bit_length(high - low) bits. Fields that fit in 128 bits in all give the key
+        sum(x * 2**offset) mod 2**128 (x - low packs without overlap, so equal keys are equal
+        needs); otherwise the position keeps the masked window. The key is linear in the
+        past cells: each cell carries the sum of 2**offset over the open clues holding it.
+        """
+        cdef int p, r, c, rr, cc, k, bit, q, first, last_cell, b0, unknown_past, future
+        cdef int low, high, width_bits, offset, i, entries = 0, capacity
+        cdef int *clue_at = NULL
+        cdef uint64_t *weight = NULL   # per window cell p - 1 - i: two words
+        cdef int32_t *grown_cell
+        cdef uint64_t *grown_weight
+        capacity = 4 * self.size + 64
+        self.by_need = <uint8_t *>calloc(self.size + 1, sizeof(uint8_t))
+        self.need_start = <int32_t *>calloc(self.size + 1, sizeof(int32_t))
+        self.need_cell = <int32_t *>malloc(capacity * sizeof(int32_t))
+        self.need_weight = <uint64_t *>malloc(2 * capacity * sizeof(uint64_t))
+        clue_at = <int *>malloc(self.size * sizeof(int))
+        weight = <uint64_t *>malloc(2 * self.size * sizeof(uint64_t))
+        try:
+            if (self.by_need == NULL or self.need_start == NULL or self.need_cell == NULL
+                    or self.need_weight == NULL or clue_at == NULL or weight == NULL):
+                raise MemoryError()
+            for p in range(self.size):
+                clue_at[p] = -1
+            for k in range(self.clues):
+                clue_at[self.centre_r[k] * self.width + self.centre_c[k]] = k
+            for p in range(self.size):
+                self.need_start[p] = entries
+                r = p // self.width
+                c = p % self.width
+                offset = 0
+                memset(weight, 0, 2 * min(p, self.bits) * sizeof(uint64_t))
+                for rr in range(max(r - 1, 0), min(r + 2, self.rows)):
+                    for cc in range(max(c - 2, 0) if rr == r - 1 else 0,
+                                    min(c + 2, self.width) if rr == r + 1 else self.width):
+                        k = clue_at[rr * self.width + cc]
+                        if k < 0:
+                            continue
+                        first = self.size
+                        last_cell = -1
+                        b0 = 0
+                        unknown_past = 0
+                        future = 0
+                        for bit in range(BLOCK):
+                            q = self.block[k * BLOCK + bit]
+                            if q < 0:
+                                continue
+                            first = min(first, q)
+                            last_cell = max(last_cell, q)
+                            if q >= p:
+                                future += 1
+                            elif self.value[q] == UNKNOWN:
+                                unknown_past += 1
+                            elif self.value[q] == BLACK:
+                                b0 += 1
+                        if not (first < p <= last_cell):
+                            continue
+                        low = max(0, self.target[k] - b0 - future)
+                        high = min(unknown_past, self.target[k] - b0)
+                        width_bits = 0
+                        while high - low >= (1 << width_bits):
+                            width_bits += 1
+                        if width_bits == 0:
+                            continue
+                        if offset + width_bits <= 128:
+                            for bit in range(BLOCK):
+                                q = self.block[k * BLOCK + bit]
+                                if 0 <= q < p and self.value[q] == UNKNOWN:
+                                    i = p - 1 - q
+                                    if offset < 64:
+                                        weight[2 * i] += (<uint64_t>1) << offset
+                                    else:
+                                        weight[2 * i + 1] += (<uint64_t>1) << (offset - 64)
+                        offset += width_bits
+                if offset > 128:
+                    continue
+                self.by_need[p] = 1
+                for i in range(min(p, self.bits)):
+                    if weight[2 * i] == 0 and weight[2 * i + 1] == 0:
+                        continue
+                    if entries == capacity:
+                        capacity *= 2
+                        grown_cell = <int32_t *>realloc(self.need_cell, capacity * sizeof(int32_t))
+                        if grown_cell == NULL:
+                            raise MemoryError()
+                        self.need_cell = grown_cell
+                        grown_weight = <uint64_t *>realloc(self.need_weight, 2 * capacity * sizeof(uint64_t))
+                        if grown_weight == NULL:
+                            raise MemoryError()
+                        self.need_weight = grown_weight
+                    self.need_cell[entries] = p - 1 - i
+                    self.need_weight[2 * entries] = weight[2 * i]
+                    self.need_weight[2 * entries + 1] = weight[2 * i + 1]
+                    entries += 1
+            self.need_start[self.size] = entries
+        finally:
+            free(clue_at)
+            free(weight)
 
     cdef bint colour(self, int p, int v) noexcept nogil:
         """Colour cell p and propagate; False (with an empty queue) on a contradiction."""
@@ -778,7 +900,7 @@ cdef class Search:
         cdef uint64_t *big
         cdef bint counting = self.mode == COUNTING
         cdef bint limited = counting and self.has_limit
-        cdef int p, v, branch
+        cdef int p, v, branch, j
         cdef Entry *entry
         while self.phase != FINISHED:
             if self.phase == ENTER:
@@ -792,8 +914,16 @@ cdef class Search:
                     if not counting or (limited and self.reached()):
                         return FP_STATUS_SOLUTION
                     continue
-                lo = self.window_lo[p] & self.mask_lo[p]
-                hi = self.window_hi[p] & self.mask_hi[p]
+                if self.by_need[p]:
+                    lo = 0
+                    hi = 0
+                    for j in range(self.need_start[p], self.need_start[p + 1]):
+                        if self.value[self.need_cell[j]] == BLACK:
+                            lo += self.need_weight[2 * j]
+                            hi += self.need_weight[2 * j + 1] + (lo < self.need_weight[2 * j])
+                else:
+                    lo = self.window_lo[p] & self.mask_lo[p]
+                    hi = self.window_hi[p] & self.mask_hi[p]
                 entry = self.find(p, lo, hi)
                 if entry.position:
                     big = entry.count.big if entry.wide else NULL

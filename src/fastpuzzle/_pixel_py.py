@@ -59,6 +59,9 @@ _UNKNOWN = 2
 _WORD_MAX = (1 << 64) - 1
 _LIMB_BITS = 64
 _STATE_LIMBS = 4
+# A residual key has at most this many bits (two words in the kernel).
+_KEY_BITS = 128
+_KEY_FULL = (1 << _KEY_BITS) - 1
 # Frame branch states: try white next, try black next, done; or the cell was already known.
 _TRY_BLACK = 1
 _DONE = 2
@@ -114,6 +117,7 @@ class Search:
         self.cover: list[list[int]] = [[] for _ in range(self.size)]
         self.centre: list[tuple[int, int]] = []
         last = [-1] * self.size
+        self.clue_at: dict[int, int] = {}
         for p in range(self.size):
             r, c = divmod(p, width)
             code = cells[c * m + r] if self.transposed else cells[r * m + c]
@@ -125,6 +129,7 @@ class Search:
                 for cc in range(max(c - 1, 0), min(c + 2, width))
             ]
             k = len(self.target)
+            self.clue_at[p] = k
             self.target.append(code)
             self.centre.append((r, c))
             self.block.append(block)
@@ -170,7 +175,46 @@ class Search:
                 if last[q] >= p and self.value[q] == _UNKNOWN:
                     mask |= 1 << i
             self.mask.append(mask)
+        self.need = [self._residual_key(p) for p in range(self.size)]
         self.trail.clear()
+
+    def _residual_key(self, p: int) -> list[tuple[int, int]] | None:
+        """The cells whose colour keys position ``p`` by need, each with its weight; None: the window.
+
+        A clue open at ``p`` (block cells before and from ``p``) gets a bit field wide
+        enough for the black cells it can have among its past cells not coloured at
+        the root; a past cell weighs the sum of ``2**offset`` over the open clues
+        holding it. If the fields pass 128 bits, ``p`` keeps the masked window.
+        """
+        r, c = divmod(p, self.width)
+        weight: dict[int, int] = {}
+        offset = 0
+        for rr in range(max(r - 1, 0), min(r + 2, self.rows)):
+            low_c = max(c - 2, 0) if rr == r - 1 else 0
+            high_c = min(c + 2, self.width) if rr == r + 1 else self.width
+            for cc in range(low_c, high_c):
+                k = self.clue_at.get(rr * self.width + cc)
+                if k is None:
+                    continue
+                block = self.block[k]
+                if not block[0] < p <= block[-1]:
+                    continue
+                past = [q for q in block if q < p]
+                future = len(block) - len(past)
+                black_at_root = sum(1 for q in past if self.value[q] == 1)
+                open_past = [q for q in past if self.value[q] == _UNKNOWN]
+                low = max(0, self.target[k] - black_at_root - future)
+                high = min(len(open_past), self.target[k] - black_at_root)
+                bits = max(high - low, 0).bit_length()
+                if not bits:
+                    continue
+                if offset + bits <= _KEY_BITS:
+                    for q in open_past:
+                        weight[q] = weight.get(q, 0) + (1 << offset)
+                offset += bits
+        if offset > _KEY_BITS:
+            return None
+        return sorted(weight.items(), reverse=True)
 
     # -- propagation -------------------------------------------------------
 
@@ -353,7 +397,11 @@ class Search:
                     if not counting or (limit and self.found >= limit):
                         return SOLUTION
                     continue
-                key = self.window[p] & self.mask[p]
+                need = self.need[p]
+                if need is None:
+                    key = self.window[p] & self.mask[p]
+                else:
+                    key = sum(w for q, w in need if self.value[q] == 1) & _KEY_FULL
                 known = self.memo.get((p, key))
                 if known is not None:
                     self._add(p, known)

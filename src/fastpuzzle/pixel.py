@@ -36,7 +36,7 @@ from ._grid import (
 )
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe, plain_lines, plain_number, plain_rows
-from .errors import ArgumentError, ParseError
+from .errors import ArgumentError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
 
@@ -235,7 +235,10 @@ def generate(
     picture is drawn until its full set of clues has a unique solution); then, in
     random order, every clue is removed whose removal keeps the solution unique,
     provably within ``effort`` search nodes. ``effort=None`` removes every clue it
-    can, giving a minimal puzzle, which for large grids can be very hard to solve.
+    can, giving a strictly minimal puzzle (no clue can be removed), which for large
+    grids can be very hard to solve; if a uniqueness check would remember more than
+    ``MAX_STATES`` states it raises :class:`~fastpuzzle.PuzzleTooLargeError` rather
+    than keep a clue it could not prove necessary.
     The same arguments always give the same puzzle. ``density`` is a real
     number from 0 to 1, ``effort`` a whole number or None.
     """
@@ -252,14 +255,14 @@ def generate(
     while True:
         picture = ["".join("1" if rng.random() < density else "0" for _ in range(m)) for _ in range(n)]
         grid = [list(row) for row in _clues_of(picture)]
-        if _unique(grid, None):
+        if _unique(grid, None, None):
             break
     places = [(r, c) for r in range(n) for c in range(m)]
     rng.shuffle(places)
     for r, c in places:
         clue = grid[r][c]
         grid[r][c] = "_"
-        if not _unique(grid, effort):
+        if not _unique(grid, effort, (r, c)):
             grid[r][c] = clue
     return Puzzle._trusted(tuple("".join(row) for row in grid))
 
@@ -276,8 +279,13 @@ def _checked_density(density: Any) -> float:
     return value
 
 
-def _unique(grid: list[list[str]], effort: Optional[int]) -> bool:
-    """Exactly one picture fits ``grid``'s clues, as proved within ``effort`` nodes (None: any)."""
+def _unique(grid: list[list[str]], effort: Optional[int], removed: Optional[tuple[int, int]]) -> bool:
+    """Exactly one picture fits ``grid``'s clues, as proved within ``effort`` nodes (None: any).
+
+    ``removed`` is the cell whose clue was just taken out (None: the full clue set).
+    A check that outgrows the memo counts as not unique when ``effort`` limits it; with
+    ``effort`` None it raises PuzzleTooLargeError, so no clue is kept silently.
+    """
     search = _search(Puzzle._trusted(tuple("".join(row) for row in grid)))
     found = 0
     while effort is None or search.nodes < effort:
@@ -289,6 +297,10 @@ def _unique(grid: list[list[str]], effort: Optional[int]) -> bool:
         elif status == Status.EXHAUSTED:
             return found == 1
         elif status == Status.TOO_LARGE:
+            if effort is None:
+                where = "the full clue set" if removed is None else f"the grid without clue {removed}"
+                puzzle = Puzzle._trusted(tuple("".join(row) for row in grid))
+                raise PuzzleTooLargeError(f"generate(effort=None) cannot prove {where} unique: {_too_large(puzzle)}")
             return False
     return False
 

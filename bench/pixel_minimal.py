@@ -1,0 +1,68 @@
+"""Strictly minimal pixel puzzles: store them, and time each one (median and worst per size).
+
+``python bench/pixel_minimal.py --generate N SEED...`` adds ``generate(N, seed=SEED,
+effort=None)`` to ``pixel_minimal_puzzles.json`` (a seed that raises PuzzleTooLargeError is
+reported and left out); ``python bench/pixel_minimal.py`` times every stored puzzle with
+whichever fastpuzzle is importable (run it under two builds side by side to compare them):
+each puzzle is solved and proved unique ``--repeat`` times, and its median is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+
+from fastpuzzle import PuzzleTooLargeError, Status, _pixel_cy, pixel
+
+PATH = Path(__file__).with_name("pixel_minimal_puzzles.json")
+
+
+def solve_time(puzzle: pixel.Puzzle) -> tuple[float, str]:
+    """Seconds to find every solution through the kernel, and how the search ended."""
+    start = time.perf_counter()
+    search = _pixel_cy.Search(puzzle.n, puzzle.m, puzzle.cells, pixel.MAX_STATES)
+    found = 0
+    while (status := search.next_solution(1 << 14)) not in (Status.EXHAUSTED, Status.TOO_LARGE):
+        found += status == Status.SOLUTION
+    outcome = "TOO_LARGE" if status == Status.TOO_LARGE else f"{found} solution(s)"
+    return time.perf_counter() - start, outcome
+
+
+def main() -> None:
+    """Generate into the stored file, or time what it holds."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--generate", nargs="+", type=int, metavar="N SEED")
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    stored = json.loads(PATH.read_text()) if PATH.exists() else {}
+    if args.generate:
+        n, *seeds = args.generate
+        for seed in seeds:
+            start = time.perf_counter()
+            try:
+                rows = pixel.generate(n, seed=seed, effort=None).rows
+            except PuzzleTooLargeError as error:
+                print(f"{n}/{seed}: {error} ({time.perf_counter() - start:.1f} s)", flush=True)
+                continue
+            stored = json.loads(PATH.read_text()) if PATH.exists() else {}
+            stored[f"{n}/{seed}"] = list(rows)
+            PATH.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
+            print(f"{n}/{seed}: generated in {time.perf_counter() - start:.1f} s", flush=True)
+        return
+    by_size: dict[int, list[float]] = {}
+    for name, rows in sorted(stored.items(), key=lambda item: tuple(map(int, item[0].split("/")))):
+        puzzle = pixel.from_rows(rows)
+        runs = [solve_time(puzzle) for _ in range(args.repeat)]
+        seconds = statistics.median(run[0] for run in runs)
+        by_size.setdefault(puzzle.n, []).append(seconds)
+        print(f"{name}: {seconds * 1000:.2f} ms, {runs[0][1]}", flush=True)
+    for n, times in sorted(by_size.items()):
+        print(f"{n}x{n}: {len(times)} puzzles, median {statistics.median(times) * 1000:.2f} ms, "
+              f"worst {max(times) * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
