@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -261,6 +262,41 @@ def test_sigint_at_any_moment_of_start_up(tmp_path: Path) -> None:
             if "fastpuzzle" in file:
                 assert file.endswith("__init__.py") and int(line) <= handlers_in_place, err
     assert ours >= 1
+
+
+@pytest.mark.parametrize(("signum", "stop"), [(signal.SIGINT, KeyboardInterrupt), (signal.SIGTERM, cli.Terminated)])
+def test_a_stop_python_drops_in_a_callback_is_sent_again(signum: int, stop: type[BaseException]) -> None:
+    """A signal handled inside a weak reference's callback (as importlib's lock callback can be) still stops the command.
+
+    Python writes such an exception off as unraisable; the stop must come again
+    once the callback is over, not be lost (the command ran on for good).
+    """
+
+    class Thing:
+        pass
+
+    def callback(reference: object) -> None:
+        signal.raise_signal(signum)
+        for _ in range(100):  # the handler runs, and raises, within the callback
+            pass
+
+    seen: list[object] = []
+    before = sys.unraisablehook
+    sys.unraisablehook = seen.append
+    try:
+        with pytest.raises(stop):
+            with cli._signals_raise():
+                thing = Thing()
+                reference = weakref.ref(thing, callback)
+                del thing
+                deadline = time.monotonic() + 10
+                while time.monotonic() < deadline:  # the stop comes again, from another thread
+                    time.sleep(0.001)
+        assert reference() is None
+        assert seen == []  # not written off as unraisable: taken over by _signals_raise
+        assert sys.unraisablehook == seen.append  # put back on the way out
+    finally:
+        sys.unraisablehook = before
 
 
 # -- in process: main() itself -------------------------------------------------------------

@@ -21,6 +21,7 @@ unsolvable puzzle is a record, not an exit.
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import errno
 import os
@@ -534,12 +535,20 @@ class _signals_raise:
 
     A signal whose handler is SIG_IGN (a background job's SIGINT) stays ignored;
     the handlers before are restored on exit. Outside the main thread, nothing changes.
+
+    Python drops an exception raised where nothing can catch it (a weak
+    reference's callback, such as the one importlib runs when an import's lock
+    goes, or a ``__del__``), so a signal that comes at such a moment would be
+    lost and the command would run on. While the context is active, such a
+    dropped stop is sent again, from another thread: by the time it arrives the
+    main thread has left the callback, and the handler raises where it counts.
     """
 
     _HANDLERS = ((signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, _raise_terminated))
 
     def __init__(self) -> None:
         self.previous: dict[int, object] = {}
+        self.previous_hook = sys.unraisablehook
 
     def __enter__(self) -> None:
         for signum, handler in self._HANDLERS:
@@ -550,10 +559,22 @@ class _signals_raise:
                     self.previous[signum] = before
             except ValueError:  # not the main thread
                 return
+        sys.unraisablehook = self._send_dropped_stop_again
 
     def __exit__(self, *exc_info: object) -> None:
+        if sys.unraisablehook == self._send_dropped_stop_again:
+            sys.unraisablehook = self.previous_hook
         for signum, before in self.previous.items():
             signal.signal(signum, before if before is not None else signal.SIG_DFL)  # type: ignore[arg-type]
+
+    def _send_dropped_stop_again(self, unraisable: Any) -> None:
+        stop = unraisable.exc_value
+        if not isinstance(stop, KeyboardInterrupt):
+            self.previous_hook(unraisable)
+            return
+        signum = signal.SIGTERM if isinstance(stop, Terminated) else signal.SIGINT
+        # _thread is built in: nothing to import at a moment when an import may be under way.
+        _thread.start_new_thread(os.kill, (os.getpid(), signum))
 
 
 def _read(path: str) -> str:
