@@ -500,7 +500,9 @@ cdef uint64_t few_left_played(Context *ctx, uint64_t p, uint64_t o, int lead, ui
     """few_left() without the near table: p's moves, else o's after p passes, else the end."""
     cdef bint moved = False
     cdef uint64_t total
-    if e <= 1:
+    if e <= 2:
+        if e == 2:
+            return two_left(p, o, lead, empty)
         return last_move(p, o, lead, empty) if e else tally_of(lead)
     total = each_move(ctx, p, o, lead, empty, e, &moved)
     if moved:
@@ -519,9 +521,48 @@ cdef inline uint64_t each_move(Context *ctx, uint64_t p, uint64_t o, int lead, u
         flips = flips_of(p, o, move)
         if flips:
             moved[0] = True
-            total += swapped(few_left(ctx, o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1,
-                                      empty ^ move, e - 1))
+            if e == 3:
+                # Two cells left below: solved in place, without a node of their own.
+                ctx.nodes += 1
+                total += swapped(two_left(o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1,
+                                          empty ^ move))
+            else:
+                total += swapped(few_left(ctx, o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1,
+                                          empty ^ move, e - 1))
     return total
+
+
+cdef inline uint64_t last_reply(uint64_t p, uint64_t o, int lead, uint64_t move, uint64_t flips,
+                                uint64_t last) noexcept nogil:
+    """The tally, seen by p, after p plays move (flipping flips) with one cell, last, left."""
+    return swapped(last_move(o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1, last))
+
+
+cdef inline uint64_t two_left(uint64_t p, uint64_t o, int lead, uint64_t empty) noexcept nogil:
+    """The tally of the games from (p to move, o) with exactly two empty cells, played out in place.
+
+    p plays either cell where it flips, else o does (seen from o, then
+    swapped), else the game is over; the last cell then settles by flip counts.
+    """
+    cdef uint64_t first = empty & (~empty + 1)
+    cdef uint64_t second = empty ^ first
+    cdef uint64_t flips_first = flips_of(p, o, first), flips_second = flips_of(p, o, second)
+    cdef uint64_t total = 0
+    if flips_first | flips_second:
+        if flips_first:
+            total = last_reply(p, o, lead, first, flips_first, second)
+        if flips_second:
+            total += last_reply(p, o, lead, second, flips_second, first)
+        return total
+    flips_first = flips_of(o, p, first)
+    flips_second = flips_of(o, p, second)
+    if flips_first | flips_second:
+        if flips_first:
+            total = last_reply(o, p, -lead, first, flips_first, second)
+        if flips_second:
+            total += last_reply(o, p, -lead, second, flips_second, first)
+        return swapped(total)
+    return tally_of(lead)
 
 
 cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
