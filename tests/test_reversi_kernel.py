@@ -103,6 +103,26 @@ def test_kernel_matches_twin_with_and_without_table(rows: list[list[int]], first
         assert _reversi_py.Counter(bits).count(*sides(rows, first)) == expected
 
 
+@st.composite
+def nearly_full_boards(draw: st.DrawFn) -> list[list[int]]:
+    """A random board of side 2..8 with exactly 1..3 empty cells: the kernel's in-place solvers' cases."""
+    n = draw(st.integers(2, 8))
+    cells = draw(st.lists(st.sampled_from((0, 1)), min_size=n * n, max_size=n * n))
+    holes = draw(st.sets(st.integers(0, n * n - 1), min_size=1, max_size=3))
+    for hole in holes:
+        cells[hole] = -1
+    return [cells[r * n : (r + 1) * n] for r in range(n)]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(nearly_full_boards(), st.sampled_from(("white", "black")))
+def test_last_empties_match_the_twin(rows: list[list[int]], first: str) -> None:
+    """Two and three empty cells are played out in place (two_left): passes, ends and flips as the twin."""
+    expected = _reversi_py.Counter(0).count(*sides(rows, first))
+    assert _reversi_cy.Counter(0).count(*sides(rows, first)) == expected
+    assert _reversi_cy.Counter(4).count(*sides(rows, first)) == expected
+
+
 @settings(max_examples=examples(150), deadline=None)
 @given(boards(max_n=6, max_empties=10), st.integers(0, 7), st.booleans())
 def test_random_perft_matches_the_reference(reversi_kernel: ModuleType, rows: list[list[int]], depth: int, ended: bool) -> None:
