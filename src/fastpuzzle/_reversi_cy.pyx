@@ -6,7 +6,8 @@ come from shifts of the whole board (moves_of), flips from rays read out of a
 constant table (flips_of). Near the end of a game the counts take shortcuts:
 with five empty cells or fewer every empty cell is tried as a move, games add
 up in one word (a tally), positions go through a small near table that stays
-in the cache, and the last move only counts its flips. Larger subtrees go
+in the cache, two empty cells are played out in place (two_left), and the last
+move only counts its flips. Larger subtrees go
 through the main table: buckets of two slots, one keeping the costliest
 subtree, the other the latest; each node asks for its children's slots before
 counting them, and perft keys a position by the least of its mirror images.
