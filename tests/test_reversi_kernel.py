@@ -121,6 +121,22 @@ def test_last_empties_match_the_twin(rows: list[list[int]], first: str) -> None:
     expected = _reversi_py.Counter(0).count(*sides(rows, first))
     assert _reversi_cy.Counter(0).count(*sides(rows, first)) == expected
     assert _reversi_cy.Counter(4).count(*sides(rows, first)) == expected
+    assert _reversi_cy.Counter(4, hardware_popcount=False).count(*sides(rows, first)) == expected
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(boards(), st.sampled_from(("white", "black")), st.sampled_from((0, 4, 12)))
+def test_portable_and_popcnt_copies_agree(rows: list[list[int]], first: str, bits: int) -> None:
+    """The last few empty cells give the same counts in the portable C and in the copy for popcnt."""
+    portable = _reversi_cy.Counter(bits, hardware_popcount=False)
+    hardware = _reversi_cy.Counter(bits)
+    assert portable.count(*sides(rows, first)) == hardware.count(*sides(rows, first))
+    assert portable.nodes == hardware.nodes
+
+
+def test_hardware_popcount_is_a_bool() -> None:
+    assert isinstance(_reversi_cy.hardware_popcount(), bool)
+    assert _reversi_py.hardware_popcount() is False
 
 
 @settings(max_examples=examples(150), deadline=None)
@@ -377,7 +393,7 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
     names = constants | set(functions) | {node.name for node in stub.body if isinstance(node, ast.ClassDef)}
     classes = {node.name: node for node in stub.body if isinstance(node, ast.ClassDef)}
-    assert names == {"ENTRY_BYTES", "Table", "Counter", "children", "symmetric_images"}
+    assert names == {"ENTRY_BYTES", "Table", "Counter", "children", "symmetric_images", "hardware_popcount"}
     # The limits live in the registry now, not in the kernel or its stub.
     assert not {"MAX_N", "MAX_TABLE_BITS"} & names
     assert not hasattr(_reversi_cy, "MAX_N") and not hasattr(_reversi_cy, "MAX_TABLE_BITS")
