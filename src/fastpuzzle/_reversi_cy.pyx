@@ -193,7 +193,7 @@ cdef extern from *:
     /* The counts of the last few empty cells, twice where the compiler can
        target the popcnt instruction per function (x86 with GCC or Clang, when
        the whole build does not already use it): a portable copy, and one for
-       popcnt that fp_few_left picks when the CPU has it, so that the wheel
+       popcnt that fp_small_count picks when the CPU has it, so that the wheel
        stays portable. */
     #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
     #define FP_TAIL_DISPATCH 1
@@ -230,15 +230,16 @@ cdef extern from *:
     #endif
     }
 
-    /* fp_few_left of the copy that hardware (fp_hardware_popcount(), or 0) picks. */
-    static unsigned long long fp_few_left(int hardware, fp_near *near, unsigned long long near_mask,
-                                          unsigned long long *nodes, unsigned long long p, unsigned long long o,
-                                          int lead, unsigned long long empty, int e) {
+    /* The tally of the games from (p to move, o), with e <= FP_SMALL_EMPTIES
+       empty cells, by the copy that hardware (fp_hardware_popcount(), or 0) picks. */
+    static unsigned long long fp_small_count(int hardware, fp_near *near, unsigned long long near_mask,
+                                             unsigned long long *nodes, unsigned long long p, unsigned long long o,
+                                             unsigned long long empty, int e) {
     #if FP_TAIL_DISPATCH
-        if (hardware) return fp_few_left_popcnt(near, near_mask, nodes, p, o, lead, empty, e);
+        if (hardware) return fp_small_count_popcnt(near, near_mask, nodes, p, o, empty, e);
     #endif
         (void)hardware;
-        return fp_few_left_portable(near, near_mask, nodes, p, o, lead, empty, e);
+        return fp_small_count_portable(near, near_mask, nodes, p, o, empty, e);
     }
     """
     ctypedef struct Near "fp_near":
@@ -254,8 +255,8 @@ cdef extern from *:
     # The discs of o that p's disc on the single cell move flips (0: not a legal move).
     uint64_t flips_of "fp_flips_portable"(uint64_t p, uint64_t o, uint64_t move) nogil
     int fp_hardware_popcount() nogil
-    uint64_t fp_few_left(int hardware, Near *near, uint64_t near_mask, uint64_t *nodes,
-                         uint64_t p, uint64_t o, int lead, uint64_t empty, int e) nogil
+    uint64_t fp_small_count(int hardware, Near *near, uint64_t near_mask, uint64_t *nodes,
+                            uint64_t p, uint64_t o, uint64_t empty, int e) nogil
 
 cdef extern from *:
     # Defined once in fastpuzzle/_registry.py; setup.py passes them as C macros.
@@ -511,8 +512,8 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     e = fp_popcount64(empty)
     if e <= SMALL_EMPTIES:
         out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-        add_tally(out, fp_few_left(ctx.hardware_popcount, ctx.near, ctx.near_mask, &ctx.nodes,
-                                  p, o, lead_of(p, o), empty, e), ctx.weight)
+        add_tally(out, fp_small_count(ctx.hardware_popcount, ctx.near, ctx.near_mask, &ctx.nodes, p, o, empty, e),
+                  ctx.weight)
         ctx.done += share
         return
     candidates = moves_of(p, o, empty)

@@ -150,7 +150,7 @@ static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_few_left)(
     }
     /* The empty board (no discs) would read as a free slot, so it is never looked up. */
     if (near_mask && e >= FP_NEAR_EMPTIES && (p | o)) {
-        slot = &near[(fp_slot(p, o, 0) >> 32) & near_mask];
+        slot = &near[(((p ^ ((o << 29) | (o >> 35))) * HASH_A) >> 40) & near_mask];
         if (slot->player == p && slot->opponent == o) return slot->tally;
     }
     tally = FP_TAIL(fp_each_move)(near, near_mask, nodes, p, o, lead, empty, e, &moved);
@@ -164,4 +164,11 @@ static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_few_left)(
         slot->tally = tally;
     }
     return tally;
+}
+
+/* fp_few_left of a position whose lead is still to be worked out. */
+static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_small_count)(
+        fp_near *near, unsigned long long near_mask, unsigned long long *nodes,
+        unsigned long long p, unsigned long long o, unsigned long long empty, int e) {
+    return FP_TAIL(fp_few_left)(near, near_mask, nodes, p, o, FP_TAIL_POPCOUNT(p) - FP_TAIL_POPCOUNT(o), empty, e);
 }
