@@ -103,6 +103,42 @@ def test_kernel_matches_twin_with_and_without_table(rows: list[list[int]], first
         assert _reversi_py.Counter(bits).count(*sides(rows, first)) == expected
 
 
+@st.composite
+def nearly_full_boards(draw: st.DrawFn) -> list[list[int]]:
+    """A random board of side 2..8 with exactly 1..3 empty cells: the kernel's in-place solvers' cases."""
+    n = draw(st.integers(2, 8))
+    cells = draw(st.lists(st.sampled_from((0, 1)), min_size=n * n, max_size=n * n))
+    holes = draw(st.sets(st.integers(0, n * n - 1), min_size=1, max_size=3))
+    for hole in holes:
+        cells[hole] = -1
+    return [cells[r * n : (r + 1) * n] for r in range(n)]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(nearly_full_boards(), st.sampled_from(("white", "black")))
+def test_last_empties_match_the_twin(rows: list[list[int]], first: str) -> None:
+    """Two and three empty cells are played out in place (two_left): passes, ends and flips as the twin."""
+    expected = _reversi_py.Counter(0).count(*sides(rows, first))
+    assert _reversi_cy.Counter(0).count(*sides(rows, first)) == expected
+    assert _reversi_cy.Counter(4).count(*sides(rows, first)) == expected
+    assert _reversi_cy.Counter(4, hardware_popcount=False).count(*sides(rows, first)) == expected
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(boards(), st.sampled_from(("white", "black")), st.sampled_from((0, 4, 12)))
+def test_portable_and_popcnt_copies_agree(rows: list[list[int]], first: str, bits: int) -> None:
+    """The last few empty cells give the same counts in the portable C and in the copy for popcnt."""
+    portable = _reversi_cy.Counter(bits, hardware_popcount=False)
+    hardware = _reversi_cy.Counter(bits)
+    assert portable.count(*sides(rows, first)) == hardware.count(*sides(rows, first))
+    assert portable.nodes == hardware.nodes
+
+
+def test_hardware_popcount_is_a_bool() -> None:
+    assert isinstance(_reversi_cy.hardware_popcount(), bool)
+    assert _reversi_py.hardware_popcount() is False
+
+
 @settings(max_examples=examples(150), deadline=None)
 @given(boards(max_n=6, max_empties=10), st.integers(0, 7), st.booleans())
 def test_random_perft_matches_the_reference(reversi_kernel: ModuleType, rows: list[list[int]], depth: int, ended: bool) -> None:
@@ -357,7 +393,7 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
     names = constants | set(functions) | {node.name for node in stub.body if isinstance(node, ast.ClassDef)}
     classes = {node.name: node for node in stub.body if isinstance(node, ast.ClassDef)}
-    assert names == {"ENTRY_BYTES", "Table", "Counter", "children", "symmetric_images"}
+    assert names == {"ENTRY_BYTES", "Table", "Counter", "children", "symmetric_images", "hardware_popcount"}
     # The limits live in the registry now, not in the kernel or its stub.
     assert not {"MAX_N", "MAX_TABLE_BITS"} & names
     assert not hasattr(_reversi_cy, "MAX_N") and not hasattr(_reversi_cy, "MAX_TABLE_BITS")

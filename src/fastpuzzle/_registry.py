@@ -117,7 +117,7 @@ PUZZLES = {
             # A board is one 64-bit word per colour; a transposition table has at
             # most 2**MAX_TABLE_BITS entries, and DEFAULT_TABLE_MIB MiB by default.
             limits={"MAX_N": 8, "MAX_TABLE_BITS": 30, "DEFAULT_TABLE_MIB": 64},
-            headers=("_reversi_tables.h", "_fp_clock.h"),
+            headers=("_reversi_tables.h", "_reversi_tail.h", "_fp_clock.h"),
             splits=True,
         ),
     )

@@ -38,10 +38,12 @@ class Counter:
     The Counter owns its table, or, given ``table``, counts through that
     shared :class:`Table` (``table_bits`` is then the table's, or 0). A Counter
     counts one tree at a time; several Counters on one Table count at the same
-    time, each in its own thread.
+    time, each in its own thread. With ``hardware_popcount`` False the compiled
+    kernel counts the last few empty cells with its portable code even on a CPU
+    with the popcnt instruction (for tests and timings; the answers are the same).
     """
 
-    def __init__(self, table_bits: int = 0, *, table: Optional[Table] = None) -> None: ...
+    def __init__(self, table_bits: int = 0, *, table: Optional[Table] = None, hardware_popcount: bool = True) -> None: ...
     @property
     def table_bits(self) -> int:
         """log2 of the table's entries; 0 means no table."""
@@ -97,6 +99,14 @@ def children(n: int, player: int, opponent: int) -> list[tuple[int, int]]:
 
     Each is (opponent after the flips, player's discs after the move): the side
     to move next first. Empty when ``player`` has no move (a pass is the caller's).
+    """
+
+def hardware_popcount() -> bool:
+    """Whether counts here use the CPU's popcnt instruction for the last few empty cells.
+
+    The compiled kernel holds two copies of that code, a portable one and one
+    for popcnt, and picks at run time; ``Counter(hardware_popcount=False)``
+    keeps to the portable copy. The twin never does.
     """
 
 def symmetric_images(n: int, cells: int) -> list[int]:

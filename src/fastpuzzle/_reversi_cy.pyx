@@ -3,11 +3,14 @@
 
 A position is two 64-bit masks, the mover's discs and the other side's. Moves
 come from shifts of the whole board (moves_of), flips from rays read out of a
-constant table (flips_of). Near the end of a game the counts take shortcuts:
-with five empty cells or fewer every empty cell is tried as a move, games add
-up in one word (a tally), positions go through a small near table that stays
-in the cache, and the last move only counts its flips. Larger subtrees go
-through the main table: buckets of two slots, one keeping the costliest
+constant table (flips_of). Near the end of a game the counts take shortcuts,
+written in C in _reversi_tail.h (fp_few_left): with five empty cells or fewer
+every empty cell is tried as a move, games add up in one word (a tally),
+positions go through a small near table that stays in the cache, two empty
+cells are played out in place (fp_two_left), and the last move only counts its
+flips. That C is compiled twice, the second copy for the popcnt instruction,
+used when the CPU has it (hardware_popcount()). Larger subtrees go through the
+main table: buckets of two slots, one keeping the costliest
 subtree, the other the latest; each node asks for its children's slots before
 counting them, and perft keys a position by the least of its mirror images.
 The main table may be a Table that several Counters share, each counting in
@@ -151,6 +154,111 @@ cdef extern from "_reversi_tables.h":
     const uint64_t FP_AROUND[64]
 
 cdef extern from *:
+    """
+    /* A tally packs the games of a small subtree into one word: mover wins in
+       bits 0-20, opponent wins in 21-41, draws in 42-62. A subtree with e empty
+       cells has at most e! * e games (fewer than 2**21 for e <= 9), so tallies
+       add as integers. */
+    #define FP_TALLY_BITS 21
+    #define FP_TALLY_FIELD 0x1FFFFFULL
+    /* Endgame nodes with at most FP_SMALL_EMPTIES empties are counted in a
+       tally by fp_few_left; of those, the ones with at least FP_NEAR_EMPTIES
+       go through the near table. */
+    #define FP_SMALL_EMPTIES 5
+    #define FP_NEAR_EMPTIES 3
+
+    /* One slot of the near table: the tally of the games from a position with
+       few empty cells. player == opponent == 0 marks a free slot. */
+    typedef struct { unsigned long long player, opponent, tally; } fp_near;
+
+    /* One finished game in which the mover has lead more discs. */
+    static inline unsigned long long fp_tally_of(int lead) {
+        return 1ULL << (FP_TALLY_BITS * (lead < 0) + 2 * FP_TALLY_BITS * (lead == 0));
+    }
+
+    /* The same games seen from the other side: their wins are our losses. */
+    static inline unsigned long long fp_swapped(unsigned long long tally) {
+        return ((tally & FP_TALLY_FIELD) << FP_TALLY_BITS) | ((tally >> FP_TALLY_BITS) & FP_TALLY_FIELD)
+               | (tally & (FP_TALLY_FIELD << (2 * FP_TALLY_BITS)));
+    }
+
+    /* A well-mixed hash of a position (salt: perft's plies to go). */
+    static inline unsigned long long fp_slot(unsigned long long p, unsigned long long o, unsigned long long salt) {
+        unsigned long long h = (p ^ salt) * HASH_A ^ (o * HASH_B);
+        h ^= h >> 31;
+        h *= HASH_A;
+        return h ^ (h >> 29);
+    }
+
+    /* The counts of the last few empty cells, twice where the compiler can
+       target the popcnt instruction per function (x86 with GCC or Clang, when
+       the whole build does not already use it): a portable copy, and one for
+       popcnt that fp_small_count picks when the CPU has it, so that the wheel
+       stays portable. */
+    #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+    #define FP_TAIL_DISPATCH 1
+    #else
+    #define FP_TAIL_DISPATCH 0
+    #endif
+    #define FP_TAIL(name) name##_portable
+    #define FP_TAIL_TARGET
+    #define FP_TAIL_POPCOUNT(x) fp_popcount64(x)
+    #include "_reversi_tail.h"
+    #undef FP_TAIL
+    #undef FP_TAIL_TARGET
+    #undef FP_TAIL_POPCOUNT
+    #if FP_TAIL_DISPATCH
+    #define FP_TAIL(name) name##_popcnt
+    #define FP_TAIL_TARGET __attribute__((target("popcnt")))
+    #define FP_TAIL_POPCOUNT(x) __builtin_popcountll(x)
+    #include "_reversi_tail.h"
+    #undef FP_TAIL
+    #undef FP_TAIL_TARGET
+    #undef FP_TAIL_POPCOUNT
+    #endif
+
+    /* Whether the counts can use the popcnt instruction: the portable copy
+       does when the build targets it, else the second copy when the CPU has it. */
+    static int fp_hardware_popcount(void) {
+    #if FP_TAIL_DISPATCH
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("popcnt") != 0;
+    #elif defined(__POPCNT__) || defined(_MSC_VER)
+        return 1;
+    #else
+        return 0;
+    #endif
+    }
+
+    /* The tally of the games from (p to move, o), with e <= FP_SMALL_EMPTIES
+       empty cells, by the copy that hardware (fp_hardware_popcount(), or 0) picks. */
+    static unsigned long long fp_small_count(int hardware, fp_near *near, unsigned long long near_mask,
+                                             unsigned long long *nodes, unsigned long long p, unsigned long long o,
+                                             unsigned long long empty, int e) {
+    #if FP_TAIL_DISPATCH
+        if (hardware) return fp_small_count_popcnt(near, near_mask, nodes, p, o, empty, e);
+    #endif
+        (void)hardware;
+        return fp_small_count_portable(near, near_mask, nodes, p, o, empty, e);
+    }
+    """
+    ctypedef struct Near "fp_near":
+        # One slot of the near table. player == opponent == 0 marks a free slot.
+        uint64_t player
+        uint64_t opponent
+        uint64_t tally
+    enum:
+        FP_TALLY_BITS
+        FP_SMALL_EMPTIES
+    const uint64_t FP_TALLY_FIELD
+    uint64_t slot "fp_slot"(uint64_t p, uint64_t o, uint64_t salt) nogil
+    # The discs of o that p's disc on the single cell move flips (0: not a legal move).
+    uint64_t flips_of "fp_flips_portable"(uint64_t p, uint64_t o, uint64_t move) nogil
+    int fp_hardware_popcount() nogil
+    uint64_t fp_small_count(int hardware, Near *near, uint64_t near_mask, uint64_t *nodes,
+                            uint64_t p, uint64_t o, uint64_t empty, int e) nogil
+
+cdef extern from *:
     # Defined once in fastpuzzle/_registry.py; setup.py passes them as C macros.
     enum:
         FP_REVERSI_MAX_N            # the board sits in a uint64_t, 8 bits per row (bit 8 * r + c)
@@ -166,14 +274,11 @@ cdef enum:
     PROGRESS_PLIES = 6
     # Endgame nodes with at most this many empties are counted in one word (a
     # tally), every empty cell tried as a move, without polls or the main table.
-    SMALL_EMPTIES = 5
-    # Of those, the ones with at least this many empties use the near table.
-    NEAR_EMPTIES = 3
+    SMALL_EMPTIES = FP_SMALL_EMPTIES
     # Largest near table: 2**NEAR_BITS entries of 24 bytes (384 KiB, for the cache).
     NEAR_BITS = 14
-    # Bits per count in a tally, and a mask of one count.
-    TALLY_BITS = 21
-    TALLY_FIELD = 2097151  # 2 ** 21 - 1; no expression: Cython 3.3 cannot overflow-check one here
+    # Bits per count in a tally.
+    TALLY_BITS = FP_TALLY_BITS
     # Perft nodes with fewer plies to go than this bypass the table.
     PERFT_TABLE_DEPTH = 3
     # Spin locks of a shared table (one byte each, 4 KiB: they stay in the
@@ -202,13 +307,6 @@ ctypedef struct Entry:
     uint64_t opponent
     U128 count[3]
 
-ctypedef struct Near:
-    # One slot of the near table: the tally of the games from a position with
-    # few empty cells. player == opponent == 0 marks a free slot.
-    uint64_t player
-    uint64_t opponent
-    uint64_t tally
-
 ctypedef struct Context:
     # One count in progress; lives on the stack of Counter.count or Counter.perft.
     Entry *table
@@ -216,6 +314,7 @@ ctypedef struct Context:
     unsigned char *locks        # a shared table's LOCK_COUNT spin locks; NULL: a private table, no locking
     Near *near
     uint64_t near_mask          # 0: no near table
+    int hardware_popcount       # fp_few_left's copy for the popcnt instruction (1) or the portable one (0)
     uint64_t valid              # the cells of the board
     int side                    # n, the board's side
     uint64_t weight             # what one leaf adds (1; larger in tests of the carry)
@@ -243,57 +342,6 @@ cdef inline void add_times(U128 *a, uint64_t weight, uint64_t k) noexcept nogil:
     cdef uint64_t hi = (high >> 32) + (lo < low)
     a.lo += lo
     a.hi += hi + (a.lo < lo)
-
-
-cdef inline uint64_t flips_of(uint64_t p, uint64_t o, uint64_t move) noexcept nogil:
-    """The discs of o that p's disc on the single cell move flips (0: not a legal move).
-
-    Along each ray from move, the first cell that is not o's must be p's; every
-    cell before it flips. Cells off the board are nobody's, so runs end there.
-    """
-    cdef int k = fp_ctz64(move), i
-    cdef const uint64_t *rays = &FP_RAYS[k][0]
-    cdef uint64_t ray, stop, flips = 0
-    if (FP_AROUND[k] & o) == 0:
-        return 0
-    for i in range(4):
-        # Towards higher bits the first cell is the lowest; towards lower bits the
-        # highest (bit 0 stands in when there is none: it is then not p's on the ray).
-        ray = rays[i]
-        stop = ray & ~o
-        stop &= ~stop + 1
-        stop &= p
-        flips |= ray & (stop - (stop != 0))
-        ray = rays[i + 4]
-        stop = ((<uint64_t>1) << fp_bsr64((ray & ~o) | 1)) & ray & p
-        flips |= ray & ~((stop << 1) - 1)
-    return flips
-
-
-cdef inline int last_flip_count(uint64_t p, uint64_t move) noexcept nogil:
-    """How many discs p's disc on move flips when every other cell of the board is filled.
-
-    With the board full, the run towards p's nearest disc on a ray is all the
-    opponent's, so its length is the distance to that disc less one: counted
-    in columns along the row and in rows along the other three lines. Cells off
-    a smaller board lie beyond every cell of it on a ray, and are not p's.
-    """
-    cdef int k = fp_ctz64(move), row = k >> 3, column = k & 7, d, count = 0
-    cdef const uint64_t *rays = &FP_RAYS[k][0]
-    cdef uint64_t mine = rays[0] & p
-    if mine:
-        count += (fp_ctz64(mine) & 7) - column - 1
-    mine = rays[4] & p
-    if mine:
-        count += column - (fp_bsr64(mine) & 7) - 1
-    for d in range(1, 4):
-        mine = rays[d] & p
-        if mine:
-            count += (fp_ctz64(mine) >> 3) - row - 1
-        mine = rays[d + 4] & p
-        if mine:
-            count += row - (fp_bsr64(mine) >> 3) - 1
-    return count
 
 
 cdef inline uint64_t flip_rows(uint64_t x, int n) noexcept nogil:
@@ -346,14 +394,6 @@ cdef inline void canonical(int n, uint64_t *p, uint64_t *o) noexcept nogil:
     keep_least(transpose(both_p), transpose(both_o), &best_p, &best_o)
     p[0] = best_p
     o[0] = best_o
-
-
-cdef inline uint64_t slot(uint64_t p, uint64_t o, uint64_t salt) noexcept nogil:
-    """A well-mixed hash of a position (salt: perft's plies to go)."""
-    cdef uint64_t h = (p ^ salt) * HASH_A ^ (o * HASH_B)
-    h ^= h >> 31
-    h *= HASH_A
-    return h ^ (h >> 29)
 
 
 cdef inline Entry *bucket_of(Context *ctx, uint64_t p, uint64_t o, uint64_t salt) noexcept nogil:
@@ -440,88 +480,11 @@ cdef inline int lead_of(uint64_t p, uint64_t o) noexcept nogil:
     return fp_popcount64(p) - fp_popcount64(o)
 
 
-# A tally packs the games of a small subtree into one word: mover wins in bits
-# 0-20, opponent wins in 21-41, draws in 42-62. A subtree with e empty cells has
-# at most e! * e games (fewer than 2**21 for e <= 9), so tallies add as integers.
-
-cdef inline uint64_t tally_of(int lead) noexcept nogil:
-    """One finished game in which the mover has lead more discs."""
-    return (<uint64_t>1) << (TALLY_BITS * (lead < 0) + 2 * TALLY_BITS * (lead == 0))
-
-
-cdef inline uint64_t swapped(uint64_t tally) noexcept nogil:
-    """The same games seen from the other side: their wins are our losses."""
-    return (((tally & TALLY_FIELD) << TALLY_BITS) | ((tally >> TALLY_BITS) & TALLY_FIELD)
-            | (tally & ((<uint64_t>TALLY_FIELD) << (2 * TALLY_BITS))))
-
-
 cdef inline void add_tally(U128 *out, uint64_t tally, uint64_t weight) noexcept nogil:
     """out[0..2] += the tally's three counts, each leaf worth weight."""
     cdef int k
     for k in range(3):
-        add_times(&out[k], weight, (tally >> (TALLY_BITS * k)) & TALLY_FIELD)
-
-
-cdef inline uint64_t last_move(uint64_t p, uint64_t o, int lead, uint64_t empty) noexcept nogil:
-    """One empty cell, p to move with lead more discs: p fills it, else o, else it stays."""
-    cdef int flipped = last_flip_count(p, empty)
-    if flipped:
-        lead += 2 * flipped + 1
-    else:
-        flipped = last_flip_count(o, empty)
-        if flipped:
-            lead -= 2 * flipped + 1
-    return tally_of(lead)
-
-
-cdef uint64_t few_left(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, int e) noexcept nogil:
-    """The tally of the games from (p to move, o), with e <= SMALL_EMPTIES empty cells.
-
-    lead is p's discs less o's. With NEAR_EMPTIES or more empty cells the
-    position goes through the near table, small enough to stay in the cache.
-    """
-    cdef Near *near = NULL
-    cdef uint64_t tally
-    ctx.nodes += 1
-    # The empty board (no discs) would read as a free slot, so it is never looked up.
-    if ctx.near_mask and e >= NEAR_EMPTIES and (p | o):
-        near = &ctx.near[(slot(p, o, 0) >> 32) & ctx.near_mask]
-        if near.player == p and near.opponent == o:
-            return near.tally
-    tally = few_left_played(ctx, p, o, lead, empty, e)
-    if near != NULL:
-        near.player = p
-        near.opponent = o
-        near.tally = tally
-    return tally
-
-
-cdef uint64_t few_left_played(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, int e) noexcept nogil:
-    """few_left() without the near table: p's moves, else o's after p passes, else the end."""
-    cdef bint moved = False
-    cdef uint64_t total
-    if e <= 1:
-        return last_move(p, o, lead, empty) if e else tally_of(lead)
-    total = each_move(ctx, p, o, lead, empty, e, &moved)
-    if moved:
-        return total
-    total = each_move(ctx, o, p, -lead, empty, e, &moved)
-    return swapped(total) if moved else tally_of(lead)
-
-
-cdef inline uint64_t each_move(Context *ctx, uint64_t p, uint64_t o, int lead, uint64_t empty, int e,
-                               bint *moved) noexcept nogil:
-    """The tally, seen by p, over p's moves: each empty cell tried, as most are legal near the end."""
-    cdef uint64_t cells = empty, move, flips, total = 0
-    while cells:
-        move = cells & (~cells + 1)
-        cells ^= move
-        flips = flips_of(p, o, move)
-        if flips:
-            moved[0] = True
-            total += swapped(few_left(ctx, o ^ flips, p | flips | move, -lead - 2 * fp_popcount64(flips) - 1,
-                                      empty ^ move, e - 1))
-    return total
+        add_times(&out[k], weight, (tally >> (TALLY_BITS * k)) & FP_TALLY_FIELD)
 
 
 cdef inline void add_swapped(U128 *out, const U128 *below) noexcept nogil:
@@ -549,7 +512,8 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     e = fp_popcount64(empty)
     if e <= SMALL_EMPTIES:
         out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-        add_tally(out, few_left(ctx, p, o, lead_of(p, o), empty, e), ctx.weight)
+        add_tally(out, fp_small_count(ctx.hardware_popcount, ctx.near, ctx.near_mask, &ctx.nodes, p, o, empty, e),
+                  ctx.weight)
         ctx.done += share
         return
     candidates = moves_of(p, o, empty)
@@ -791,6 +755,11 @@ def children(int n, uint64_t player, uint64_t opponent):
     return found
 
 
+def hardware_popcount():
+    """Whether counts here use the CPU's popcnt instruction for the last few empty cells."""
+    return bool(fp_hardware_popcount())
+
+
 #: Bytes of one transposition-table entry; a table of 2**k entries takes 2**k times this.
 ENTRY_BYTES = sizeof(Entry)
 
@@ -945,7 +914,9 @@ cdef class Counter:
     Table (table_bits is then the table's). With a table it also owns a near
     table for the last few empty cells, of 2**min(table_bits, 14) entries of
     24 bytes. Boards are bitmasks, bit 8 * r + c for the cell in row r, column
-    c; player is the side to move. A Counter counts one tree at a time
+    c; player is the side to move. With hardware_popcount False the last few
+    empty cells are counted by the portable code even on a CPU with the popcnt
+    instruction (for tests and timings). A Counter counts one tree at a time
     (RuntimeError if asked to count while it already is, from another thread);
     several Counters on one Table count at the same time.
     """
@@ -955,10 +926,12 @@ cdef class Counter:
     cdef Near *near
     cdef int near_bits
     cdef int near_side          # the board side of the near table's tallies (0: none)
+    cdef int hardware_popcount  # use fp_few_left's copy for the popcnt instruction
     cdef bint busy
     cdef uint64_t node_count
 
-    def __cinit__(self, int table_bits=0, *, Table table=None):
+    def __cinit__(self, int table_bits=0, *, Table table=None, bint hardware_popcount=True):
+        self.hardware_popcount = hardware_popcount and fp_hardware_popcount()
         if table is None:
             self.main_table = Table(table_bits)
             self.shared = False
@@ -1027,6 +1000,7 @@ cdef class Counter:
         ctx.locks = self.main_table.locks if self.shared else NULL
         ctx.near = self.near
         ctx.near_mask = ((<uint64_t>1) << self.near_bits) - 1 if self.near_bits else 0
+        ctx.hardware_popcount = self.hardware_popcount
         ctx.valid = valid
         ctx.side = n
         ctx.weight = weight

@@ -94,6 +94,11 @@ def _play(grid: Grid, r: int, c: int, flipped: list[tuple[int, int]], mover: int
     return child
 
 
+def hardware_popcount() -> bool:
+    """Whether counts use the CPU's popcnt instruction: never in the twin."""
+    return False
+
+
 def symmetric_images(n: int, cells: int) -> list[int]:
     """The 8 images of a set of cells under the symmetries of the n x n board (for tests).
 
@@ -204,7 +209,8 @@ class Table:
 class Counter:
     """Count reversi game trees through a transposition table of 2**table_bits entries (its own, or a shared Table)."""
 
-    def __init__(self, table_bits: int = 0, *, table: Optional[Table] = None) -> None:
+    def __init__(self, table_bits: int = 0, *, table: Optional[Table] = None, hardware_popcount: bool = True) -> None:
+        # hardware_popcount picks a copy of the compiled kernel's C; the twin has one.
         if table is None:
             self._table = Table(table_bits)
         else:

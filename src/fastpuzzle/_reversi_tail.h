@@ -1,0 +1,174 @@
+/* The reversi kernel's counts of the last few empty cells (at most five),
+   included twice by _reversi_cy.pyx: once as the portable copy, once compiled
+   for the popcnt instruction. Each inclusion defines:
+     FP_TAIL(name)       this copy's name for a function (name with a suffix);
+     FP_TAIL_TARGET      the function attribute of this copy (empty, or a target);
+     FP_TAIL_POPCOUNT(x) this copy's population count.
+   No include guard: the includer undefines the three macros between the copies.
+   Before the first inclusion the includer defines fp_near (a near-table slot),
+   fp_tally_of, fp_swapped, fp_slot, fp_ctz64, fp_bsr64, FP_NEAR_EMPTIES, FP_RAYS
+   and FP_AROUND.
+
+   A tally packs the games of a small subtree into one word (see
+   _reversi_cy.pyx); lead is the mover's discs less the other side's. */
+
+/* The discs of o that p's disc on the single cell move flips (0: not a legal
+   move). Along each ray from move, the first cell that is not o's must be p's;
+   every cell before it flips. Cells off the board are nobody's, so runs end
+   there. Towards higher bits the first cell is the lowest; towards lower bits
+   the highest (bit 0 stands in when there is none: it is then not p's on the ray). */
+FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_flips)(
+        unsigned long long p, unsigned long long o, unsigned long long move) {
+    int k = fp_ctz64(move), i;
+    const unsigned long long *rays = FP_RAYS[k];
+    unsigned long long ray, stop, flips = 0;
+    if ((FP_AROUND[k] & o) == 0) return 0;
+    for (i = 0; i < 4; i++) {
+        ray = rays[i];
+        stop = ray & ~o;
+        stop &= ~stop + 1;
+        stop &= p;
+        flips |= ray & (stop - (stop != 0));
+        ray = rays[i + 4];
+        stop = (1ULL << fp_bsr64((ray & ~o) | 1)) & ray & p;
+        flips |= ray & ~((stop << 1) - 1);
+    }
+    return flips;
+}
+
+/* How many discs p's disc on move flips when every other cell of the board is
+   filled: the run towards p's nearest disc on a ray is then all the opponent's,
+   so its length is the distance to that disc less one, counted in columns along
+   the row and in rows along the other three lines. Cells off a smaller board
+   lie beyond every cell of it on a ray, and are not p's. */
+FP_ALWAYS_INLINE FP_TAIL_TARGET int FP_TAIL(fp_last_flip_count)(unsigned long long p, unsigned long long move) {
+    int k = fp_ctz64(move), row = k >> 3, column = k & 7, d, count = 0;
+    const unsigned long long *rays = FP_RAYS[k];
+    unsigned long long mine = rays[0] & p;
+    if (mine) count += (fp_ctz64(mine) & 7) - column - 1;
+    mine = rays[4] & p;
+    if (mine) count += column - (fp_bsr64(mine) & 7) - 1;
+    for (d = 1; d < 4; d++) {
+        mine = rays[d] & p;
+        if (mine) count += (fp_ctz64(mine) >> 3) - row - 1;
+        mine = rays[d + 4] & p;
+        if (mine) count += row - (fp_bsr64(mine) >> 3) - 1;
+    }
+    return count;
+}
+
+/* One empty cell, p to move with lead more discs: p fills it, else o, else it stays. */
+FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_last_move)(
+        unsigned long long p, unsigned long long o, int lead, unsigned long long empty) {
+    int flipped = FP_TAIL(fp_last_flip_count)(p, empty);
+    if (flipped) {
+        lead += 2 * flipped + 1;
+    } else {
+        flipped = FP_TAIL(fp_last_flip_count)(o, empty);
+        if (flipped) lead -= 2 * flipped + 1;
+    }
+    return fp_tally_of(lead);
+}
+
+/* The tally, seen by p, after p plays move (flipping flips) with one cell, last, left. */
+FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_last_reply)(
+        unsigned long long p, unsigned long long o, int lead, unsigned long long move,
+        unsigned long long flips, unsigned long long last) {
+    return fp_swapped(FP_TAIL(fp_last_move)(o ^ flips, p | flips | move,
+                                            -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1, last));
+}
+
+/* The tally of the games from (p to move, o) with exactly two empty cells,
+   played out in place: p plays either cell where it flips, else o does (seen
+   from o, then swapped), else the game is over; the last cell then settles by
+   flip counts. */
+FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_two_left)(
+        unsigned long long p, unsigned long long o, int lead, unsigned long long empty) {
+    unsigned long long first = empty & (~empty + 1), second = empty ^ first;
+    unsigned long long flips_first = FP_TAIL(fp_flips)(p, o, first);
+    unsigned long long flips_second = FP_TAIL(fp_flips)(p, o, second);
+    unsigned long long total = 0;
+    if (flips_first | flips_second) {
+        if (flips_first) total = FP_TAIL(fp_last_reply)(p, o, lead, first, flips_first, second);
+        if (flips_second) total += FP_TAIL(fp_last_reply)(p, o, lead, second, flips_second, first);
+        return total;
+    }
+    flips_first = FP_TAIL(fp_flips)(o, p, first);
+    flips_second = FP_TAIL(fp_flips)(o, p, second);
+    if (flips_first | flips_second) {
+        if (flips_first) total = FP_TAIL(fp_last_reply)(o, p, -lead, first, flips_first, second);
+        if (flips_second) total += FP_TAIL(fp_last_reply)(o, p, -lead, second, flips_second, first);
+        return fp_swapped(total);
+    }
+    return fp_tally_of(lead);
+}
+
+static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_few_left)(
+        fp_near *near, unsigned long long near_mask, unsigned long long *nodes,
+        unsigned long long p, unsigned long long o, int lead, unsigned long long empty, int e);
+
+/* The tally, seen by p, over p's moves with e >= 3 empty cells: each empty cell
+   tried, as most are legal near the end. Sets *moved when p has a move. */
+FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_each_move)(
+        fp_near *near, unsigned long long near_mask, unsigned long long *nodes,
+        unsigned long long p, unsigned long long o, int lead, unsigned long long empty, int e, int *moved) {
+    unsigned long long cells = empty, move, flips, total = 0;
+    while (cells) {
+        move = cells & (~cells + 1);
+        cells ^= move;
+        flips = FP_TAIL(fp_flips)(p, o, move);
+        if (flips) {
+            *moved = 1;
+            if (e == 3) {
+                /* Two cells left below: solved in place, without a node of their own. */
+                *nodes += 1;
+                total += fp_swapped(FP_TAIL(fp_two_left)(o ^ flips, p | flips | move,
+                                                         -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1, empty ^ move));
+            } else {
+                total += fp_swapped(FP_TAIL(fp_few_left)(near, near_mask, nodes, o ^ flips, p | flips | move,
+                                                         -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1, empty ^ move, e - 1));
+            }
+        }
+    }
+    return total;
+}
+
+/* The tally of the games from (p to move, o), with e <= 5 empty cells: p's
+   moves, else o's after p passes, else the end. With FP_NEAR_EMPTIES or more
+   empty cells the position goes through the near table (near_mask 0: none),
+   small enough to stay in the cache. *nodes counts the positions visited. */
+static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_few_left)(
+        fp_near *near, unsigned long long near_mask, unsigned long long *nodes,
+        unsigned long long p, unsigned long long o, int lead, unsigned long long empty, int e) {
+    fp_near *slot = NULL;
+    unsigned long long tally;
+    int moved = 0;
+    *nodes += 1;
+    if (e <= 2) {
+        if (e == 2) return FP_TAIL(fp_two_left)(p, o, lead, empty);
+        return e ? FP_TAIL(fp_last_move)(p, o, lead, empty) : fp_tally_of(lead);
+    }
+    /* The empty board (no discs) would read as a free slot, so it is never looked up. */
+    if (near_mask && e >= FP_NEAR_EMPTIES && (p | o)) {
+        slot = &near[(((p ^ ((o << 29) | (o >> 35))) * HASH_A) >> 40) & near_mask];
+        if (slot->player == p && slot->opponent == o) return slot->tally;
+    }
+    tally = FP_TAIL(fp_each_move)(near, near_mask, nodes, p, o, lead, empty, e, &moved);
+    if (!moved) {
+        tally = FP_TAIL(fp_each_move)(near, near_mask, nodes, o, p, -lead, empty, e, &moved);
+        tally = moved ? fp_swapped(tally) : fp_tally_of(lead);
+    }
+    if (slot != NULL) {
+        slot->player = p;
+        slot->opponent = o;
+        slot->tally = tally;
+    }
+    return tally;
+}
+
+/* fp_few_left of a position whose lead is still to be worked out. */
+static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_small_count)(
+        fp_near *near, unsigned long long near_mask, unsigned long long *nodes,
+        unsigned long long p, unsigned long long o, unsigned long long empty, int e) {
+    return FP_TAIL(fp_few_left)(near, near_mask, nodes, p, o, FP_TAIL_POPCOUNT(p) - FP_TAIL_POPCOUNT(o), empty, e);
+}
