@@ -661,6 +661,11 @@ cdef class Search:
         """Remove value from line's live candidates; True if it was there."""
         cdef uint32_t *values = self.candidates + self.offset[line]
         cdef int32_t count = self.now.live[line], i
+        # A value that disagrees with the line's known cells is already gone, or
+        # goes at the line's next narrowing (the cells that ruled it out marked it
+        # dirty): only a value that still fits needs the look through the list.
+        if (value & self.now.ones[line]) != self.now.ones[line] or (value & self.now.zeros[line]):
+            return False
         for i in range(count):
             if values[i] == value:
                 count -= 1
