@@ -7,7 +7,13 @@ twin, and through the facade's :func:`takuzu.solve` on the compiled kernel.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
+import statistics
+import subprocess
 from functools import lru_cache
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -85,3 +91,72 @@ def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet) -> None:
         solved = benchmark(lambda: [takuzu.solve(puzzle) for puzzle in puzzles.puzzles])
     for cells, rows in zip(puzzles.texts, solved):
         assert_solves(puzzles.n, cells, "".join(rows))
+
+
+#: Minimal-givens puzzles from ``takuzu.generate`` at c480e1e, kept as made: "n/seed" for
+#: the set of 50 (N = 12..20, seeds 0..9), and "hard/n/seed" for the puzzles of that set that
+#: search took longest on at c480e1e (the four slowest of the set, 20/6 by far).
+MINIMAL_PATH = Path(__file__).with_name("takuzu_minimal_puzzles.json")
+CPP_SOURCE = Path(__file__).with_name("cpp") / "takuzu_lines.cpp"
+
+
+@lru_cache(maxsize=None)
+def minimal_set(prefix: str) -> PuzzleSet:
+    """The stored minimal puzzles whose key starts with ``prefix`` ("" for the set of 50, "hard/" for the slow class)."""
+    stored = json.loads(MINIMAL_PATH.read_text())
+    keys = sorted(key for key in stored if key.startswith(prefix) and (prefix or not key.startswith("hard/")))
+    puzzles = tuple(takuzu.from_rows(stored[key]) for key in keys)
+    text = "\n".join(str(p) for p in puzzles)
+    return PuzzleSet(
+        0,
+        puzzles,
+        tuple(p.cells for p in puzzles),
+        tuple("".join(p.rows) for p in puzzles),
+        hashlib.sha256(text.encode()).hexdigest()[:12],
+    )
+
+
+@pytest.fixture(scope="module", params=["", "hard/"], ids=["minimal N=12..20", "hard"])
+def minimal(request: pytest.FixtureRequest) -> tuple[str, PuzzleSet]:
+    """The set of 50 minimal puzzles, then its slowest four (the slow 20x20 class)."""
+    return request.param, minimal_set(request.param)
+
+
+@pytest.fixture(scope="module")
+def cpp_solver(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """bench/cpp/takuzu_lines.cpp built with g++ -O2 (skipped without g++)."""
+    compiler = shutil.which("g++")
+    if compiler is None:
+        pytest.skip("no g++ to build the C++ line-candidate solver")
+    binary = tmp_path_factory.mktemp("cpp") / "takuzu_lines"
+    subprocess.run([compiler, "-O2", "-std=c++17", "-o", str(binary), str(CPP_SOURCE)], check=True)
+    return binary
+
+
+def test_minimal_facade(benchmark: BenchmarkFixture, minimal: tuple[str, PuzzleSet]) -> None:
+    """Facade: ``takuzu.solve`` (unique) on every stored minimal puzzle of the set."""
+    prefix, puzzles = minimal
+    benchmark.group = f"takuzu minimal {prefix or 'set of 50'}"
+    benchmark.extra_info.update(puzzles=len(puzzles.puzzles), digest=puzzles.digest)
+    with use_kernels("compiled"):
+        solved = benchmark(lambda: [takuzu.solve(puzzle) for puzzle in puzzles.puzzles])
+    for puzzle, cells, rows in zip(puzzles.puzzles, puzzles.texts, solved):
+        assert_solves(puzzle.n, cells, "".join(rows))
+
+
+def test_minimal_cpp(benchmark: BenchmarkFixture, minimal: tuple[str, PuzzleSet], cpp_solver: Path) -> None:
+    """The C++ line-candidate solver on the same set, in the same run; extra_info holds its own total (no process start)."""
+    prefix, puzzles = minimal
+    benchmark.group = f"takuzu minimal {prefix or 'set of 50'}"
+    benchmark.extra_info.update(puzzles=len(puzzles.puzzles), digest=puzzles.digest)
+    text = "".join(f"{p.n}\n" + "\n".join(p.rows) + "\n" for p in puzzles.puzzles)
+    totals: list[float] = []
+
+    def run() -> list[str]:
+        lines = subprocess.run([str(cpp_solver)], input=text, capture_output=True, text=True, check=True).stdout.split()
+        totals.append(sum(float(micros) for micros in lines[1::2]))
+        return lines[0::2]
+
+    counts = benchmark(run)
+    benchmark.extra_info["cpp_median_total_ms"] = round(statistics.median(totals) / 1000, 3)
+    assert counts == ["1"] * len(puzzles.puzzles)

@@ -216,3 +216,41 @@ def test_a_call_returns_to_python_after_its_time_slice(takuzu_kernel: ModuleType
     before = search.nodes
     statuses = {search.next_solution(budget) for _ in range(3)}
     assert statuses <= {Status.SOLUTION, Status.PAUSED} and search.nodes > before
+
+
+#: The slowest minimal 20x20 puzzle of bench/takuzu_minimal_puzzles.json at c480e1e: with
+#: probing at the root only, proving its solution unique took 56,737 nodes.
+SLOW_20 = (
+    "_____1____0_____0__0",
+    "_0_____1_1_1___1____",
+    "___00___0___11______",
+    "11___1_0___1_1___1__",
+    "____0_____________0_",
+    "_______0__1__11_____",
+    "1______0__1____0____",
+    "___11____0__0___0___",
+    "0_00_____0_____1__0_",
+    "__________1_0____00_",
+    "____1_1_1___1_______",
+    "__10__10_0_____0_0__",
+    "_11________1___0___0",
+    "________1___________",
+    "_00_1____1_______1__",
+    "________1__0___1__0_",
+    "____1________1___0_0",
+    "1______10___0__1____",
+    "__0_11___1__0____11_",
+    "1_____________1_____",
+)
+
+
+def test_probing_below_the_root_keeps_the_slow_20x20_small() -> None:
+    """Probing after branches whose parent's probe paid proves SLOW_20 unique in few nodes, with the same answer."""
+    puzzle = takuzu.from_rows(SLOW_20)
+    search = _takuzu_cy.Search(20, puzzle.cells, NO_BUDGET)
+    found = []
+    while (status := search.next_solution(NO_BUDGET)) != Status.EXHAUSTED:
+        if status == Status.SOLUTION:
+            found.append(search.solution())
+    assert found == ["".join(takuzu.solve(puzzle))]
+    assert search.nodes < 10_000

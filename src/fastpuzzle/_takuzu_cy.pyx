@@ -54,6 +54,12 @@ cdef enum:
     SETUP_BAD_CELL = 2
 
 cdef enum:
+    # Search.probe's outcomes.
+    PROBE_FAILED = 0
+    PROBE_NOTHING = 1
+    PROBE_FIXED = 2
+
+cdef enum:
     # Search.next_solution's phases: expand the current node, or try the next branch.
     DESCEND = 0
     ADVANCE = 1
@@ -210,6 +216,7 @@ cdef class Search:
 
     cdef int n, lines, depth, phase
     cdef bint too_large
+    cdef bint probe_paid          # the working node's probe fixed a cell
     cdef uint32_t full
     cdef uint64_t dirty, node_count, found_count
     cdef uint32_t *candidates     # all lines' candidate lists, back to back
@@ -223,6 +230,7 @@ cdef class Search:
     cdef int32_t *branch_next     # branch_next[d]: index of the next value to try
     cdef int32_t *branch_end      # values of depth d are choices[branch_start[d]:branch_end[d]]
     cdef int32_t *branch_start
+    cdef int32_t *branch_probe    # branch_probe[d]: the node at depth d paid for its probe, so its children probe too
     cdef uint32_t *choices        # a stack of copied candidate values, one block per depth
     cdef void *arena
 
@@ -248,7 +256,7 @@ cdef class Search:
         cdef uint32_t zeros[2 * MAX_SIDE]
         cdef uint64_t counts[2 * MAX_SIDE]
         cdef uint64_t total = 0
-        cdef int i, lines = 2 * n
+        cdef int i, outcome, lines = 2 * n
         cdef uint32_t *every_line = NULL
         cdef uint64_t every_count = 0
         if not _load_lines(n, cells, ones, zeros):
@@ -294,12 +302,17 @@ cdef class Search:
         self.dirty = (<uint64_t>-1) >> (64 - lines)
         # Probing pays for itself at the root of a fairly constrained grid; deeper
         # down, or on a nearly blank grid, it costs more than it saves.
+        self.probe_paid = False
         if not self.settle():
             self.phase = FINISHED
-        elif self.live_total() <= PROBE_MAX_CANDIDATES and not self.probe():
-            self.phase = FINISHED
-        else:
-            self.phase = DESCEND
+            return SETUP_DONE
+        if self.live_total() <= PROBE_MAX_CANDIDATES:
+            outcome = self.probe()
+            if outcome == PROBE_FAILED:
+                self.phase = FINISHED
+                return SETUP_DONE
+            self.probe_paid = outcome == PROBE_FIXED
+        self.phase = DESCEND
         return SETUP_DONE
 
     cdef bint allocate(self, int n, uint64_t total) noexcept nogil:
@@ -315,7 +328,7 @@ cdef class Search:
         arena_bytes = (
             <size_t>(levels + 1) * (sizeof(Snapshot) + lines * (sizeof(int32_t) + 2 * sizeof(uint32_t)))
             + <size_t>(lines + 1) * sizeof(int32_t)
-            + <size_t>levels * 4 * sizeof(int32_t)
+            + <size_t>levels * 5 * sizeof(int32_t)
         )
         self.arena = malloc(arena_bytes)
         self.candidates = <uint32_t *>malloc((2 * total + 1) * sizeof(uint32_t))
@@ -338,6 +351,7 @@ cdef class Search:
         self.branch_next = self.branch_line + levels
         self.branch_start = self.branch_next + levels
         self.branch_end = self.branch_start + levels
+        self.branch_probe = self.branch_end + levels
         # The working node and the probe's saved copy live in the last two slots.
         self.now = self.saved[levels]
         self.probe_base = self.saved[levels - 1]
@@ -409,7 +423,7 @@ cdef class Search:
         # CLOCK_NODES nodes (one comparison per branch, as for the budget alone;
         # a multiple, so that count() calling again after each solution still gets there).
         cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
-        cdef int line, top
+        cdef int line, top, outcome
         cdef uint32_t value
         while self.phase != FINISHED:
             if self.phase == DESCEND:
@@ -439,8 +453,16 @@ cdef class Search:
             line = self.branch_line[top]
             self.fix(line, value & ~self.now.ones[line], ~value & self.full & ~self.now.zeros[line])
             self.dirty |= (<uint64_t>1) << line
-            if self.settle():
-                self.phase = DESCEND
+            if not self.settle():
+                continue
+            if self.branch_probe[top]:
+                outcome = self.probe()
+                if outcome == PROBE_FAILED:
+                    continue
+                self.probe_paid = outcome == PROBE_FIXED
+            else:
+                self.probe_paid = False
+            self.phase = DESCEND
         return FP_STATUS_EXHAUSTED
 
     cdef uint64_t live_total(self) noexcept nogil:
@@ -450,14 +472,16 @@ cdef class Search:
             total += self.now.live[i]
         return total
 
-    cdef bint probe(self) noexcept nogil:
+    cdef int probe(self) noexcept nogil:
         """Try both digits in every open cell and keep what either outcome proves.
 
         A digit whose propagation fails fixes the other one; cells that come out
-        the same under both digits are fixed too. False if both digits fail.
+        the same under both digits are fixed too. PROBE_FAILED if both digits
+        of a cell fail, else PROBE_FIXED or PROBE_NOTHING.
         """
         cdef Snapshot *base = &self.probe_base
         cdef bint changed = True, zero_ok, one_ok
+        cdef int outcome = PROBE_NOTHING
         cdef int r, j
         cdef uint32_t bit
         while changed:
@@ -480,18 +504,20 @@ cdef class Search:
                     if one_ok and zero_ok:
                         if self.keep_agreement(base):
                             changed = True
+                            outcome = PROBE_FIXED
                             if not self.settle():
-                                return False
+                                return PROBE_FAILED
                         continue
                     if not one_ok:
                         if not zero_ok:
-                            return False
+                            return PROBE_FAILED
                         self.copy_snapshot(&self.now, base)
                         if not self.try_cell(r, 0, bit):
-                            return False
+                            return PROBE_FAILED
                     # now holds the settled outcome of the only digit that works.
                     changed = True
-        return True
+                    outcome = PROBE_FIXED
+        return outcome
 
     cdef bint try_cell(self, int r, uint32_t one, uint32_t zero) noexcept nogil:
         """Fix one cell of row r in now and propagate; False on a contradiction."""
@@ -539,6 +565,7 @@ cdef class Search:
         self.branch_start[d] = start
         self.branch_next[d] = start
         self.branch_end[d] = start + count
+        self.branch_probe[d] = self.probe_paid
         self.depth = d + 1
 
     cdef void restore(self, int d) noexcept nogil:
@@ -634,6 +661,11 @@ cdef class Search:
         """Remove value from line's live candidates; True if it was there."""
         cdef uint32_t *values = self.candidates + self.offset[line]
         cdef int32_t count = self.now.live[line], i
+        # A value that disagrees with the line's known cells is already gone, or
+        # goes at the line's next narrowing (the cells that ruled it out marked it
+        # dirty): only a value that still fits needs the look through the list.
+        if (value & self.now.ones[line]) != self.now.ones[line] or (value & self.now.zeros[line]):
+            return False
         for i in range(count):
             if values[i] == value:
                 count -= 1

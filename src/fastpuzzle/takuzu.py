@@ -15,7 +15,7 @@ rows, and all columns, are pairwise different::
 
 from __future__ import annotations
 
-from functools import lru_cache
+import random
 from itertools import islice
 
 from . import _select
@@ -32,7 +32,7 @@ from ._grid import (
     solution_text,
     walk,
 )
-from ._registry import PUZZLES
+from ._registry import PUZZLES, Status
 from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows
 from .errors import ArgumentError, NoSolutionError, ParseError
 
@@ -187,49 +187,101 @@ def _too_large(puzzle: Puzzle) -> str:
     )
 
 
-@lru_cache(maxsize=None)
-def _blank_candidates(n: int) -> int:
-    """Candidates of a blank grid: the most any side-n puzzle can need."""
-    return _kernel.count_candidates(n, Puzzle._trusted(("_" * n,) * n).cells)
+#: Sides whose random solution comes from the blank grid; larger ones are built from two smaller.
+_BLANK_SIDE = 12
+#: Nodes the first uniqueness check of an attempt may take; each restart doubles it.
+_CHECK_NODES = 1 << 19
 
 
-def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
-    """A random puzzle of side ``n`` with a unique solution and no redundant given.
-
-    The same ``seed`` always gives the same puzzle. Generation starts from a blank
-    grid, so ``n`` is limited to the sides whose blank grid fits the search's
-    memory limit (up to 26).
-    """
-    import random
-
-    n = checked_count(n, "n")
-    seed = checked_seed(seed)
-    largest = max(side for side in range(2, MAX_N + 1, 2) if _blank_candidates(side) <= MAX_CANDIDATES)
-    if not (2 <= n <= largest and n % 2 == 0):
-        raise ArgumentError(f"generate() takes an even n from 2 to {largest}, got {n}")
-    rng = random.Random(seed)
+def _blank_solution(n: int, rng: random.Random) -> list[str]:
+    """A random solution of the blank side-``n`` grid: fix cells where two solutions differ until one is left."""
     grid = [["_"] * n for _ in range(n)]
-
-    def two_solutions() -> list[Solution]:
-        return list(islice(solutions(Puzzle._trusted(tuple("".join(row) for row in grid))), 2))
-
-    # Fix cells where two solutions still differ until one solution is left;
-    # either value there keeps the puzzle solvable.
-    while len(found := two_solutions()) > 1:
+    while len(found := list(islice(solutions(Puzzle._trusted(tuple("".join(row) for row in grid))), 2))) > 1:
         first, second = found
         r, c = rng.choice([(r, c) for r in range(n) for c in range(n) if first[r][c] != second[r][c]])
         grid[r][c] = rng.choice("01")
-    # Then drop, in random order, every given whose opposite digit has no
-    # solution: the remaining givens force it anyway.
-    givens = [(r, c) for r in range(n) for c in range(n) if grid[r][c] != "_"]
-    rng.shuffle(givens)
-    for r, c in givens:
+    return list(found[0])
+
+
+def _random_solution(n: int, rng: random.Random) -> list[str]:
+    """A random solved grid of side ``n``.
+
+    A blank grid of a large side is over the search's memory limit, so random
+    solutions of two smaller even sides ``a + b = n`` go on the diagonal (top
+    left, bottom right) and the search fills the rest; when the two admit no
+    common grid, two new ones are drawn. Random flips and a transpose vary the result.
+    """
+    if n <= _BLANK_SIDE:
+        rows = _blank_solution(n, rng)
+    else:
+        top = n // 2 if n // 2 % 2 == 0 else n // 2 + 1
+        bottom = n - top
+        while True:
+            corners = [row + "_" * bottom for row in _random_solution(top, rng)]
+            corners += ["_" * top + row for row in _random_solution(bottom, rng)]
+            found = next(solutions(Puzzle._trusted(tuple(corners))), None)
+            if found is not None:
+                rows = list(found)
+                break
+    if rng.random() < 0.5:
+        rows = ["".join(column) for column in zip(*rows)]
+    if rng.random() < 0.5:
+        rows = rows[::-1]
+    if rng.random() < 0.5:
+        rows = [row[::-1] for row in rows]
+    return rows
+
+
+def _has_solution(grid: list[list[str]], node_budget: int) -> Optional[bool]:
+    """Whether ``grid`` has a solution, or None when the search takes more than ``node_budget`` nodes."""
+    n = len(grid)
+    search = _kernel.Search(n, Puzzle._trusted(tuple("".join(row) for row in grid)).cells, MAX_CANDIDATES)
+    while True:
+        status = search.next_solution(node_budget)
+        if status == Status.SOLUTION:
+            return True
+        if status == Status.EXHAUSTED:
+            return False
+        if status == Status.TOO_LARGE or search.nodes >= node_budget:
+            return None
+
+
+def _strip_givens(solution: list[str], rng: random.Random, node_budget: int) -> Optional[list[list[str]]]:
+    """Drop, in random order, every given of the full ``solution`` whose opposite digit has no solution.
+
+    What is left is strictly minimal: each given kept has a second solution
+    without it. None when a check takes more than ``node_budget`` nodes.
+    """
+    n = len(solution)
+    grid = [list(row) for row in solution]
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    rng.shuffle(cells)
+    for r, c in cells:
         value = grid[r][c]
         grid[r][c] = "1" if value == "0" else "0"
-        if next(solutions(Puzzle._trusted(tuple("".join(row) for row in grid))), None) is None:
-            grid[r][c] = "_"
-        else:
-            grid[r][c] = value
+        opposite = _has_solution(grid, node_budget)
+        if opposite is None:
+            return None
+        grid[r][c] = value if opposite else "_"
+    return grid
+
+
+def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
+    """A random puzzle of side ``n`` (even, 2 to MAX_N) with a unique solution and no redundant given.
+
+    The same ``seed`` always gives the same puzzle. Generation draws a random
+    solved grid, then removes givens, in random order, while the solution stays
+    unique; removing any given of the result makes it ambiguous. An attempt
+    whose uniqueness check runs long starts over from a new grid.
+    """
+    n = checked_count(n, "n")
+    seed = checked_seed(seed)
+    if not (2 <= n <= MAX_N and n % 2 == 0):
+        raise ArgumentError(f"generate() takes an even n from 2 to {MAX_N}, got {n}")
+    rng = random.Random(seed)
+    node_budget = _CHECK_NODES
+    while (grid := _strip_givens(_random_solution(n, rng), rng, node_budget)) is None:
+        node_budget *= 2
     return Puzzle._trusted(tuple("".join(row) for row in grid))
 
 
