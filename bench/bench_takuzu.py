@@ -7,7 +7,6 @@ twin, and through the facade's :func:`takuzu.solve` on the compiled kernel.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 import statistics
@@ -19,7 +18,7 @@ from types import ModuleType
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from conftest import PuzzleSet, label, skip_slow_twin, stored_set
+from conftest import PuzzleSet, label, puzzle_set_of, skip_slow_twin, stored_set
 from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu, use_kernels
 
 #: The size classes, and the seeds of each class's puzzles.
@@ -105,15 +104,7 @@ def minimal_set(prefix: str) -> PuzzleSet:
     """The stored minimal puzzles whose key starts with ``prefix`` ("" for the set of 50, "hard/" for the slow class)."""
     stored = json.loads(MINIMAL_PATH.read_text())
     keys = sorted(key for key in stored if key.startswith(prefix) and (prefix or not key.startswith("hard/")))
-    puzzles = tuple(takuzu.from_rows(stored[key]) for key in keys)
-    text = "\n".join(str(p) for p in puzzles)
-    return PuzzleSet(
-        0,
-        puzzles,
-        tuple(p.cells for p in puzzles),
-        tuple("".join(p.rows) for p in puzzles),
-        hashlib.sha256(text.encode()).hexdigest()[:12],
-    )
+    return puzzle_set_of(0, tuple(takuzu.from_rows(stored[key]) for key in keys))
 
 
 @pytest.fixture(scope="module", params=["", "hard/"], ids=["minimal N=12..20", "hard"])

@@ -55,7 +55,11 @@ def stored_set(facade: ModuleType, n: int, seeds: range, generate: Callable[[int
             for seed in missing:
                 stored[f"{n}/{seed}"] = list(generate(n, seed).rows)
         path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
-    puzzles = tuple(facade.from_rows(stored[f"{n}/{seed}"]) for seed in seeds)
+    return puzzle_set_of(n, tuple(facade.from_rows(stored[f"{n}/{seed}"]) for seed in seeds))
+
+
+def puzzle_set_of(n: int, puzzles: tuple[Any, ...]) -> PuzzleSet:
+    """The :class:`PuzzleSet` of ``puzzles`` (parsed puzzles of side ``n``; 0: of mixed sides)."""
     text = "\n".join(str(p) for p in puzzles)
     return PuzzleSet(
         n,
