@@ -8,7 +8,6 @@ twin, and through the facade's :func:`takuzu.solve` on the compiled kernel.
 from __future__ import annotations
 
 import json
-import shutil
 import statistics
 import subprocess
 from functools import lru_cache
@@ -18,7 +17,7 @@ from types import ModuleType
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from conftest import PuzzleSet, label, puzzle_set_of, skip_slow_twin, stored_set
+from conftest import PuzzleSet, build_cpp, label, puzzle_set_of, skip_slow_twin, stored_set
 from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu, use_kernels
 
 #: The size classes, and the seeds of each class's puzzles.
@@ -96,7 +95,6 @@ def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet) -> None:
 #: the set of 50 (N = 12..20, seeds 0..9), and "hard/n/seed" for the puzzles of that set that
 #: search took longest on at c480e1e (the four slowest of the set, 20/6 by far).
 MINIMAL_PATH = Path(__file__).with_name("takuzu_minimal_puzzles.json")
-CPP_SOURCE = Path(__file__).with_name("cpp") / "takuzu_lines.cpp"
 
 
 @lru_cache(maxsize=None)
@@ -116,11 +114,9 @@ def minimal(request: pytest.FixtureRequest) -> tuple[str, PuzzleSet]:
 @pytest.fixture(scope="module")
 def cpp_solver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """bench/cpp/takuzu_lines.cpp built with g++ -O2 (skipped without g++)."""
-    compiler = shutil.which("g++")
-    if compiler is None:
+    binary = build_cpp("takuzu_lines", tmp_path_factory.mktemp("cpp"))
+    if binary is None:
         pytest.skip("no g++ to build the C++ line-candidate solver")
-    binary = tmp_path_factory.mktemp("cpp") / "takuzu_lines"
-    subprocess.run([compiler, "-O2", "-std=c++17", "-o", str(binary), str(CPP_SOURCE)], check=True)
     return binary
 
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import shutil
+import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -105,3 +107,17 @@ def random_endgame(empties: int, seed: str) -> tuple[tuple[int, ...], ...]:
             colour = 1 - colour
         if sum(row.count(-1) for row in grid) == empties:
             return tuple(tuple(row) for row in grid)
+
+
+#: The plain C++ solvers the benches time beside the kernels.
+CPP_FOLDER = Path(__file__).with_name("cpp")
+
+
+def build_cpp(name: str, folder: Path) -> Optional[Path]:
+    """``bench/cpp/<name>.cpp`` built with ``g++ -O2`` into ``folder``; None when there is no g++."""
+    compiler = shutil.which("g++")
+    if compiler is None:
+        return None
+    binary = folder / name
+    subprocess.run([compiler, "-O2", "-std=c++17", "-o", str(binary), str(CPP_FOLDER / f"{name}.cpp")], check=True)
+    return binary

@@ -9,7 +9,6 @@ Run from the repository root: ``python bench/reversi_cpp_ratio.py --empties 12 1
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import subprocess
 import sys
@@ -20,9 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_reversi import ENDGAME_SEEDS, endgame_board, sides  # noqa: E402
+from conftest import build_cpp  # noqa: E402
 from fastpuzzle import _reversi_cy  # noqa: E402
 
-CPP_SOURCE = Path(__file__).parent / "cpp" / "reversi_count.cpp"
 #: Largest table of the kernel: 2**20 entries; a count of e empties gets 2**(e + 4) at most, as in the bench.
 TABLE_BITS = 20
 
@@ -52,12 +51,11 @@ def main() -> None:
     parser.add_argument("--empties", type=int, nargs="+", default=[12, 13])
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    if shutil.which("g++") is None:
-        print("g++ not found: skipped")
-        return
     with tempfile.TemporaryDirectory() as folder:
-        binary = Path(folder) / "reversi_count"
-        subprocess.run(["g++", "-O2", "-o", str(binary), str(CPP_SOURCE)], check=True)
+        binary = build_cpp("reversi_count", Path(folder))
+        if binary is None:
+            print("g++ not found: skipped")
+            return
         for empties in args.empties:
             positions = [sides(endgame_board(empties, seed)) for seed in ENDGAME_SEEDS[empties]]
             expected = [_reversi_cy.Counter(18).count(*position) for position in positions]

@@ -300,8 +300,9 @@ cdef class Search:
         self.node_count = 0
         self.found_count = 0
         self.dirty = (<uint64_t>-1) >> (64 - lines)
-        # Probing pays for itself at the root of a fairly constrained grid; deeper
-        # down, or on a nearly blank grid, it costs more than it saves.
+        # Probing pays for itself on a fairly constrained grid; on a nearly blank
+        # one it costs more than it saves. Below the root, a node probes only when
+        # its parent's probe fixed a cell (branch_probe).
         self.probe_paid = False
         if not self.settle():
             self.phase = FINISHED

@@ -551,6 +551,7 @@ class _signals_raise:
         self.previous_hook = sys.unraisablehook
 
     def __enter__(self) -> None:
+        self.previous_hook = sys.unraisablehook
         for signum, handler in self._HANDLERS:
             try:
                 before = signal.getsignal(signum)
