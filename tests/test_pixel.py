@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import fastpuzzle
 from conftest import ROOT, cases_dir, examples, facade_fixture
-from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, pixel
+from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, Status, pixel
 
 from reference_pixel import pixel_clues_hold, pixel_clues_of, pixel_count, pixel_solutions
 
@@ -208,14 +208,7 @@ def test_generated_puzzles_are_unique(n: int, m: int) -> None:
 
 @pytest.mark.parametrize("arguments", [(6,), (12, 9)], ids=["6x6", "12x9"])
 def test_generated_puzzles_are_strictly_minimal(arguments: tuple[int, ...]) -> None:
-    puzzle = pixel.generate(*arguments, seed=1 if arguments == (6,) else 5, effort=None)
-    assert pixel.count_solutions(puzzle, limit=2) == 1
-    for r, row in enumerate(puzzle.rows):
-        for c, clue in enumerate(row):
-            if clue != "_":
-                looser = list(puzzle.rows)
-                looser[r] = row[:c] + "_" + row[c + 1 :]
-                assert pixel.count_solutions(looser, limit=2) == 2
+    assert strictly_minimal(pixel.generate(*arguments, seed=1 if arguments == (6,) else 5, effort=None))
 
 
 def test_generate_rejects_bad_sizes() -> None:
@@ -304,11 +297,52 @@ def test_show_and_format_check_the_solution(solution: Any, error: type[Exception
         pixel.format(solution)
 
 
-def test_generate_without_effort_raises_when_a_check_outgrows_the_memo(monkeypatch: pytest.MonkeyPatch) -> None:
-    """effort=None never keeps a clue silently: a check that runs out of states raises."""
+def strictly_minimal(puzzle: pixel.Puzzle) -> bool:
+    """One solution, and two or more once any one clue is taken out."""
+    if pixel.count_solutions(puzzle, limit=2) != 1:
+        return False
+    for r, row in enumerate(puzzle.rows):
+        for c, clue in enumerate(row):
+            if clue != "_":
+                looser = list(puzzle.rows)
+                looser[r] = row[:c] + "_" + row[c + 1 :]
+                if pixel.count_solutions(looser, limit=2) != 2:
+                    return False
+    return True
+
+
+def test_generate_without_effort_goes_on_when_a_check_outgrows_the_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """effort=None never keeps a clue silently: a check that runs out of states goes on by deduction."""
+    expected = pixel.generate(12, seed=3, effort=None)
     monkeypatch.setattr(pixel, "MAX_STATES", 2)
-    with pytest.raises(PuzzleTooLargeError, match=r"generate\(effort=None\) cannot prove"):
-        pixel.generate(12, seed=3, effort=None)
+    assert pixel.generate(12, seed=3, effort=None) == expected
+    monkeypatch.undo()
+    assert strictly_minimal(expected)
+
+
+class OutOfStates:
+    """A memo walk that runs out of states at once."""
+
+    nodes = 0
+
+    def next_solution(self, budget: int) -> Status:
+        return Status.TOO_LARGE
+
+
+def test_solve_goes_on_by_deduction_when_the_memo_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """solve() answers where the memo's walk would outgrow MAX_STATES: one, several or no solutions."""
+    puzzle = pixel.generate(14, 11, seed=8, effort=None)
+    several = ("_" * 11,) + puzzle.rows[1:]
+    # The corner's 0 leaves the 6 beside it two cells that can be black.
+    none = ("06" + puzzle.rows[0][2:],) + puzzle.rows[1:]
+    answer = pixel.solve(puzzle)
+    monkeypatch.setattr(pixel, "_search", lambda puzzle: OutOfStates())
+    assert pixel.solve(puzzle) == answer
+    assert pixel_clues_hold(several, pixel.solve(several, unique=False))
+    with pytest.raises(MultipleSolutionsError):
+        pixel.solve(several)
+    with pytest.raises(NoSolutionError):
+        pixel.solve(none)
 
 
 def test_generate_with_effort_keeps_a_clue_it_cannot_check(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -155,6 +155,63 @@ def test_kernel_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], 
     assert min(count(_pixel_cy, loosened, limit=10**4), 10**4) == min(count(_pixel_py, loosened, limit=10**4), 10**4)
 
 
+def deduced(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT) -> tuple[list[tuple[str, ...]], int]:
+    """Up to ``limit`` solutions from a kernel's Deduce, as row strings, and the nodes it took."""
+    n, m = len(rows), len(rows[0])
+    search = kernel.Deduce(n, m, codes("".join(rows)), 1)
+    found: list[tuple[str, ...]] = []
+    while len(found) < limit:
+        status = search.next_solution(100)
+        assert status != Status.TOO_LARGE
+        if status == Status.EXHAUSTED:
+            break
+        if status == Status.SOLUTION:
+            cells = search.solution()
+            found.append(tuple(cells[r * m : (r + 1) * m] for r in range(n)))
+    return found, search.nodes
+
+
+def deduced_count(kernel: ModuleType, rows: tuple[str, ...], limit: int) -> int:
+    """A kernel's Deduce count of the solutions of ``rows``, up to ``limit``."""
+    search = kernel.Deduce(len(rows), len(rows[0]), codes("".join(rows)), 1)
+    while (status := search.count(100, limit)) == Status.PAUSED:
+        pass
+    assert status in (Status.EXHAUSTED, Status.SOLUTION)
+    return int(search.found)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(puzzles())
+def test_deduction_matches_reference_and_twin(puzzle: tuple[str, ...]) -> None:
+    """Deduce lists the reference's solutions, each once, with the same nodes in kernel and twin."""
+    total = pixel_count(puzzle)
+    found, nodes = deduced(_pixel_cy, puzzle)
+    assert (found, nodes) == deduced(_pixel_py, puzzle)
+    assert len(found) == len(set(found)) == min(total, ENUMERATION_LIMIT)
+    if total <= ENUMERATION_LIMIT:
+        assert set(found) == set(pixel_solutions(puzzle, ENUMERATION_LIMIT + 1))
+    else:
+        assert all(pixel_clues_hold(puzzle, picture) for picture in found)
+    limit = min(total, 300) + 1
+    assert deduced_count(_pixel_cy, puzzle, limit) == deduced_count(_pixel_py, puzzle, limit) == min(total, limit)
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from(((8, 8), (9, 11), (11, 9), (16, 16))), data=st.data())
+def test_deduction_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], data: st.DataObject) -> None:
+    """On generated puzzles, a few clues dropped: the same first solutions and nodes; one solution when none is dropped."""
+    puzzle = pixel.generate(*shape, seed=seed, effort=500).rows
+    cells = shape[0] * shape[1]
+    keep = data.draw(st.lists(st.sampled_from((True,) * 7 + (False,)), min_size=cells, max_size=cells))
+    for rows in (puzzle, sparse(puzzle, keep)):
+        found, nodes = deduced(_pixel_cy, rows, 3)
+        assert (found, nodes) == deduced(_pixel_py, rows, 3)
+        if len(found) < 3:
+            assert set(found) == set(enumerate_solutions(_pixel_cy, rows, 3))
+        assert all(pixel_clues_hold(rows, picture) for picture in found)
+    assert len(deduced(_pixel_cy, puzzle, 3)[0]) == 1
+
+
 @settings(max_examples=examples(150), deadline=None)
 @given(puzzles())
 def test_kernel_and_twin_share_the_same_residual_states(puzzle: tuple[str, ...]) -> None:

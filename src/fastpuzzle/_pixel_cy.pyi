@@ -41,3 +41,13 @@ class Search:
         """
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
+
+class Deduce(Search):
+    """List or count the solutions by deduction and branching, resumably: no memo, no scan order.
+
+    The same clues, preconditions and propagation as ``Search`` (``max_states`` is
+    taken and not used). Each node probes the unknown cells near what its branch
+    coloured, then branches on a cell of the open clue with the fewest ways left to
+    place its black cells, near the last branch first. It never returns TOO_LARGE;
+    its cost is the size of its search tree.
+    """

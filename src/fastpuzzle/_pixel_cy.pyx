@@ -987,3 +987,197 @@ cdef class Search:
                 p = c * self.width + r if self.transposed else r * self.width + c
                 text[r * self.m + c] = b'1' if self.value[p] == BLACK else b'0'
         return PyUnicode_DecodeASCII(text, self.size, NULL)
+
+
+cdef inline int ways(int unknown, int need) noexcept nogil:
+    """The ways to choose need black cells among unknown: C(unknown, need)."""
+    cdef int total = 1, i
+    for i in range(need):
+        total = total * (unknown - i) // (i + 1)
+    return total
+
+
+cdef class Deduce(Search):
+    """List or count the solutions of a pixel-placement grid by deduction and branching, resumably.
+
+    The same clues, preconditions and propagation as Search, but no memo and no scan
+    order: each node propagates, then branches on a cell of the open clue with the
+    fewest ways left to place its black cells (C(unknown, needed)), trying first the
+    colour that clue needs more of. A cell no clue covers is branched on last. It
+    never runs out of states; its cost is the size of the search tree, which
+    propagation keeps small on puzzles with one solution or with many, where the
+    memo's scan order gets wide states. Counts are exact, one leaf at a time.
+    """
+
+    # Per depth: the cell branched on, the colour tried first.
+    cdef int32_t *chosen
+    cdef uint8_t *first
+    # Cells waiting to be probed (see probe_near), and which cells are waiting.
+    cdef int32_t *waiting
+    cdef uint8_t *is_waiting
+
+    def __cinit__(self, *args, **kwargs):
+        self.chosen = <int32_t *>malloc((self.size + 1) * sizeof(int32_t))
+        self.first = <uint8_t *>malloc((self.size + 1) * sizeof(uint8_t))
+        self.waiting = <int32_t *>malloc(self.size * sizeof(int32_t))
+        self.is_waiting = <uint8_t *>calloc(self.size, sizeof(uint8_t))
+        if self.chosen == NULL or self.first == NULL or self.waiting == NULL or self.is_waiting == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.chosen)
+        free(self.first)
+        free(self.waiting)
+        free(self.is_waiting)
+
+    def next_solution(self, uint64_t node_budget):
+        """Search on for at most node_budget more nodes, and at most POLL_MS.
+
+        Returns SOLUTION (read it with solution()), EXHAUSTED when no solution is
+        left, or PAUSED when the budget or the time ran out first; never TOO_LARGE.
+        """
+        cdef int status
+        assert self.mode != COUNTING, "a Deduce either lists solutions or counts them, not both"
+        self.mode = LISTING
+        with nogil:
+            status = self.hunt(node_budget, fp_seconds() + FP_POLL_SECONDS)
+        return status
+
+    def count(self, uint64_t node_budget, limit):
+        """Count solutions for at most node_budget more nodes, and at most POLL_MS, into found.
+
+        limit is an int >= 0 (0: no limit). Returns SOLUTION once found reaches limit,
+        EXHAUSTED when the count is complete, or PAUSED when the budget or the time
+        ran out first; never TOO_LARGE.
+        """
+        cdef int status
+        assert self.mode != LISTING, "a Deduce either lists solutions or counts them, not both"
+        self.mode = COUNTING
+        self.set_limit(limit)
+        with nogil:
+            status = self.hunt(node_budget, fp_seconds() + FP_POLL_SECONDS)
+        return status
+
+    cdef int pick(self) noexcept nogil:
+        """The cell to branch on (its first colour in first[top + 1]), or -1 when every cell is known."""
+        cdef int k, best = -1, best_ways = 0, w, need, p, q, r, c, rr, cc, i
+        if self.top >= 0:
+            # Near the last branch first, so that a failure is found where it was made.
+            p = self.chosen[self.top]
+            r = p // self.width
+            c = p % self.width
+            for rr in range(max(r - 2, 0), min(r + 3, self.rows)):
+                for cc in range(max(c - 2, 0), min(c + 3, self.width)):
+                    q = rr * self.width + cc
+                    for i in range(self.cover_size[q]):
+                        k = self.cover[q * BLOCK + i] >> PACK
+                        if self.unknown[k]:
+                            w = ways(self.unknown[k], self.target[k] - self.black[k])
+                            if best < 0 or w < best_ways:
+                                best = k
+                                best_ways = w
+        if best < 0:
+          for k in range(self.clues):
+            if self.unknown[k]:
+                w = ways(self.unknown[k], self.target[k] - self.black[k])
+                if best < 0 or w < best_ways:
+                    best = k
+                    best_ways = w
+                    if w == 2:
+                        break
+        if best >= 0:
+            need = self.target[best] - self.black[best]
+            self.first[self.top + 1] = BLACK if 2 * need > self.unknown[best] else WHITE
+            return self.block[best * BLOCK + fp_ctz(self.open_bits[best])]
+        for p in range(self.size):
+            if self.value[p] == UNKNOWN:
+                self.first[self.top + 1] = WHITE
+                return p
+        return -1
+
+    cdef bint probe_near(self, int mark) noexcept nogil:
+        """Probe the unknown cells within two rows and columns of a cell coloured since mark.
+
+        A colour whose propagation fails fixes the other, and what that colours is
+        probed around in turn; False if both colours fail somewhere. The root probed
+        every cell, so only what changed since can give something new.
+        """
+        cdef int scanned = mark, count = 0, p, q, r, c, rr, cc
+        cdef int probe_mark
+        cdef bint white_ok, black_ok
+        while True:
+            while scanned < self.trail_size:
+                p = self.trail[scanned]
+                scanned += 1
+                r = p // self.width
+                c = p % self.width
+                for rr in range(max(r - 2, 0), min(r + 3, self.rows)):
+                    for cc in range(max(c - 2, 0), min(c + 3, self.width)):
+                        q = rr * self.width + cc
+                        if self.value[q] == UNKNOWN and self.cover_size[q] and not self.is_waiting[q]:
+                            self.is_waiting[q] = 1
+                            self.waiting[count] = q
+                            count += 1
+            if not count:
+                return True
+            count -= 1
+            q = self.waiting[count]
+            self.is_waiting[q] = 0
+            if self.value[q] != UNKNOWN:
+                continue
+            probe_mark = self.trail_size
+            white_ok = self.colour(q, WHITE)
+            self.undo(probe_mark)
+            black_ok = self.colour(q, BLACK)
+            self.undo(probe_mark)
+            if white_ok == black_ok:
+                if white_ok:
+                    continue
+            elif self.colour(q, BLACK if black_ok else WHITE):
+                continue
+            while count:
+                count -= 1
+                self.is_waiting[self.waiting[count]] = 0
+            return False
+
+    cdef int hunt(self, uint64_t node_budget, double deadline) noexcept nogil:
+        """Search on until a solution (or the limit), the end, node_budget more nodes or the deadline."""
+        cdef uint64_t stop = self.node_count + node_budget
+        cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
+        cdef bint counting = self.mode == COUNTING
+        cdef int p, branch
+        while self.phase != FINISHED:
+            if self.phase == ENTER:
+                self.node_count += 1
+                self.phase = ADVANCE
+                if self.top >= 0 and not self.probe_near(self.mark[self.top]):
+                    continue
+                p = self.pick()
+                if p < 0:
+                    self.add_found(0, 1, NULL)
+                    if not counting or (self.has_limit and self.reached()):
+                        return FP_STATUS_SOLUTION
+                    continue
+                self.top += 1
+                self.chosen[self.top] = p
+                self.mark[self.top] = self.trail_size
+                self.branch[self.top] = TRY_WHITE
+                continue
+            if self.top < 0:
+                self.phase = FINISHED
+                break
+            if self.node_count >= check:
+                if self.node_count >= stop or fp_past(deadline):
+                    return FP_STATUS_PAUSED
+                check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
+            self.undo(self.mark[self.top])
+            branch = self.branch[self.top]
+            if branch == DONE:
+                self.top -= 1
+                continue
+            self.branch[self.top] = branch + 1
+            if self.colour(self.chosen[self.top], self.first[self.top] ^ branch):
+                self.phase = ENTER
+            else:
+                self.node_count += 1
+        return FP_STATUS_EXHAUSTED

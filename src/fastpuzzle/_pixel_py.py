@@ -38,9 +38,14 @@ the kernel, and the facade validates what users give.
 
 from __future__ import annotations
 
+import math
 import time
 
 from ._registry import POLL_MS, PUZZLES, Status
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterator
 
 _MAX_N = PUZZLES["pixel"].limits["MAX_N"]
 #: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
@@ -63,6 +68,7 @@ _STATE_LIMBS = 4
 _KEY_BITS = 128
 _KEY_FULL = (1 << _KEY_BITS) - 1
 # Frame branch states: try white next, try black next, done; or the cell was already known.
+_TRY_WHITE = 0
 _TRY_BLACK = 1
 _DONE = 2
 _FORCED = 3
@@ -460,3 +466,168 @@ class Search:
                 "1" if self.value[c * self.width + r] == 1 else "0" for r in range(self.n) for c in range(self.m)
             )
         return "".join("1" if v == 1 else "0" for v in self.value)
+
+
+class Deduce(Search):
+    """List or count the solutions by deduction and branching, resumably: no memo, no scan order.
+
+    The same clues, preconditions and propagation as :class:`Search`, including the
+    probe of every cell at the root. Each node then probes the unknown cells within
+    two rows and columns of a cell coloured since its parent (:meth:`_probe_near`),
+    and branches on a cell of the open clue with the fewest ways left to place its
+    black cells, ``C(unknown, needed)``: among the clues holding a cell within two
+    rows and columns of the last branch's cell if any is open, else among all (the
+    first with 2 ways ends that look). It tries first the colour that clue needs
+    more of. A cell no clue covers is branched on last. It never runs out of
+    states; its cost is the size of its search tree. Counts are exact.
+    """
+
+    def __init__(self, n: int, m: int, cells: bytes, max_states: int) -> None:
+        super().__init__(n, m, cells, max_states)
+        self.chosen: list[int] = []
+        self.first: list[int] = []
+        self.marks: list[int] = []
+        self.branches: list[int] = []
+        self.next_first = 0
+
+    def next_solution(self, node_budget: int) -> int:
+        """Search on for at most ``node_budget`` more nodes, and at most POLL_MS.
+
+        Returns SOLUTION (read it with :meth:`solution`), EXHAUSTED when no
+        solution is left, or PAUSED when the budget or the time ran out first; never TOO_LARGE.
+        """
+        assert self.mode != _COUNTING, "a Deduce either lists solutions or counts them, not both"
+        self.mode = _LISTING
+        return self._hunt(node_budget, 0)
+
+    def count(self, node_budget: int, limit: int) -> int:
+        """Count solutions for at most ``node_budget`` more nodes, and at most POLL_MS, into ``found``.
+
+        Returns SOLUTION once ``found`` reaches ``limit`` (0: no limit), EXHAUSTED
+        when the count is complete, or PAUSED when the budget or the time ran out first.
+        """
+        assert limit >= 0, f"limit must be at least 0, got {limit}"
+        assert self.mode != _LISTING, "a Deduce either lists solutions or counts them, not both"
+        self.mode = _COUNTING
+        return self._hunt(node_budget, limit)
+
+    def _ways(self, k: int) -> int:
+        return math.comb(self.unknown[k], self.target[k] - self.black[k])
+
+    def _pick(self) -> int:
+        """The cell to branch on (its first colour in ``next_first``), or -1 when every cell is known."""
+        best, best_ways = -1, 0
+        if self.chosen:
+            r, c = divmod(self.chosen[-1], self.width)
+            for rr in range(max(r - 2, 0), min(r + 3, self.rows)):
+                for cc in range(max(c - 2, 0), min(c + 3, self.width)):
+                    for k in self.cover[rr * self.width + cc]:
+                        if self.unknown[k] and (best < 0 or self._ways(k) < best_ways):
+                            best, best_ways = k, self._ways(k)
+        if best < 0:
+            for k in range(len(self.target)):
+                if self.unknown[k] and (best < 0 or self._ways(k) < best_ways):
+                    best, best_ways = k, self._ways(k)
+                    if best_ways == 2:
+                        break
+        if best >= 0:
+            need = self.target[best] - self.black[best]
+            self.next_first = 1 if 2 * need > self.unknown[best] else 0
+            return next(q for q in self.block[best] if self.value[q] == _UNKNOWN)
+        self.next_first = 0
+        return next((p for p in range(self.size) if self.value[p] == _UNKNOWN), -1)
+
+    def _near(self, p: int) -> Iterator[int]:
+        """The cells within two rows and columns of ``p``."""
+        r, c = divmod(p, self.width)
+        for rr in range(max(r - 2, 0), min(r + 3, self.rows)):
+            for cc in range(max(c - 2, 0), min(c + 3, self.width)):
+                yield rr * self.width + cc
+
+    def _works(self, q: int, v: int) -> bool:
+        """Colouring ``q`` with ``v`` propagates without a contradiction (and is undone)."""
+        mark = len(self.trail)
+        try:
+            self._assign(q, v)
+            self._propagate()
+            return True
+        except Contradiction:
+            return False
+        finally:
+            self._undo(mark)
+
+    def _probe_near(self, mark: int) -> None:
+        """Probe the unknown cells near a cell coloured since ``mark``, and near what that fixes.
+
+        A stack of waiting cells, each on it at most once at a time; raises
+        Contradiction if both colours of a cell fail.
+        """
+        scanned = mark
+        waiting: list[int] = []
+        is_waiting = set()
+        while True:
+            while scanned < len(self.trail):
+                for q in self._near(self.trail[scanned]):
+                    if self.value[q] == _UNKNOWN and self.cover[q] and q not in is_waiting:
+                        is_waiting.add(q)
+                        waiting.append(q)
+                scanned += 1
+            if not waiting:
+                return
+            q = waiting.pop()
+            is_waiting.discard(q)
+            if self.value[q] != _UNKNOWN:
+                continue
+            white_ok, black_ok = self._works(q, 0), self._works(q, 1)
+            if white_ok != black_ok:
+                self._assign(q, 1 if black_ok else 0)
+                self._propagate()
+            elif not white_ok:
+                raise Contradiction
+
+    def _hunt(self, node_budget: int, limit: int) -> int:
+        """Search on until a solution (or the limit), the end, ``node_budget`` more nodes or POLL_MS."""
+        stop = self.nodes + node_budget
+        deadline = time.monotonic() + _POLL_SECONDS
+        counting = self.mode == _COUNTING
+        while self.phase != _FINISHED:
+            if self.phase == _ENTER:
+                self.nodes += 1
+                self.phase = _ADVANCE
+                if self.chosen:
+                    try:
+                        self._probe_near(self.marks[-1])
+                    except Contradiction:
+                        continue
+                p = self._pick()
+                if p < 0:
+                    self.found += 1
+                    if not counting or (limit and self.found >= limit):
+                        return SOLUTION
+                    continue
+                self.chosen.append(p)
+                self.first.append(self.next_first)
+                self.marks.append(len(self.trail))
+                self.branches.append(_TRY_WHITE)
+                continue
+            if not self.chosen:
+                self.phase = _FINISHED
+                break
+            if self.nodes >= stop:
+                return PAUSED
+            if self.nodes % _CLOCK_NODES == 0 and time.monotonic() >= deadline:
+                return PAUSED
+            self._undo(self.marks[-1])
+            branch = self.branches[-1]
+            if branch == _DONE:
+                for stack in (self.chosen, self.first, self.marks, self.branches):
+                    stack.pop()
+                continue
+            self.branches[-1] = branch + 1
+            try:
+                self._assign(self.chosen[-1], self.first[-1] ^ branch)
+                self._propagate()
+                self.phase = _ENTER
+            except Contradiction:
+                self.nodes += 1
+        return EXHAUSTED

@@ -183,10 +183,22 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     Raises :class:`~fastpuzzle.NoSolutionError` if there is none and, unless
     ``unique`` is false, :class:`~fastpuzzle.MultipleSolutionsError` if there is
     more than one; with ``unique=False`` the first solution found is returned.
+    A grid too open for the memo (``MAX_STATES``) is searched by deduction and
+    branching instead, which never runs out of states but can take long.
     """
     puzzle = from_rows(puzzle)
-    found = first_solutions(_search(puzzle), puzzle.m, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
+    found = _first_solutions(puzzle, 2 if unique else 1)
     return single_solution(found, "no solution: the clues cannot all be satisfied together")
+
+
+def _first_solutions(puzzle: Puzzle, wanted: int) -> list[Solution]:
+    """The first ``wanted`` solutions (fewer if there are fewer): by the memo's walk or, should
+    that outgrow ``MAX_STATES``, by deduction and branching, which keeps no states."""
+    try:
+        return first_solutions(_search(puzzle), puzzle.m, _NODE_BUDGET, wanted, lambda: _too_large(puzzle))
+    except PuzzleTooLargeError:
+        deduce = _kernel.Deduce(puzzle.n, puzzle.m, puzzle.cells, 1)
+        return first_solutions(deduce, puzzle.m, _NODE_BUDGET, wanted, lambda: _too_large(puzzle))
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
@@ -236,9 +248,10 @@ def generate(
     random order, every clue is removed whose removal keeps the solution unique,
     provably within ``effort`` search nodes. ``effort=None`` removes every clue it
     can, giving a strictly minimal puzzle (no clue can be removed), which for large
-    grids can be very hard to solve; if a uniqueness check would remember more than
-    ``MAX_STATES`` states it raises :class:`~fastpuzzle.PuzzleTooLargeError` rather
-    than keep a clue it could not prove necessary.
+    grids can be very hard to solve. Its checks ask whether the clue, changed to any
+    other count, still has a solution (the only kind of second solution that removing
+    it can let in); a check that outgrows ``MAX_STATES`` goes on by deduction and
+    branching, so no clue is ever kept that could go, but a large grid can take long.
     The same arguments always give the same puzzle. ``density`` is a real
     number from 0 to 1, ``effort`` a whole number or None.
     """
@@ -255,16 +268,44 @@ def generate(
     while True:
         picture = ["".join("1" if rng.random() < density else "0" for _ in range(m)) for _ in range(n)]
         grid = [list(row) for row in _clues_of(picture)]
-        if _unique(grid, None, None):
+        if len(_first_solutions(_puzzle_of(grid), 2)) == 1:
             break
     places = [(r, c) for r in range(n) for c in range(m)]
     rng.shuffle(places)
     for r, c in places:
         clue = grid[r][c]
-        grid[r][c] = "_"
-        if not _unique(grid, effort, (r, c)):
-            grid[r][c] = clue
+        if effort is None:
+            removable = not _another_count_fits(grid, r, c)
+        else:
+            grid[r][c] = "_"
+            removable = _unique(grid, effort)
+        grid[r][c] = "_" if removable else clue
+    return _puzzle_of(grid)
+
+
+def _puzzle_of(grid: list[list[str]]) -> Puzzle:
     return Puzzle._trusted(tuple("".join(row) for row in grid))
+
+
+def _another_count_fits(grid: list[list[str]], r: int, c: int) -> bool:
+    """Some other count in place of the clue at (r, c) has a solution (``grid`` has exactly one).
+
+    Without the clue, a second solution is a picture that meets every other clue
+    and differs from the one solution; it cannot have the clue's count at (r, c)
+    (it would then be a second solution with the clue), so it is a solution with
+    the clue changed to its count. Each changed grid is nearly settled by its other
+    clues, so propagation mostly refutes it at the root. ``grid`` is left with some
+    count at (r, c): the caller puts back what it wants there.
+    """
+    n, m = len(grid), len(grid[0])
+    cells = (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
+    clue = int(grid[r][c])
+    for other in range(cells + 1):
+        if other != clue:
+            grid[r][c] = str(other)
+            if _first_solutions(_puzzle_of(grid), 1):
+                return True
+    return False
 
 
 def _checked_density(density: Any) -> float:
@@ -279,17 +320,15 @@ def _checked_density(density: Any) -> float:
     return value
 
 
-def _unique(grid: list[list[str]], effort: Optional[int], removed: Optional[tuple[int, int]]) -> bool:
-    """Exactly one picture fits ``grid``'s clues, as proved within ``effort`` nodes (None: any).
+def _unique(grid: list[list[str]], effort: int) -> bool:
+    """Exactly one picture fits ``grid``'s clues, as proved within ``effort`` nodes of the memo's walk.
 
-    ``removed`` is the cell whose clue was just taken out (None: the full clue set).
-    A check that outgrows the memo counts as not unique when ``effort`` limits it; with
-    ``effort`` None it raises PuzzleTooLargeError, so no clue is kept silently.
+    A check that outgrows the memo counts as not unique, as one that runs out of nodes.
     """
-    search = _search(Puzzle._trusted(tuple("".join(row) for row in grid)))
+    search = _search(_puzzle_of(grid))
     found = 0
-    while effort is None or search.nodes < effort:
-        status = search.next_solution(_NODE_BUDGET if effort is None else min(_NODE_BUDGET, effort - search.nodes))
+    while search.nodes < effort:
+        status = search.next_solution(min(_NODE_BUDGET, effort - search.nodes))
         if status == Status.SOLUTION:
             found += 1
             if found == 2:
@@ -297,10 +336,6 @@ def _unique(grid: list[list[str]], effort: Optional[int], removed: Optional[tupl
         elif status == Status.EXHAUSTED:
             return found == 1
         elif status == Status.TOO_LARGE:
-            if effort is None:
-                where = "the full clue set" if removed is None else f"the grid without clue {removed}"
-                puzzle = Puzzle._trusted(tuple("".join(row) for row in grid))
-                raise PuzzleTooLargeError(f"generate(effort=None) cannot prove {where} unique: {_too_large(puzzle)}")
             return False
     return False
 
