@@ -97,8 +97,7 @@ def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet) -> None:
 
 
 #: Strictly minimal puzzles (``pixel.generate(n, seed=seed, effort=None)``: no clue can go),
-#: stored by ``pixel_minimal.py --generate`` as ``"n/seed": rows``; a seed whose generation
-#: raised PuzzleTooLargeError (a check outgrew the memo) is absent.
+#: stored by ``pixel_minimal.py --generate`` as ``"n/seed": rows``.
 MINIMAL_PATH = Path(__file__).with_name("pixel_minimal_puzzles.json")
 MINIMAL_SIZES = (30, 40, 50, 63)
 
@@ -112,13 +111,14 @@ def minimal_puzzles(n: int) -> list[tuple[str, pixel.Puzzle]]:
 
 @pytest.mark.parametrize("n", MINIMAL_SIZES, ids=lambda n: f"{n}x{n}")
 def test_minimal(benchmark: BenchmarkFixture, n: int) -> None:
-    """Kernel interface: each stored strictly minimal puzzle solved and proved unique, none TOO_LARGE."""
+    """Facade: ``pixel.solve`` (unique) on each stored strictly minimal puzzle: the memo's walk, or
+    deduction where the walk would outgrow MAX_STATES; none is refused as too large."""
     puzzles = minimal_puzzles(n)
     if not puzzles:
         pytest.skip(f"no strictly minimal {n}x{n} puzzle stored")
     benchmark.group = f"pixel minimal {n}x{n}"
     benchmark.extra_info["puzzles"] = [name for name, _ in puzzles]
-    found = benchmark(lambda: [search_all(_pixel_cy, n, puzzle.cells) for _, puzzle in puzzles])
-    for (_, puzzle), solutions in zip(puzzles, found):
-        assert len(solutions) == 1, f"{len(solutions)} solutions"
-        assert_solves(n, "".join(puzzle.rows), solutions[0])
+    with use_kernels("compiled"):
+        solved = benchmark(lambda: [pixel.solve(puzzle) for _, puzzle in puzzles])
+    for (_, puzzle), rows in zip(puzzles, solved):
+        assert_solves(n, "".join(puzzle.rows), "".join(rows))
