@@ -6,6 +6,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -57,17 +58,21 @@ def enumerate_solutions(
     kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT
 ) -> list[tuple[str, ...]]:
     """Up to ``limit`` solutions straight from a kernel, as row strings."""
-    n, m = len(rows), len(rows[0])
-    search = kernel.Search(n, m, codes("".join(rows)), MAX_STATES)
+    search = kernel.Search(len(rows), len(rows[0]), codes("".join(rows)), MAX_STATES)
+    return listed(search, len(rows[0]), limit)
+
+
+def listed(search: Any, m: int, limit: int) -> list[tuple[str, ...]]:
+    """Up to ``limit`` solutions of a kernel's Search or Deduce over ``m`` columns, as row strings."""
     found: list[tuple[str, ...]] = []
     while len(found) < limit:
-        status = search.next_solution(1000)
+        status = search.next_solution(100)
         assert status != Status.TOO_LARGE
         if status == Status.EXHAUSTED:
             break
         if status == Status.SOLUTION:
             cells = search.solution()
-            found.append(tuple(cells[r * m : (r + 1) * m] for r in range(n)))
+            found.append(tuple(cells[r * m : (r + 1) * m] for r in range(len(cells) // m)))
     return found
 
 
@@ -157,18 +162,8 @@ def test_kernel_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], 
 
 def deduced(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT) -> tuple[list[tuple[str, ...]], int]:
     """Up to ``limit`` solutions from a kernel's Deduce, as row strings, and the nodes it took."""
-    n, m = len(rows), len(rows[0])
-    search = kernel.Deduce(n, m, codes("".join(rows)), 1)
-    found: list[tuple[str, ...]] = []
-    while len(found) < limit:
-        status = search.next_solution(100)
-        assert status != Status.TOO_LARGE
-        if status == Status.EXHAUSTED:
-            break
-        if status == Status.SOLUTION:
-            cells = search.solution()
-            found.append(tuple(cells[r * m : (r + 1) * m] for r in range(n)))
-    return found, search.nodes
+    search = kernel.Deduce(len(rows), len(rows[0]), codes("".join(rows)), 1)
+    return listed(search, len(rows[0]), limit), search.nodes
 
 
 def deduced_count(kernel: ModuleType, rows: tuple[str, ...], limit: int) -> int:

@@ -1030,34 +1030,6 @@ cdef class Deduce(Search):
         free(self.waiting)
         free(self.is_waiting)
 
-    def next_solution(self, uint64_t node_budget):
-        """Search on for at most node_budget more nodes, and at most POLL_MS.
-
-        Returns SOLUTION (read it with solution()), EXHAUSTED when no solution is
-        left, or PAUSED when the budget or the time ran out first; never TOO_LARGE.
-        """
-        cdef int status
-        assert self.mode != COUNTING, "a Deduce either lists solutions or counts them, not both"
-        self.mode = LISTING
-        with nogil:
-            status = self.hunt(node_budget, fp_seconds() + FP_POLL_SECONDS)
-        return status
-
-    def count(self, uint64_t node_budget, limit):
-        """Count solutions for at most node_budget more nodes, and at most POLL_MS, into found.
-
-        limit is an int >= 0 (0: no limit). Returns SOLUTION once found reaches limit,
-        EXHAUSTED when the count is complete, or PAUSED when the budget or the time
-        ran out first; never TOO_LARGE.
-        """
-        cdef int status
-        assert self.mode != LISTING, "a Deduce either lists solutions or counts them, not both"
-        self.mode = COUNTING
-        self.set_limit(limit)
-        with nogil:
-            status = self.hunt(node_budget, fp_seconds() + FP_POLL_SECONDS)
-        return status
-
     cdef int pick(self) noexcept nogil:
         """The cell to branch on (its first colour in first[top + 1]), or -1 when every cell is known."""
         cdef int k, best = -1, best_ways = 0, w, need, p, q, r, c, rr, cc, i
@@ -1140,8 +1112,8 @@ cdef class Deduce(Search):
                 self.is_waiting[self.waiting[count]] = 0
             return False
 
-    cdef int hunt(self, uint64_t node_budget, double deadline) noexcept nogil:
-        """Search on until a solution (or the limit), the end, node_budget more nodes or the deadline."""
+    cdef int walk(self, uint64_t node_budget, double deadline) noexcept nogil:
+        """Search on until a solution (or the limit), the end, node_budget more nodes or the deadline; never TOO_LARGE."""
         cdef uint64_t stop = self.node_count + node_budget
         cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
         cdef bint counting = self.mode == COUNTING

@@ -479,7 +479,8 @@ class Deduce(Search):
     rows and columns of the last branch's cell if any is open, else among all (the
     first with 2 ways ends that look). It tries first the colour that clue needs
     more of. A cell no clue covers is branched on last. It never runs out of
-    states; its cost is the size of its search tree. Counts are exact.
+    states (:meth:`next_solution` and :meth:`count` never return TOO_LARGE); its
+    cost is the size of its search tree. Counts are exact.
     """
 
     def __init__(self, n: int, m: int, cells: bytes, max_states: int) -> None:
@@ -489,27 +490,6 @@ class Deduce(Search):
         self.marks: list[int] = []
         self.branches: list[int] = []
         self.next_first = 0
-
-    def next_solution(self, node_budget: int) -> int:
-        """Search on for at most ``node_budget`` more nodes, and at most POLL_MS.
-
-        Returns SOLUTION (read it with :meth:`solution`), EXHAUSTED when no
-        solution is left, or PAUSED when the budget or the time ran out first; never TOO_LARGE.
-        """
-        assert self.mode != _COUNTING, "a Deduce either lists solutions or counts them, not both"
-        self.mode = _LISTING
-        return self._hunt(node_budget, 0)
-
-    def count(self, node_budget: int, limit: int) -> int:
-        """Count solutions for at most ``node_budget`` more nodes, and at most POLL_MS, into ``found``.
-
-        Returns SOLUTION once ``found`` reaches ``limit`` (0: no limit), EXHAUSTED
-        when the count is complete, or PAUSED when the budget or the time ran out first.
-        """
-        assert limit >= 0, f"limit must be at least 0, got {limit}"
-        assert self.mode != _LISTING, "a Deduce either lists solutions or counts them, not both"
-        self.mode = _COUNTING
-        return self._hunt(node_budget, limit)
 
     def _ways(self, k: int) -> int:
         return math.comb(self.unknown[k], self.target[k] - self.black[k])
@@ -585,8 +565,8 @@ class Deduce(Search):
             elif not white_ok:
                 raise Contradiction
 
-    def _hunt(self, node_budget: int, limit: int) -> int:
-        """Search on until a solution (or the limit), the end, ``node_budget`` more nodes or POLL_MS."""
+    def _walk(self, node_budget: int, limit: int) -> int:
+        """Search on until a solution (or the limit), the end, ``node_budget`` more nodes or POLL_MS; never TOO_LARGE."""
         stop = self.nodes + node_budget
         deadline = time.monotonic() + _POLL_SECONDS
         counting = self.mode == _COUNTING
