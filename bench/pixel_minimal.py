@@ -21,15 +21,19 @@ from fastpuzzle import Status, _pixel_cy, pixel
 PATH = Path(__file__).with_name("pixel_minimal_puzzles.json")
 
 
-def solve_time(puzzle: pixel.Puzzle) -> tuple[float, str]:
-    """Seconds for ``pixel.solve`` (unique) on ``puzzle``, and which search answered."""
+def solve_time(puzzle: pixel.Puzzle) -> float:
+    """Seconds for ``pixel.solve`` (unique) on ``puzzle``."""
     start = time.perf_counter()
     pixel.solve(puzzle)
-    seconds = time.perf_counter() - start
+    return time.perf_counter() - start
+
+
+def answered_by(puzzle: pixel.Puzzle) -> str:
+    """Which search ``pixel.solve`` answers ``puzzle`` with: the memo's walk, or deduction past MAX_STATES."""
     search = _pixel_cy.Search(puzzle.n, puzzle.m, puzzle.cells, pixel.MAX_STATES)
     while (status := search.next_solution(1 << 40)) == Status.PAUSED:
         pass
-    return seconds, "deduction" if status == Status.TOO_LARGE else "memo"
+    return "deduction" if status == Status.TOO_LARGE else "memo"
 
 
 def main() -> None:
@@ -52,10 +56,9 @@ def main() -> None:
     by_size: dict[int, list[float]] = {}
     for name, rows in sorted(stored.items(), key=lambda item: tuple(map(int, item[0].split("/")))):
         puzzle = pixel.from_rows(rows)
-        runs = [solve_time(puzzle) for _ in range(args.repeat)]
-        seconds = statistics.median(run[0] for run in runs)
+        seconds = statistics.median(solve_time(puzzle) for _ in range(args.repeat))
         by_size.setdefault(puzzle.n, []).append(seconds)
-        print(f"{name}: {seconds * 1000:.2f} ms, {runs[0][1]}", flush=True)
+        print(f"{name}: {seconds * 1000:.2f} ms, {answered_by(puzzle)}", flush=True)
     for n, times in sorted(by_size.items()):
         print(f"{n}x{n}: {len(times)} puzzles, median {statistics.median(times) * 1000:.2f} ms, "
               f"worst {max(times) * 1000:.2f} ms")

@@ -76,9 +76,9 @@ def listed(search: Any, m: int, limit: int) -> list[tuple[str, ...]]:
     return found
 
 
-def count(kernel: ModuleType, rows: tuple[str, ...], limit: int = 0, budget: int = 1000) -> int:
-    """A kernel's count of the solutions of ``rows``."""
-    search = kernel.Search(len(rows), len(rows[0]), codes("".join(rows)), MAX_STATES)
+def count(kernel: ModuleType, rows: tuple[str, ...], limit: int = 0, budget: int = 1000, engine: str = "Search") -> int:
+    """A kernel's count of the solutions of ``rows``, by its ``engine`` (Search or Deduce)."""
+    search = getattr(kernel, engine)(len(rows), len(rows[0]), codes("".join(rows)), MAX_STATES)
     while (status := search.count(budget, limit)) == Status.PAUSED:
         pass
     assert status in (Status.EXHAUSTED, Status.SOLUTION)
@@ -166,15 +166,6 @@ def deduced(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_
     return listed(search, len(rows[0]), limit), search.nodes
 
 
-def deduced_count(kernel: ModuleType, rows: tuple[str, ...], limit: int) -> int:
-    """A kernel's Deduce count of the solutions of ``rows``, up to ``limit``."""
-    search = kernel.Deduce(len(rows), len(rows[0]), codes("".join(rows)), 1)
-    while (status := search.count(100, limit)) == Status.PAUSED:
-        pass
-    assert status in (Status.EXHAUSTED, Status.SOLUTION)
-    return int(search.found)
-
-
 @settings(max_examples=examples(300), deadline=None)
 @given(puzzles())
 def test_deduction_matches_reference_and_twin(puzzle: tuple[str, ...]) -> None:
@@ -188,7 +179,8 @@ def test_deduction_matches_reference_and_twin(puzzle: tuple[str, ...]) -> None:
     else:
         assert all(pixel_clues_hold(puzzle, picture) for picture in found)
     limit = min(total, 300) + 1
-    assert deduced_count(_pixel_cy, puzzle, limit) == deduced_count(_pixel_py, puzzle, limit) == min(total, limit)
+    deduced_counts = [count(kernel, puzzle, limit, 100, "Deduce") for kernel in (_pixel_cy, _pixel_py)]
+    assert deduced_counts == [min(total, limit)] * 2
 
 
 @settings(max_examples=examples(25), deadline=None)

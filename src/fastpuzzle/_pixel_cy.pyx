@@ -94,6 +94,12 @@ cdef enum:
     FORCED = 3
 
 cdef enum:
+    # What probing one cell gave: both colours failed, both propagate, only one did (now given).
+    PROBE_FAILED = 0
+    PROBE_NOTHING = 1
+    PROBE_FIXED = 2
+
+cdef enum:
     # Walk phases: enter the node at top + 1, move on at the top frame, or over.
     ENTER = 0
     ADVANCE = 1
@@ -449,26 +455,31 @@ cdef class Search:
 
         Repeats until nothing changes; False if both colours fail somewhere.
         """
-        cdef bint changed = True, white_ok, black_ok
-        cdef int p, mark
+        cdef bint changed = True
+        cdef int p, outcome
         stop = min(stop, self.size)
         while changed:
             changed = False
             for p in range(start, stop):
                 if self.value[p] != UNKNOWN or not self.cover_size[p]:
                     continue
-                mark = self.trail_size
-                white_ok = self.colour(p, WHITE)
-                self.undo(mark)
-                black_ok = self.colour(p, BLACK)
-                self.undo(mark)
-                if white_ok != black_ok:
-                    if not self.colour(p, BLACK if black_ok else WHITE):
-                        return False
-                    changed = True
-                elif not white_ok:
+                outcome = self.probe_cell(p)
+                if outcome == PROBE_FAILED:
                     return False
+                changed |= outcome == PROBE_FIXED
         return True
+
+    cdef int probe_cell(self, int p) noexcept nogil:
+        """Try both colours in unknown cell p: PROBE_FIXED if only one propagates (p then has it),
+        PROBE_NOTHING if both do, PROBE_FAILED if neither does (or the one left then fails)."""
+        cdef int mark = self.trail_size
+        cdef bint white_ok = self.colour(p, WHITE), black_ok
+        self.undo(mark)
+        black_ok = self.colour(p, BLACK)
+        self.undo(mark)
+        if white_ok == black_ok:
+            return PROBE_NOTHING if white_ok else PROBE_FAILED
+        return PROBE_FIXED if self.colour(p, BLACK if black_ok else WHITE) else PROBE_FAILED
 
     cdef void build_masks(self, const int32_t *last) noexcept nogil:
         """mask[p] bit i: cell p - 1 - i still matters at p (in an open clue's block, not fixed at the root)."""
@@ -1000,13 +1011,14 @@ cdef inline int ways(int unknown, int need) noexcept nogil:
 cdef class Deduce(Search):
     """List or count the solutions of a pixel-placement grid by deduction and branching, resumably.
 
-    The same clues, preconditions and propagation as Search, but no memo and no scan
-    order: each node propagates, then branches on a cell of the open clue with the
-    fewest ways left to place its black cells (C(unknown, needed)), trying first the
-    colour that clue needs more of. A cell no clue covers is branched on last. It
-    never runs out of states; its cost is the size of the search tree, which
-    propagation keeps small on puzzles with one solution or with many, where the
-    memo's scan order gets wide states. Counts are exact, one leaf at a time.
+    The same clues, preconditions and propagation as Search (the root probed as
+    there), but no memo and no scan order: each node probes the cells near what its
+    branch coloured (probe_near), then branches on a cell of the open clue with the
+    fewest ways left to place its black cells (C(unknown, needed)), among the clues
+    near the last branch if any is open, else among all; it tries first the colour
+    that clue needs more of. A cell no clue covers is branched on last. It never
+    runs out of states (next_solution and count never return TOO_LARGE); its cost
+    is the size of its search tree. Counts are exact, one leaf at a time.
     """
 
     # Per depth: the cell branched on, the colour tried first.
@@ -1049,14 +1061,14 @@ cdef class Deduce(Search):
                                 best = k
                                 best_ways = w
         if best < 0:
-          for k in range(self.clues):
-            if self.unknown[k]:
-                w = ways(self.unknown[k], self.target[k] - self.black[k])
-                if best < 0 or w < best_ways:
-                    best = k
-                    best_ways = w
-                    if w == 2:
-                        break
+            for k in range(self.clues):
+                if self.unknown[k]:
+                    w = ways(self.unknown[k], self.target[k] - self.black[k])
+                    if best < 0 or w < best_ways:
+                        best = k
+                        best_ways = w
+                        if w == 2:
+                            break
         if best >= 0:
             need = self.target[best] - self.black[best]
             self.first[self.top + 1] = BLACK if 2 * need > self.unknown[best] else WHITE
@@ -1075,8 +1087,6 @@ cdef class Deduce(Search):
         every cell, so only what changed since can give something new.
         """
         cdef int scanned = mark, count = 0, p, q, r, c, rr, cc
-        cdef int probe_mark
-        cdef bint white_ok, black_ok
         while True:
             while scanned < self.trail_size:
                 p = self.trail[scanned]
@@ -1095,17 +1105,7 @@ cdef class Deduce(Search):
             count -= 1
             q = self.waiting[count]
             self.is_waiting[q] = 0
-            if self.value[q] != UNKNOWN:
-                continue
-            probe_mark = self.trail_size
-            white_ok = self.colour(q, WHITE)
-            self.undo(probe_mark)
-            black_ok = self.colour(q, BLACK)
-            self.undo(probe_mark)
-            if white_ok == black_ok:
-                if white_ok:
-                    continue
-            elif self.colour(q, BLACK if black_ok else WHITE):
+            if self.value[q] != UNKNOWN or self.probe_cell(q) != PROBE_FAILED:
                 continue
             while count:
                 count -= 1

@@ -318,24 +318,34 @@ class Search:
         while changed:
             changed = False
             for p in range(self.size):
-                if self.value[p] != _UNKNOWN or not self.cover[p]:
-                    continue
-                works = []
-                for v in (0, 1):
-                    mark = len(self.trail)
-                    try:
-                        self._assign(p, v)
-                        self._propagate()
-                        works.append(v)
-                    except Contradiction:
-                        pass
-                    self._undo(mark)
-                if len(works) == 1:
-                    self._assign(p, works[0])
-                    self._propagate()
+                if self.value[p] == _UNKNOWN and self.cover[p] and self._probe_cell(p):
                     changed = True
-                elif not works:
-                    raise Contradiction
+
+    def _probe_cell(self, p: int) -> bool:
+        """Try both colours in unknown cell ``p``: True if only one propagates (``p`` then has it).
+
+        Raises Contradiction if neither does.
+        """
+        white_ok, black_ok = self._works(p, 0), self._works(p, 1)
+        if white_ok == black_ok:
+            if white_ok:
+                return False
+            raise Contradiction
+        self._assign(p, 1 if black_ok else 0)
+        self._propagate()
+        return True
+
+    def _works(self, p: int, v: int) -> bool:
+        """Colouring ``p`` with ``v`` propagates without a contradiction (and is undone)."""
+        mark = len(self.trail)
+        try:
+            self._assign(p, v)
+            self._propagate()
+            return True
+        except Contradiction:
+            return False
+        finally:
+            self._undo(mark)
 
     def _undo(self, mark: int) -> None:
         """Forget every colour given since the trail was ``mark`` long."""
@@ -498,12 +508,10 @@ class Deduce(Search):
         """The cell to branch on (its first colour in ``next_first``), or -1 when every cell is known."""
         best, best_ways = -1, 0
         if self.chosen:
-            r, c = divmod(self.chosen[-1], self.width)
-            for rr in range(max(r - 2, 0), min(r + 3, self.rows)):
-                for cc in range(max(c - 2, 0), min(c + 3, self.width)):
-                    for k in self.cover[rr * self.width + cc]:
-                        if self.unknown[k] and (best < 0 or self._ways(k) < best_ways):
-                            best, best_ways = k, self._ways(k)
+            for q in self._near(self.chosen[-1]):
+                for k in self.cover[q]:
+                    if self.unknown[k] and (best < 0 or self._ways(k) < best_ways):
+                        best, best_ways = k, self._ways(k)
         if best < 0:
             for k in range(len(self.target)):
                 if self.unknown[k] and (best < 0 or self._ways(k) < best_ways):
@@ -523,18 +531,6 @@ class Deduce(Search):
         for rr in range(max(r - 2, 0), min(r + 3, self.rows)):
             for cc in range(max(c - 2, 0), min(c + 3, self.width)):
                 yield rr * self.width + cc
-
-    def _works(self, q: int, v: int) -> bool:
-        """Colouring ``q`` with ``v`` propagates without a contradiction (and is undone)."""
-        mark = len(self.trail)
-        try:
-            self._assign(q, v)
-            self._propagate()
-            return True
-        except Contradiction:
-            return False
-        finally:
-            self._undo(mark)
 
     def _probe_near(self, mark: int) -> None:
         """Probe the unknown cells near a cell coloured since ``mark``, and near what that fixes.
@@ -556,14 +552,8 @@ class Deduce(Search):
                 return
             q = waiting.pop()
             is_waiting.discard(q)
-            if self.value[q] != _UNKNOWN:
-                continue
-            white_ok, black_ok = self._works(q, 0), self._works(q, 1)
-            if white_ok != black_ok:
-                self._assign(q, 1 if black_ok else 0)
-                self._propagate()
-            elif not white_ok:
-                raise Contradiction
+            if self.value[q] == _UNKNOWN:
+                self._probe_cell(q)
 
     def _walk(self, node_budget: int, limit: int) -> int:
         """Search on until a solution (or the limit), the end, ``node_budget`` more nodes or POLL_MS; never TOO_LARGE."""

@@ -164,10 +164,9 @@ def _check_clues(rows: tuple[str, ...], first_line: int, unit: str) -> None:
     """A clue may not exceed the cells of its clipped 3x3 block."""
     n, m = len(rows), len(rows[0])
     for r, row in enumerate(rows):
-        height = min(r + 1, n - 1) - max(r - 1, 0) + 1
         for c, char in enumerate(row):
             if char != "_":
-                cells = height * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
+                cells = _block_cells(n, m, r, c)
                 if int(char) > cells:
                     raise ParseError(
                         f"expected a clue from 0 to {cells} (its block has {cells} cells), found {describe(char)}",
@@ -175,6 +174,11 @@ def _check_clues(rows: tuple[str, ...], first_line: int, unit: str) -> None:
                         c + 1,
                         unit=unit,
                     )
+
+
+def _block_cells(n: int, m: int, r: int, c: int) -> int:
+    """The cells of the 3x3 block centred on (r, c) of an ``n x m`` grid, clipped at the border."""
+    return (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
 
 
 def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solution:
@@ -297,10 +301,8 @@ def _another_count_fits(grid: list[list[str]], r: int, c: int) -> bool:
     clues, so propagation mostly refutes it at the root. ``grid`` is left with some
     count at (r, c): the caller puts back what it wants there.
     """
-    n, m = len(grid), len(grid[0])
-    cells = (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
     clue = int(grid[r][c])
-    for other in range(cells + 1):
+    for other in range(_block_cells(len(grid), len(grid[0]), r, c) + 1):
         if other != clue:
             grid[r][c] = str(other)
             if _first_solutions(_puzzle_of(grid), 1):
