@@ -1153,3 +1153,619 @@ cdef class Deduce(Search):
             else:
                 self.node_count += 1
         return FP_STATUS_EXHAUSTED
+
+
+cdef enum:
+    # A cell's reason: a decision (or given at level 0 by no clue); a clause's offset is >= 0 and a
+    # clue k is stored as BY_CLUE - k.
+    DECIDED = -1
+    BY_CLUE = -2
+    # Conflicts before the first restart; the i-th restart waits luby(i) times as long.
+    RESTART_CONFLICTS = 64
+    # Slots a watch list or the clause arena starts with (both double when full).
+    FIRST_WATCHES = 4
+    FIRST_ARENA = 1024
+
+
+cdef inline int luby(int i) noexcept nogil:
+    """The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    cdef int k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+cdef class Learn:
+    """Find the solutions of a pixel-placement grid one by one by clause learning, resumably.
+
+    The same cells and preconditions as Search. A conflict-driven search: the clues
+    propagate as counts (a block with all its black cells makes the rest white, one
+    with all its white cells makes the rest black), each conflict is explained back to
+    its first unique implication point and learnt as a clause (watched by two
+    literals), the next cell is the most active one (VSIDS) in its last colour
+    (white at first), and the search restarts on the Luby sequence. It remembers no
+    states, never returns TOO_LARGE for want of them, and does not count: after a
+    solution, next_solution learns that solution's clause (some cell differs) and
+    goes on. exclude() adds such a clause for any part of a picture.
+
+    A literal is 2 * cell + colour: true when the cell has that colour.
+    """
+
+    cdef int n, m, size, clues, level_count, qhead, trail_size, restarts
+    cdef bint unsatisfiable, out_of_memory, solved
+    cdef uint64_t node_count, conflict_count, next_restart
+    cdef double bump_step
+    # Clues: target, black and unknown cells of the block; its cells (-1 past the border).
+    cdef int32_t *target
+    cdef int32_t *black
+    cdef int32_t *unknown
+    cdef int32_t *block
+    cdef int32_t *cover       # cover[p * BLOCK + i]: a clue holding p
+    cdef int32_t *cover_size
+    # Cells: colour (or UNKNOWN), decision level, place on the trail, reason, saved colour.
+    cdef uint8_t *value
+    cdef uint8_t *saved
+    cdef uint8_t *seen
+    cdef int32_t *level
+    cdef int32_t *place
+    cdef int32_t *reason
+    cdef int32_t *trail       # literals, in the order they became true
+    cdef int32_t *level_start # the trail's length when each decision level began
+    cdef int32_t *learnt      # the clause being learnt
+    # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
+    cdef int32_t *arena
+    cdef int arena_size, arena_room
+    cdef int32_t **watches    # per literal: the offsets of the clauses watching it
+    cdef int32_t *watch_size
+    cdef int32_t *watch_room
+    # Activity and the heap of cells by activity (heap_at[p] = -1 when p is not in it).
+    cdef double *activity
+    cdef int32_t *heap
+    cdef int32_t *heap_at
+    cdef int heap_size
+
+    def __cinit__(self, int n, int m, const unsigned char[::1] cells not None):
+        cdef int p, r, c, rr, cc, k, bit, q
+        self.target = NULL
+        self.block = NULL
+        self.cover = NULL
+        self.value = NULL
+        self.level = NULL
+        self.arena = NULL
+        self.watches = NULL
+        self.watch_size = NULL
+        self.activity = NULL
+        assert 1 <= n <= MAX_SIDE and 1 <= m <= MAX_SIDE, f"n and m must be 1..{MAX_SIDE}, got {n} and {m}"
+        assert cells.shape[0] == n * m, f"expected n * m = {n * m} cells, got {cells.shape[0]}"
+        for p in range(n * m):
+            assert cells[p] <= 9 or cells[p] == CELL_NO_CLUE, f"cell {p}: expected 0..9 or NO_CLUE, got {cells[p]}"
+        self.n = n
+        self.m = m
+        self.size = n * m
+        self.allocate()
+        self.clues = 0
+        for p in range(self.size):
+            self.value[p] = UNKNOWN
+            self.saved[p] = WHITE
+            self.seen[p] = 0
+            self.cover_size[p] = 0
+            self.reason[p] = DECIDED
+            self.activity[p] = 0.0
+        for p in range(2 * self.size):
+            self.watches[p] = NULL
+            self.watch_size[p] = 0
+            self.watch_room[p] = 0
+        for p in range(self.size):
+            if cells[p] == CELL_NO_CLUE:
+                continue
+            k = self.clues
+            self.clues += 1
+            self.target[k] = cells[p]
+            self.black[k] = 0
+            self.unknown[k] = 0
+            r = p // m
+            c = p % m
+            for bit in range(BLOCK):
+                rr = r + bit // 3 - 1
+                cc = c + bit % 3 - 1
+                if 0 <= rr < n and 0 <= cc < m:
+                    q = rr * m + cc
+                    self.block[k * BLOCK + bit] = q
+                    self.unknown[k] += 1
+                    self.cover[q * BLOCK + self.cover_size[q]] = k
+                    self.cover_size[q] += 1
+                else:
+                    self.block[k * BLOCK + bit] = -1
+        self.heap_size = 0
+        for p in range(self.size):
+            self.heap_at[p] = -1
+            self.heap_push(p)
+        self.bump_step = 1.0
+        self.level_count = 0
+        self.trail_size = 0
+        self.qhead = 0
+        self.node_count = 0
+        self.conflict_count = 0
+        self.restarts = 0
+        self.next_restart = RESTART_CONFLICTS
+        self.arena_size = 0
+        self.solved = False
+        self.out_of_memory = False
+        self.unsatisfiable = False
+        with nogil:
+            self.unsatisfiable = not self.settle_root()
+
+    cdef void allocate(self) except *:
+        cdef int size = self.size
+        # Per clue: target, black, unknown; per cell: cover_size, level, place, reason,
+        # trail, level_start (size + 1), learnt (size + 1), heap, heap_at.
+        self.target = <int32_t *>malloc((size * 12 + 2) * sizeof(int32_t))
+        self.block = <int32_t *>malloc(size * BLOCK * sizeof(int32_t))
+        self.cover = <int32_t *>malloc(size * BLOCK * sizeof(int32_t))
+        # value, saved, seen.
+        self.value = <uint8_t *>malloc(size * 3 * sizeof(uint8_t))
+        self.activity = <double *>malloc(size * sizeof(double))
+        self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
+        self.watches = <int32_t **>malloc(2 * size * sizeof(int32_t *))
+        self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
+        if (self.target == NULL or self.block == NULL or self.cover == NULL or self.value == NULL
+                or self.activity == NULL or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
+            raise MemoryError()
+        self.arena_room = FIRST_ARENA
+        self.black = self.target + size
+        self.unknown = self.black + size
+        self.cover_size = self.unknown + size
+        self.level = self.cover_size + size
+        self.place = self.level + size
+        self.reason = self.place + size
+        self.trail = self.reason + size
+        self.level_start = self.trail + size
+        self.learnt = self.level_start + (size + 1)
+        self.heap = self.learnt + (size + 1)
+        self.heap_at = self.heap + size
+        self.saved = self.value + size
+        self.seen = self.saved + size
+        self.watch_room = self.watch_size + 2 * size
+
+    def __dealloc__(self):
+        cdef int p
+        if self.watches != NULL:
+            for p in range(2 * self.size):
+                free(self.watches[p])
+        free(self.watches)
+        free(self.watch_size)
+        free(self.target)
+        free(self.block)
+        free(self.cover)
+        free(self.value)
+        free(self.activity)
+        free(self.arena)
+
+    @property
+    def nodes(self):
+        """Decisions and conflicts so far."""
+        return self.node_count
+
+    @property
+    def conflicts(self):
+        """Conflicts so far (each one learnt a clause)."""
+        return self.conflict_count
+
+    # -- the heap of cells by activity ------------------------------------------
+
+    cdef void heap_push(self, int p) noexcept nogil:
+        cdef int i = self.heap_size
+        self.heap_size += 1
+        self.heap[i] = p
+        self.heap_at[p] = i
+        self.sift_up(i)
+
+    cdef void sift_up(self, int i) noexcept nogil:
+        cdef int p = self.heap[i], parent
+        while i > 0:
+            parent = (i - 1) >> 1
+            if not self.before(p, self.heap[parent]):
+                break
+            self.heap[i] = self.heap[parent]
+            self.heap_at[self.heap[i]] = i
+            i = parent
+        self.heap[i] = p
+        self.heap_at[p] = i
+
+    cdef inline bint before(self, int a, int b) noexcept nogil:
+        """Cell a comes out of the heap before cell b: more active, or as active and earlier."""
+        return self.activity[a] > self.activity[b] or (self.activity[a] == self.activity[b] and a < b)
+
+    cdef int heap_pop(self) noexcept nogil:
+        cdef int top = self.heap[0], i = 0, child, p
+        self.heap_size -= 1
+        self.heap_at[top] = -1
+        if self.heap_size == 0:
+            return top
+        p = self.heap[self.heap_size]
+        while True:
+            child = 2 * i + 1
+            if child >= self.heap_size:
+                break
+            if child + 1 < self.heap_size and self.before(self.heap[child + 1], self.heap[child]):
+                child += 1
+            if not self.before(self.heap[child], p):
+                break
+            self.heap[i] = self.heap[child]
+            self.heap_at[self.heap[i]] = i
+            i = child
+        self.heap[i] = p
+        self.heap_at[p] = i
+        return top
+
+    cdef void bump(self, int p) noexcept nogil:
+        cdef int q
+        self.activity[p] += self.bump_step
+        if self.activity[p] > 1e100:
+            for q in range(self.size):
+                self.activity[q] *= 1e-100
+            self.bump_step *= 1e-100
+        if self.heap_at[p] >= 0:
+            self.sift_up(self.heap_at[p])
+
+    # -- assignment and propagation ------------------------------------------------
+
+    cdef void give(self, int literal, int why) noexcept nogil:
+        """Make literal true at the current level, for reason why."""
+        cdef int p = literal >> 1, colour = literal & 1, i, k
+        self.value[p] = <uint8_t>colour
+        self.level[p] = self.level_count
+        self.place[p] = self.trail_size
+        self.reason[p] = why
+        self.trail[self.trail_size] = literal
+        self.trail_size += 1
+        for i in range(self.cover_size[p]):
+            k = self.cover[p * BLOCK + i]
+            self.unknown[k] -= 1
+            self.black[k] += colour
+
+    cdef bint watch(self, int literal, int clause) noexcept nogil:
+        """Add clause to literal's watch list; False when out of memory."""
+        cdef int32_t *grown
+        cdef int room
+        if self.watch_size[literal] == self.watch_room[literal]:
+            room = max(FIRST_WATCHES, 2 * self.watch_room[literal])
+            grown = <int32_t *>realloc(self.watches[literal], room * sizeof(int32_t))
+            if grown == NULL:
+                self.out_of_memory = True
+                return False
+            self.watches[literal] = grown
+            self.watch_room[literal] = room
+        self.watches[literal][self.watch_size[literal]] = clause
+        self.watch_size[literal] += 1
+        return True
+
+    cdef int store(self, const int32_t *literals, int length) noexcept nogil:
+        """Put a clause of length >= 2 in the arena and watch its first two literals; its offset, or -1
+        when out of memory."""
+        cdef int32_t *grown
+        cdef int room = self.arena_room, at = self.arena_size, i
+        while self.arena_size + length + 1 > room:
+            room *= 2
+        if room != self.arena_room:
+            grown = <int32_t *>realloc(self.arena, room * sizeof(int32_t))
+            if grown == NULL:
+                self.out_of_memory = True
+                return -1
+            self.arena = grown
+            self.arena_room = room
+        self.arena[at] = length
+        for i in range(length):
+            self.arena[at + 1 + i] = literals[i]
+        self.arena_size += length + 1
+        if not (self.watch(literals[0], at) and self.watch(literals[1], at)):
+            return -1
+        return at
+
+    cdef int propagate(self) noexcept nogil:
+        """Make true what the clues and clauses force, to a fixed point.
+
+        Returns -1, or the conflict: a clause's offset (>= 0), or BY_CLUE - k for a clue k
+        with too many black or too many white cells.
+        """
+        cdef int literal, p, i, k, b, u, t, bit, q, colour, false_literal, j, w, clause, other, length, x
+        cdef int32_t *list
+        while self.qhead < self.trail_size:
+            literal = self.trail[self.qhead]
+            self.qhead += 1
+            p = literal >> 1
+            for i in range(self.cover_size[p]):
+                k = self.cover[p * BLOCK + i]
+                b = self.black[k]
+                u = self.unknown[k]
+                t = self.target[k]
+                if b > t or b + u < t:
+                    return BY_CLUE - k
+                if u and (b == t or b + u == t):
+                    colour = WHITE if b == t else BLACK
+                    for bit in range(BLOCK):
+                        q = self.block[k * BLOCK + bit]
+                        if q >= 0 and self.value[q] == UNKNOWN:
+                            self.give(2 * q + colour, BY_CLUE - k)
+            false_literal = literal ^ 1
+            list = self.watches[false_literal]
+            w = self.watch_size[false_literal]
+            i = 0
+            j = 0
+            while i < w:
+                clause = list[i]
+                i += 1
+                if self.arena[clause + 1] == false_literal:
+                    self.arena[clause + 1] = self.arena[clause + 2]
+                    self.arena[clause + 2] = false_literal
+                other = self.arena[clause + 1]
+                if self.value[other >> 1] == (other & 1):
+                    list[j] = clause
+                    j += 1
+                    continue
+                length = self.arena[clause]
+                for x in range(3, length + 1):
+                    q = self.arena[clause + x]
+                    if self.value[q >> 1] != ((q & 1) ^ 1):
+                        self.arena[clause + 2] = q
+                        self.arena[clause + x] = false_literal
+                        if not self.watch(q, clause):
+                            return -1
+                        # watch() may have moved this literal's list only if q == false_literal, which it is not.
+                        break
+                else:
+                    list[j] = clause
+                    j += 1
+                    if self.value[other >> 1] == UNKNOWN:
+                        self.give(other, clause)
+                        continue
+                    while i < w:
+                        list[j] = list[i]
+                        j += 1
+                        i += 1
+                    self.watch_size[false_literal] = j
+                    return clause
+            self.watch_size[false_literal] = j
+        return -1
+
+    cdef bint settle_root(self) noexcept nogil:
+        """Give what each clue forces alone (a 0, a clue as large as its block) and propagate;
+        False on a contradiction."""
+        cdef int k, bit, q, b, u, t, colour
+        for k in range(self.clues):
+            b = self.black[k]
+            u = self.unknown[k]
+            t = self.target[k]
+            if b > t or b + u < t:
+                return False
+            if u and (b == t or b + u == t):
+                colour = WHITE if b == t else BLACK
+                for bit in range(BLOCK):
+                    q = self.block[k * BLOCK + bit]
+                    if q >= 0 and self.value[q] == UNKNOWN:
+                        self.give(2 * q + colour, BY_CLUE - k)
+        return self.propagate() == -1 and not self.out_of_memory
+
+    cdef void back_to(self, int level) noexcept nogil:
+        """Forget every literal given above decision level level."""
+        cdef int literal, p, i, k, colour
+        if self.level_count <= level:
+            return
+        while self.trail_size > self.level_start[level]:
+            self.trail_size -= 1
+            literal = self.trail[self.trail_size]
+            p = literal >> 1
+            colour = literal & 1
+            self.value[p] = UNKNOWN
+            self.saved[p] = <uint8_t>colour
+            for i in range(self.cover_size[p]):
+                k = self.cover[p * BLOCK + i]
+                self.unknown[k] += 1
+                self.black[k] -= colour
+            if self.heap_at[p] < 0:
+                self.heap_push(p)
+        self.qhead = self.trail_size
+        self.level_count = level
+
+    # -- learning ------------------------------------------------------------------
+
+    cdef int explain(self, int k, int cell, int32_t *out) noexcept nogil:
+        """Why clue k forced cell (or, for cell -1, why it failed): false literals, into out; their number.
+
+        A white cell it forced rests on the black cells placed before it, a black one on the
+        white cells; a failure on all its black cells if too many are black, else on all its
+        white cells. Each is given as the literal of the other colour, which is false.
+        """
+        cdef int count = 0, bit, q, colour, before = self.trail_size
+        if cell >= 0:
+            before = self.place[cell]
+            colour = BLACK if self.value[cell] == WHITE else WHITE
+        else:
+            colour = BLACK if self.black[k] > self.target[k] else WHITE
+        for bit in range(BLOCK):
+            q = self.block[k * BLOCK + bit]
+            if q >= 0 and self.value[q] == colour and self.place[q] < before:
+                out[count] = 2 * q + (colour ^ 1)
+                count += 1
+        return count
+
+    cdef int analyse(self, int conflict, int *jump) noexcept nogil:
+        """Learn a clause from conflict (first unique implication point) into learnt; its length.
+
+        learnt[0] is the literal that becomes true after jumping back to level jump[0].
+        """
+        cdef int32_t clue_literals[BLOCK]
+        cdef const int32_t *literals
+        cdef int count, length = 1, open_paths = 0, index = self.trail_size - 1, i, q, p = -1, why = conflict
+        cdef int best
+        while True:
+            if why >= 0:
+                # A clause: all its literals are false but, for a reason, the first (p's).
+                literals = self.arena + why + 1
+                count = self.arena[why]
+                i = 0 if p < 0 else 1
+            else:
+                count = self.explain(BY_CLUE - why, p, clue_literals)
+                literals = clue_literals
+                i = 0
+            while i < count:
+                q = literals[i] >> 1
+                if not self.seen[q] and self.level[q] > 0:
+                    self.seen[q] = 1
+                    self.bump(q)
+                    if self.level[q] == self.level_count:
+                        open_paths += 1
+                    else:
+                        self.learnt[length] = literals[i]
+                        length += 1
+                i += 1
+            while not self.seen[self.trail[index] >> 1]:
+                index -= 1
+            p = self.trail[index] >> 1
+            index -= 1
+            self.seen[p] = 0
+            open_paths -= 1
+            if open_paths == 0:
+                break
+            why = self.reason[p]
+        self.learnt[0] = self.trail[self.place[p]] ^ 1
+        # The literal of the latest level below this one is watched second.
+        jump[0] = 0
+        best = 1
+        for i in range(1, length):
+            q = self.learnt[i] >> 1
+            self.seen[q] = 0
+            if self.level[q] > jump[0]:
+                jump[0] = self.level[q]
+                best = i
+        if length > 1:
+            q = self.learnt[1]
+            self.learnt[1] = self.learnt[best]
+            self.learnt[best] = q
+        self.bump_step *= 1.0 / 0.95
+        return length
+
+    # -- the search ----------------------------------------------------------------
+
+    def next_solution(self, uint64_t node_budget):
+        """Search on for at most node_budget more nodes, and at most POLL_MS.
+
+        Returns SOLUTION (read it with solution(); the next call first excludes it),
+        EXHAUSTED when no solution is left, PAUSED when the budget or the time ran out
+        first, or TOO_LARGE only if memory for its clauses ran out.
+        """
+        cdef int status
+        if self.solved:
+            self.solved = False
+            self.exclude_current()
+        with nogil:
+            status = self.search(node_budget, fp_seconds() + FP_POLL_SECONDS)
+        return status
+
+    def exclude(self, const unsigned char[::1] picture not None, const unsigned char[::1] where not None):
+        """From now on, find only solutions that differ from picture (0 or 1 per cell, row by row)
+        in at least one cell where where is not 0."""
+        cdef int p, count = 0
+        assert picture.shape[0] == self.size and where.shape[0] == self.size, f"expected {self.size} cells"
+        self.back_to(0)
+        self.solved = False
+        for p in range(self.size):
+            if where[p]:
+                assert picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
+                self.learnt[count] = 2 * p + (picture[p] ^ 1)
+                count += 1
+        self.add_clause(count)
+
+    def prefer(self, const unsigned char[::1] picture not None):
+        """Try each cell first in its colour in picture (0 or 1 per cell, row by row), until
+        the search learns otherwise (white is the first colour by default)."""
+        cdef int p
+        assert picture.shape[0] == self.size, f"expected {self.size} cells"
+        for p in range(self.size):
+            assert picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
+            self.saved[p] = picture[p]
+
+    cdef void exclude_current(self) noexcept:
+        """From now on, find only solutions that differ somewhere from the one just found."""
+        cdef int p
+        for p in range(self.size):
+            self.learnt[p] = 2 * p + (self.value[p] ^ 1)
+        self.back_to(0)
+        self.add_clause(self.size)
+
+    cdef void add_clause(self, int count) noexcept nogil:
+        """Add the clause of the count literals in learnt, at level 0."""
+        cdef int kept = 0, i, literal, state
+        for i in range(count):
+            literal = self.learnt[i]
+            state = self.value[literal >> 1]
+            if state == (literal & 1):
+                return  # true already
+            if state == UNKNOWN:
+                self.learnt[kept] = literal
+                kept += 1
+        if kept == 0:
+            self.unsatisfiable = True
+        elif kept == 1:
+            self.give(self.learnt[0], DECIDED)
+        elif self.store(self.learnt, kept) < 0:
+            self.out_of_memory = True
+
+    cdef int search(self, uint64_t node_budget, double deadline) noexcept nogil:
+        """Search on until a solution, the end, node_budget more nodes or the deadline (fp_seconds)."""
+        cdef uint64_t stop = self.node_count + node_budget
+        cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
+        cdef int conflict, length, jump, clause, p
+        while True:
+            if self.unsatisfiable:
+                return FP_STATUS_EXHAUSTED
+            conflict = self.propagate()
+            if self.out_of_memory:
+                return FP_STATUS_TOO_LARGE
+            if conflict != -1:
+                self.node_count += 1
+                self.conflict_count += 1
+                if self.level_count == 0:
+                    self.unsatisfiable = True
+                    return FP_STATUS_EXHAUSTED
+                length = self.analyse(conflict, &jump)
+                self.back_to(jump)
+                if length == 1:
+                    self.give(self.learnt[0], DECIDED)
+                else:
+                    clause = self.store(self.learnt, length)
+                    if clause < 0:
+                        return FP_STATUS_TOO_LARGE
+                    self.give(self.learnt[0], clause)
+                if self.conflict_count >= self.next_restart:
+                    self.restarts += 1
+                    self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * luby(self.restarts + 1)
+                    self.back_to(0)
+                continue
+            if self.node_count >= check:
+                if self.node_count >= stop or fp_past(deadline):
+                    return FP_STATUS_PAUSED
+                check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
+            while self.heap_size and self.value[self.heap[0]] != UNKNOWN:
+                self.heap_pop()
+            if not self.heap_size:
+                self.solved = True
+                return FP_STATUS_SOLUTION
+            p = self.heap_pop()
+            self.node_count += 1
+            self.level_start[self.level_count] = self.trail_size
+            self.level_count += 1
+            self.give(2 * p + self.saved[p], DECIDED)
+
+    def solution(self):
+        """The cells of the solution last reported, row by row, as '0' and '1'."""
+        cdef char text[MAX_SIDE * MAX_SIDE]
+        cdef int p
+        for p in range(self.size):
+            text[p] = b'1' if self.value[p] == BLACK else b'0'
+        return PyUnicode_DecodeASCII(text, self.size, NULL)
