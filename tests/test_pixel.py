@@ -311,32 +311,39 @@ def strictly_minimal(puzzle: pixel.Puzzle) -> bool:
     return True
 
 
-def test_generate_without_effort_goes_on_when_a_check_outgrows_the_memo(monkeypatch: pytest.MonkeyPatch) -> None:
-    """effort=None never keeps a clue silently: a check that runs out of states goes on by deduction."""
-    expected = pixel.generate(12, seed=3, effort=None)
-    monkeypatch.setattr(pixel, "MAX_STATES", 2)
-    assert pixel.generate(12, seed=3, effort=None) == expected
-    monkeypatch.undo()
-    assert strictly_minimal(expected)
+@pytest.mark.parametrize("seed", range(6))
+def test_a_clue_goes_exactly_when_no_second_picture_fits_without_it(seed: int) -> None:
+    """generate's check by clause learning agrees with the reference's count on every clue of a puzzle."""
+    rng = random.Random(seed)
+    n, m = rng.randint(2, 5), rng.randint(2, 5)
+    while True:  # a picture that its clues fix, as generate draws one
+        full = pixel_clues_of(tuple("".join(rng.choice("01") for _ in range(m)) for _ in range(n)))
+        if pixel_count(full) == 1:
+            break
+    rows = tuple("".join(clue if rng.random() < 0.8 else "_" for clue in row) for row in full)
+    if pixel_count(rows) != 1:
+        rows = full
+    solution = bytes(int(colour) for colour in "".join(pixel.solve(rows)))
+    for r, row in enumerate(rows):
+        for c, clue in enumerate(row):
+            if clue != "_":
+                grid = [list(line) for line in rows]
+                looser = tuple("".join(line) for line in grid[:r]) + (row[:c] + "_" + row[c + 1 :],) + tuple(rows[r + 1 :])
+                assert pixel._second_picture_near(grid, solution, r, c) == (pixel_count(looser) > 1)
 
 
-class OutOfStates:
-    """A memo walk that runs out of states at once."""
-
-    nodes = 0
-
-    def next_solution(self, budget: int) -> Status:
-        return Status.TOO_LARGE
-
-
-def test_solve_goes_on_by_deduction_when_the_memo_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """solve() answers where the memo's walk would outgrow MAX_STATES: one, several or no solutions."""
+def test_solve_goes_on_by_clause_learning_when_the_memo_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """solve() answers where the memo's walk would outgrow its states: one, several or no solutions."""
     puzzle = pixel.generate(14, 11, seed=8, effort=None)
     several = ("_" * 11,) + puzzle.rows[1:]
     # The corner's 0 leaves the 6 beside it two cells that can be black.
     none = ("06" + puzzle.rows[0][2:],) + puzzle.rows[1:]
     answer = pixel.solve(puzzle)
-    monkeypatch.setattr(pixel, "_search", lambda puzzle: OutOfStates())
+    memo = pixel._kernel.Search(puzzle.n, puzzle.m, puzzle.cells, 1)
+    while (status := memo.next_solution(1 << 40)) == Status.PAUSED:
+        pass
+    assert status == Status.TOO_LARGE  # so the memo cannot answer alone within one state
+    monkeypatch.setattr(pixel, "_MEMO_FIRST_STATES", 1)
     assert pixel.solve(puzzle) == answer
     assert pixel_clues_hold(several, pixel.solve(several, unique=False))
     with pytest.raises(MultipleSolutionsError):

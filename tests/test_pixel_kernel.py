@@ -63,7 +63,7 @@ def enumerate_solutions(
 
 
 def listed(search: Any, m: int, limit: int) -> list[tuple[str, ...]]:
-    """Up to ``limit`` solutions of a kernel's Search or Deduce over ``m`` columns, as row strings."""
+    """Up to ``limit`` solutions of a kernel's Search or Learn over ``m`` columns, as row strings."""
     found: list[tuple[str, ...]] = []
     while len(found) < limit:
         status = search.next_solution(100)
@@ -76,9 +76,9 @@ def listed(search: Any, m: int, limit: int) -> list[tuple[str, ...]]:
     return found
 
 
-def count(kernel: ModuleType, rows: tuple[str, ...], limit: int = 0, budget: int = 1000, engine: str = "Search") -> int:
-    """A kernel's count of the solutions of ``rows``, by its ``engine`` (Search or Deduce)."""
-    search = getattr(kernel, engine)(len(rows), len(rows[0]), codes("".join(rows)), MAX_STATES)
+def count(kernel: ModuleType, rows: tuple[str, ...], limit: int = 0, budget: int = 1000) -> int:
+    """A kernel's count of the solutions of ``rows``."""
+    search = kernel.Search(len(rows), len(rows[0]), codes("".join(rows)), MAX_STATES)
     while (status := search.count(budget, limit)) == Status.PAUSED:
         pass
     assert status in (Status.EXHAUSTED, Status.SOLUTION)
@@ -160,43 +160,80 @@ def test_kernel_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], 
     assert min(count(_pixel_cy, loosened, limit=10**4), 10**4) == min(count(_pixel_py, loosened, limit=10**4), 10**4)
 
 
-def deduced(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT) -> tuple[list[tuple[str, ...]], int]:
-    """Up to ``limit`` solutions from a kernel's Deduce, as row strings, and the nodes it took."""
-    search = kernel.Deduce(len(rows), len(rows[0]), codes("".join(rows)), 1)
-    return listed(search, len(rows[0]), limit), search.nodes
+def learned(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT) -> tuple[list[tuple[str, ...]], int, int]:
+    """Up to ``limit`` solutions from a kernel's Learn, as row strings, and the nodes and conflicts it took."""
+    search = kernel.Learn(len(rows), len(rows[0]), codes("".join(rows)))
+    return listed(search, len(rows[0]), limit), search.nodes, search.conflicts
 
 
 @settings(max_examples=examples(300), deadline=None)
 @given(puzzles())
-def test_deduction_matches_reference_and_twin(puzzle: tuple[str, ...]) -> None:
-    """Deduce lists the reference's solutions, each once, with the same nodes in kernel and twin."""
+def test_learning_matches_reference_and_twin(puzzle: tuple[str, ...]) -> None:
+    """Learn lists the reference's solutions, each once, with the same nodes and conflicts in kernel and twin."""
     total = pixel_count(puzzle)
-    found, nodes = deduced(_pixel_cy, puzzle)
-    assert (found, nodes) == deduced(_pixel_py, puzzle)
+    found, nodes, conflicts = learned(_pixel_cy, puzzle)
+    assert (found, nodes, conflicts) == learned(_pixel_py, puzzle)
     assert len(found) == len(set(found)) == min(total, ENUMERATION_LIMIT)
     if total <= ENUMERATION_LIMIT:
         assert set(found) == set(pixel_solutions(puzzle, ENUMERATION_LIMIT + 1))
     else:
         assert all(pixel_clues_hold(puzzle, picture) for picture in found)
-    limit = min(total, 300) + 1
-    deduced_counts = [count(kernel, puzzle, limit, 100, "Deduce") for kernel in (_pixel_cy, _pixel_py)]
-    assert deduced_counts == [min(total, limit)] * 2
 
 
 @settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from(((8, 8), (9, 11), (11, 9), (16, 16))), data=st.data())
-def test_deduction_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], data: st.DataObject) -> None:
-    """On generated puzzles, a few clues dropped: the same first solutions and nodes; one solution when none is dropped."""
+def test_learning_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], data: st.DataObject) -> None:
+    """On generated puzzles, a few clues dropped: the same first solutions, nodes and conflicts; one solution when none is dropped."""
     puzzle = pixel.generate(*shape, seed=seed, effort=500).rows
     cells = shape[0] * shape[1]
     keep = data.draw(st.lists(st.sampled_from((True,) * 7 + (False,)), min_size=cells, max_size=cells))
     for rows in (puzzle, sparse(puzzle, keep)):
-        found, nodes = deduced(_pixel_cy, rows, 3)
-        assert (found, nodes) == deduced(_pixel_py, rows, 3)
+        found, nodes, conflicts = learned(_pixel_cy, rows, 3)
+        assert (found, nodes, conflicts) == learned(_pixel_py, rows, 3)
         if len(found) < 3:
             assert set(found) == set(enumerate_solutions(_pixel_cy, rows, 3))
         assert all(pixel_clues_hold(rows, picture) for picture in found)
-    assert len(deduced(_pixel_cy, puzzle, 3)[0]) == 1
+    assert len(learned(_pixel_cy, puzzle, 3)[0]) == 1
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(puzzle=puzzles(), data=st.data())
+def test_learning_excludes_a_picture_where_asked_and_prefers_one(puzzle: tuple[str, ...], data: st.DataObject) -> None:
+    """After exclude(picture, where) Learn lists the solutions that differ from picture somewhere in where,
+    whatever colours prefer() puts first; kernel and twin alike."""
+    n, m = len(puzzle), len(puzzle[0])
+    picture = bytes(data.draw(st.lists(st.integers(0, 1), min_size=n * m, max_size=n * m)))
+    where = bytes(data.draw(st.lists(st.integers(0, 1), min_size=n * m, max_size=n * m)))
+    preferred = bytes(data.draw(st.lists(st.integers(0, 1), min_size=n * m, max_size=n * m)))
+    everything = pixel_solutions(puzzle, ENUMERATION_LIMIT + 1)
+    wanted = {rows for rows in everything if any(where[p] and int("".join(rows)[p]) != picture[p] for p in range(n * m))}
+    runs = []
+    for kernel in (_pixel_cy, _pixel_py):
+        search = kernel.Learn(n, m, codes("".join(puzzle)))
+        search.prefer(preferred)
+        search.exclude(picture, where)
+        runs.append((listed(search, m, ENUMERATION_LIMIT), search.conflicts))
+    assert runs[0] == runs[1]
+    found = runs[0][0]
+    assert len(found) == len(set(found))
+    if len(everything) <= ENUMERATION_LIMIT:
+        assert set(found) == wanted
+    else:
+        assert set(found) <= wanted
+
+
+def test_learning_pauses_and_goes_on() -> None:
+    """A budget of one node at a time pauses the search; it goes on to the same solution, then none."""
+    rows = pixel.generate(12, seed=4, effort=None).rows
+    search = _pixel_cy.Learn(12, 12, codes("".join(rows)))
+    statuses = []
+    while (status := search.next_solution(1)) == Status.PAUSED:
+        statuses.append(status)
+    assert statuses and status == Status.SOLUTION
+    assert search.solution() == "".join(pixel.solve(rows))
+    while (status := search.next_solution(1)) == Status.PAUSED:
+        pass
+    assert status == Status.EXHAUSTED
 
 
 @settings(max_examples=examples(150), deadline=None)

@@ -42,12 +42,31 @@ class Search:
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
 
-class Deduce(Search):
-    """List or count the solutions by deduction and branching, resumably: no memo, no scan order.
+class Learn:
+    """Find the solutions one by one by clause learning (CDCL), resumably; it does not count.
 
-    The same clues, preconditions and propagation as ``Search`` (``max_states`` is
-    taken and not used). Each node probes the unknown cells near what its branch
-    coloured, then branches on a cell of the open clue with the fewest ways left to
-    place its black cells, near the last branch first. It never returns TOO_LARGE;
-    its cost is the size of its search tree.
+    The same ``n``, ``m`` and ``cells`` as ``Search`` (asserted, not checked). Clues
+    propagate as counts, each conflict is learnt as a clause, the most active cell
+    is decided next (VSIDS) in its last colour, and the search restarts on the Luby
+    sequence. It keeps no states: TOO_LARGE only if memory for clauses runs out.
     """
+
+    def __init__(self, n: int, m: int, cells: bytes) -> None: ...
+    @property
+    def nodes(self) -> int:
+        """Decisions and conflicts so far."""
+    @property
+    def conflicts(self) -> int:
+        """Conflicts so far (each one learnt a clause)."""
+    def next_solution(self, node_budget: int) -> int:
+        """Search on for at most ``node_budget`` more nodes and at most ``POLL_MS``; SOLUTION, EXHAUSTED or PAUSED.
+
+        After a SOLUTION, the next call first excludes that picture.
+        """
+    def exclude(self, picture: bytes, where: bytes) -> None:
+        """From now on, find only solutions that differ from ``picture`` (0 or 1 per cell, row
+        by row) in at least one cell where ``where`` is not 0."""
+    def prefer(self, picture: bytes) -> None:
+        """Try each cell first in its colour in ``picture`` (0 or 1 per cell, row by row)."""
+    def solution(self) -> str:
+        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""

@@ -38,14 +38,9 @@ the kernel, and the facade validates what users give.
 
 from __future__ import annotations
 
-import math
 import time
 
 from ._registry import POLL_MS, PUZZLES, Status
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Iterator
 
 _MAX_N = PUZZLES["pixel"].limits["MAX_N"]
 #: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
@@ -478,126 +473,374 @@ class Search:
         return "".join("1" if v == 1 else "0" for v in self.value)
 
 
-class Deduce(Search):
-    """List or count the solutions by deduction and branching, resumably: no memo, no scan order.
+# Learn: a cell's reason is DECIDED (a decision, or given at level 0 by no clue), a clause (its
+# index, >= 0), or clue k as _BY_CLUE - k.
+_DECIDED = -1
+_BY_CLUE = -2
+#: Conflicts before the first restart; the i-th restart waits luby(i) times as long.
+_RESTART_CONFLICTS = 64
 
-    The same clues, preconditions and propagation as :class:`Search`, including the
-    probe of every cell at the root. Each node then probes the unknown cells within
-    two rows and columns of a cell coloured since its parent (:meth:`_probe_near`),
-    and branches on a cell of the open clue with the fewest ways left to place its
-    black cells, ``C(unknown, needed)``: among the clues holding a cell within two
-    rows and columns of the last branch's cell if any is open, else among all (the
-    first with 2 ways ends that look). It tries first the colour that clue needs
-    more of. A cell no clue covers is branched on last. It never runs out of
-    states (:meth:`next_solution` and :meth:`count` never return TOO_LARGE); its
-    cost is the size of its search tree. Counts are exact.
+
+def _luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+class Learn:
+    """Find the solutions one by one by clause learning, resumably; the kernel's rules exactly.
+
+    The same cells and preconditions as :class:`Search`, row by row (no transposing).
+    The clues propagate as counts: a block with all its black cells makes its other
+    cells white, one with all its white cells makes them black. A conflict is explained
+    back to its first unique implication point and learnt as a clause, watched by two
+    literals. The next cell is the most active (VSIDS: the cells of each conflict's
+    explanation gain activity, by a step that grows by 1/0.95 a conflict; ties go to
+    the lower cell), tried in its last colour (white at first, see :meth:`prefer`).
+    The search restarts after ``64 * luby(i)`` more conflicts. It keeps no states and
+    does not count: after a solution, :meth:`next_solution` adds the clause that some
+    cell differs, and :meth:`exclude` adds such a clause for part of any picture.
+
+    A literal is ``2 * cell + colour``: true when the cell has that colour.
     """
 
-    def __init__(self, n: int, m: int, cells: bytes, max_states: int) -> None:
-        super().__init__(n, m, cells, max_states)
-        self.chosen: list[int] = []
-        self.first: list[int] = []
-        self.marks: list[int] = []
-        self.branches: list[int] = []
-        self.next_first = 0
+    def __init__(self, n: int, m: int, cells: bytes) -> None:
+        assert 1 <= n <= _MAX_N and 1 <= m <= _MAX_N, f"n and m must be 1..{_MAX_N}, got {n} and {m}"
+        assert len(cells) == n * m, f"expected n * m = {n * m} cells, got {len(cells)}"
+        assert all(code <= 9 or code == NO_CLUE for code in cells), "expected 0..9 or NO_CLUE cells"
+        self.size = size = n * m
+        self.target: list[int] = []
+        self.block: list[list[int]] = []
+        self.cover: list[list[int]] = [[] for _ in range(size)]
+        for p, code in enumerate(cells):
+            if code == NO_CLUE:
+                continue
+            r, c = divmod(p, m)
+            cells_of = [rr * m + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                        if 0 <= rr < n and 0 <= cc < m]
+            for q in cells_of:
+                self.cover[q].append(len(self.target))
+            self.target.append(code)
+            self.block.append(cells_of)
+        self.black = [0] * len(self.target)
+        self.unknown = [len(cells_of) for cells_of in self.block]
+        self.value = [_UNKNOWN] * size
+        self.saved = [0] * size
+        self.level = [0] * size
+        self.place = [0] * size
+        self.reason = [_DECIDED] * size
+        self.trail: list[int] = []
+        self.level_start: list[int] = []
+        self.qhead = 0
+        self.clauses: list[list[int]] = []
+        self.watches: list[list[int]] = [[] for _ in range(2 * size)]
+        self.activity = [0.0] * size
+        self.bump_step = 1.0
+        self.heap: list[int] = []
+        self.heap_at = [-1] * size
+        for p in range(size):
+            self._heap_push(p)
+        self.nodes = 0
+        self.conflicts = 0
+        self.restarts = 0
+        self.next_restart = _RESTART_CONFLICTS
+        self.solved = False
+        self.unsatisfiable = not self._settle_root()
 
-    def _ways(self, k: int) -> int:
-        return math.comb(self.unknown[k], self.target[k] - self.black[k])
+    # -- the heap of cells by activity ------------------------------------------
 
-    def _pick(self) -> int:
-        """The cell to branch on (its first colour in ``next_first``), or -1 when every cell is known."""
-        best, best_ways = -1, 0
-        if self.chosen:
-            for q in self._near(self.chosen[-1]):
-                for k in self.cover[q]:
-                    if self.unknown[k] and (best < 0 or self._ways(k) < best_ways):
-                        best, best_ways = k, self._ways(k)
-        if best < 0:
-            for k in range(len(self.target)):
-                if self.unknown[k] and (best < 0 or self._ways(k) < best_ways):
-                    best, best_ways = k, self._ways(k)
-                    if best_ways == 2:
-                        break
-        if best >= 0:
-            need = self.target[best] - self.black[best]
-            self.next_first = 1 if 2 * need > self.unknown[best] else 0
-            return next(q for q in self.block[best] if self.value[q] == _UNKNOWN)
-        self.next_first = 0
-        return next((p for p in range(self.size) if self.value[p] == _UNKNOWN), -1)
+    def _before(self, a: int, b: int) -> bool:
+        """Cell ``a`` comes out of the heap before ``b``: more active, or as active and lower."""
+        return self.activity[a] > self.activity[b] or (self.activity[a] == self.activity[b] and a < b)
 
-    def _near(self, p: int) -> Iterator[int]:
-        """The cells within two rows and columns of ``p``."""
-        r, c = divmod(p, self.width)
-        for rr in range(max(r - 2, 0), min(r + 3, self.rows)):
-            for cc in range(max(c - 2, 0), min(c + 3, self.width)):
-                yield rr * self.width + cc
+    def _heap_push(self, p: int) -> None:
+        self.heap.append(p)
+        self.heap_at[p] = len(self.heap) - 1
+        self._sift_up(len(self.heap) - 1)
 
-    def _probe_near(self, mark: int) -> None:
-        """Probe the unknown cells near a cell coloured since ``mark``, and near what that fixes.
+    def _sift_up(self, i: int) -> None:
+        heap, p = self.heap, self.heap[i]
+        while i > 0:
+            parent = (i - 1) >> 1
+            if not self._before(p, heap[parent]):
+                break
+            heap[i] = heap[parent]
+            self.heap_at[heap[i]] = i
+            i = parent
+        heap[i] = p
+        self.heap_at[p] = i
 
-        A stack of waiting cells, each on it at most once at a time; raises
-        Contradiction if both colours of a cell fail.
-        """
-        scanned = mark
-        waiting: list[int] = []
-        is_waiting = set()
+    def _heap_pop(self) -> int:
+        heap = self.heap
+        top = heap[0]
+        self.heap_at[top] = -1
+        p = heap.pop()
+        if not heap:
+            return top
+        i = 0
         while True:
-            while scanned < len(self.trail):
-                for q in self._near(self.trail[scanned]):
-                    if self.value[q] == _UNKNOWN and self.cover[q] and q not in is_waiting:
-                        is_waiting.add(q)
-                        waiting.append(q)
-                scanned += 1
-            if not waiting:
-                return
-            q = waiting.pop()
-            is_waiting.discard(q)
-            if self.value[q] == _UNKNOWN:
-                self._probe_cell(q)
+            child = 2 * i + 1
+            if child >= len(heap):
+                break
+            if child + 1 < len(heap) and self._before(heap[child + 1], heap[child]):
+                child += 1
+            if not self._before(heap[child], p):
+                break
+            heap[i] = heap[child]
+            self.heap_at[heap[i]] = i
+            i = child
+        heap[i] = p
+        self.heap_at[p] = i
+        return top
 
-    def _walk(self, node_budget: int, limit: int) -> int:
-        """Search on until a solution (or the limit), the end, ``node_budget`` more nodes or POLL_MS; never TOO_LARGE."""
+    def _bump(self, p: int) -> None:
+        self.activity[p] += self.bump_step
+        if self.activity[p] > 1e100:
+            self.activity = [a * 1e-100 for a in self.activity]
+            self.bump_step *= 1e-100
+        if self.heap_at[p] >= 0:
+            self._sift_up(self.heap_at[p])
+
+    # -- assignment and propagation ------------------------------------------------
+
+    def _give(self, literal: int, why: int) -> None:
+        """Make ``literal`` true at the current level, for reason ``why``."""
+        p, colour = literal >> 1, literal & 1
+        self.value[p] = colour
+        self.level[p] = len(self.level_start)
+        self.place[p] = len(self.trail)
+        self.reason[p] = why
+        self.trail.append(literal)
+        for k in self.cover[p]:
+            self.unknown[k] -= 1
+            self.black[k] += colour
+
+    def _store(self, literals: list[int]) -> int:
+        """Keep a clause of two literals or more, watching its first two; its index."""
+        self.clauses.append(literals)
+        index = len(self.clauses) - 1
+        self.watches[literals[0]].append(index)
+        self.watches[literals[1]].append(index)
+        return index
+
+    def _force(self, k: int) -> bool:
+        """Give what clue ``k`` forces; False if it has too many black or too many white cells."""
+        b, u, t = self.black[k], self.unknown[k], self.target[k]
+        if b > t or b + u < t:
+            return False
+        if u and (b == t or b + u == t):
+            colour = 0 if b == t else 1
+            for q in self.block[k]:
+                if self.value[q] == _UNKNOWN:
+                    self._give(2 * q + colour, _BY_CLUE - k)
+        return True
+
+    def _propagate(self) -> int:
+        """Make true what the clues and clauses force; -1, or the conflict (a clause, or _BY_CLUE - k)."""
+        value = self.value
+        while self.qhead < len(self.trail):
+            literal = self.trail[self.qhead]
+            self.qhead += 1
+            for k in self.cover[literal >> 1]:
+                if not self._force(k):
+                    return _BY_CLUE - k
+            false_literal = literal ^ 1
+            watching = self.watches[false_literal]
+            kept: list[int] = []
+            for at, index in enumerate(watching):
+                clause = self.clauses[index]
+                if clause[0] == false_literal:
+                    clause[0], clause[1] = clause[1], false_literal
+                other = clause[0]
+                if value[other >> 1] == other & 1:
+                    kept.append(index)
+                    continue
+                for x in range(2, len(clause)):
+                    q = clause[x]
+                    if value[q >> 1] != (q & 1) ^ 1:
+                        clause[1], clause[x] = q, false_literal
+                        self.watches[q].append(index)
+                        break
+                else:
+                    kept.append(index)
+                    if value[other >> 1] == _UNKNOWN:
+                        self._give(other, index)
+                        continue
+                    kept.extend(watching[at + 1 :])
+                    self.watches[false_literal] = kept
+                    return index
+            self.watches[false_literal] = kept
+        return -1
+
+    def _settle_root(self) -> bool:
+        """Give what each clue forces alone and propagate; False on a contradiction."""
+        return all(self._force(k) for k in range(len(self.target))) and self._propagate() == -1
+
+    def _back_to(self, level: int) -> None:
+        """Forget every literal given above decision level ``level``."""
+        if len(self.level_start) <= level:
+            return
+        while len(self.trail) > self.level_start[level]:
+            literal = self.trail.pop()
+            p, colour = literal >> 1, literal & 1
+            self.value[p] = _UNKNOWN
+            self.saved[p] = colour
+            for k in self.cover[p]:
+                self.unknown[k] += 1
+                self.black[k] -= colour
+            if self.heap_at[p] < 0:
+                self._heap_push(p)
+        self.qhead = len(self.trail)
+        del self.level_start[level:]
+
+    # -- learning ------------------------------------------------------------------
+
+    def _explain(self, k: int, cell: int) -> list[int]:
+        """Why clue ``k`` forced ``cell`` (or, for -1, why it failed), as false literals.
+
+        A white cell rests on the black cells placed before it, a black one on the white
+        ones; a failure on all the black cells if too many are black, else the white ones.
+        """
+        if cell >= 0:
+            before = self.place[cell]
+            colour = 1 if self.value[cell] == 0 else 0
+        else:
+            before = len(self.trail)
+            colour = 1 if self.black[k] > self.target[k] else 0
+        return [2 * q + (colour ^ 1) for q in self.block[k] if self.value[q] == colour and self.place[q] < before]
+
+    def _analyse(self, conflict: int) -> tuple[list[int], int]:
+        """The clause learnt from ``conflict`` (first unique implication point) and the level to jump to.
+
+        Its first literal becomes true after the jump; its second is of that level.
+        """
+        learnt = [0]
+        seen = set()
+        open_paths = 0
+        index = len(self.trail) - 1
+        p = -1
+        why = conflict
+        current = len(self.level_start)
+        while True:
+            if why >= 0:
+                literals = self.clauses[why] if p < 0 else self.clauses[why][1:]
+            else:
+                literals = self._explain(_BY_CLUE - why, p)
+            for literal in literals:
+                q = literal >> 1
+                if q not in seen and self.level[q] > 0:
+                    seen.add(q)
+                    self._bump(q)
+                    if self.level[q] == current:
+                        open_paths += 1
+                    else:
+                        learnt.append(literal)
+            while self.trail[index] >> 1 not in seen:
+                index -= 1
+            p = self.trail[index] >> 1
+            index -= 1
+            seen.discard(p)
+            open_paths -= 1
+            if open_paths == 0:
+                break
+            why = self.reason[p]
+        learnt[0] = self.trail[self.place[p]] ^ 1
+        jump, best = 0, 1
+        for i in range(1, len(learnt)):
+            if self.level[learnt[i] >> 1] > jump:
+                jump, best = self.level[learnt[i] >> 1], i
+        if len(learnt) > 1:
+            learnt[1], learnt[best] = learnt[best], learnt[1]
+        self.bump_step *= 1.0 / 0.95
+        return learnt, jump
+
+    # -- the search ----------------------------------------------------------------
+
+    def next_solution(self, node_budget: int) -> int:
+        """Search on for at most ``node_budget`` more nodes and at most POLL_MS.
+
+        SOLUTION (the next call first excludes it), EXHAUSTED, PAUSED, or (in the
+        kernel, out of memory) TOO_LARGE.
+        """
+        if self.solved:
+            self.solved = False
+            literals = [2 * p + (colour ^ 1) for p, colour in enumerate(self.value)]
+            self._back_to(0)
+            self._add_clause(literals)
+        return self._search(node_budget)
+
+    def exclude(self, picture: bytes, where: bytes) -> None:
+        """From now on, find only solutions that differ from ``picture`` (0 or 1 per cell,
+        row by row) in at least one cell where ``where`` is not 0."""
+        assert len(picture) == self.size and len(where) == self.size, f"expected {self.size} cells"
+        assert all(colour <= 1 for colour, flag in zip(picture, where) if flag), "expected 0 or 1 cells"
+        self._back_to(0)
+        self.solved = False
+        self._add_clause([2 * p + (picture[p] ^ 1) for p in range(self.size) if where[p]])
+
+    def prefer(self, picture: bytes) -> None:
+        """Try each cell first in its colour in ``picture`` (0 or 1 per cell, row by row)."""
+        assert len(picture) == self.size and all(colour <= 1 for colour in picture), f"expected {self.size} 0s and 1s"
+        self.saved = list(picture)
+
+    def _add_clause(self, literals: list[int]) -> None:
+        """Add the clause of ``literals`` at level 0."""
+        kept = []
+        for literal in literals:
+            state = self.value[literal >> 1]
+            if state == literal & 1:
+                return
+            if state == _UNKNOWN:
+                kept.append(literal)
+        if not kept:
+            self.unsatisfiable = True
+        elif len(kept) == 1:
+            self._give(kept[0], _DECIDED)
+        else:
+            self._store(kept)
+
+    def _search(self, node_budget: int) -> int:
         stop = self.nodes + node_budget
         deadline = time.monotonic() + _POLL_SECONDS
-        counting = self.mode == _COUNTING
-        while self.phase != _FINISHED:
-            if self.phase == _ENTER:
+        while True:
+            if self.unsatisfiable:
+                return EXHAUSTED
+            conflict = self._propagate()
+            if conflict != -1:
                 self.nodes += 1
-                self.phase = _ADVANCE
-                if self.chosen:
-                    try:
-                        self._probe_near(self.marks[-1])
-                    except Contradiction:
-                        continue
-                p = self._pick()
-                if p < 0:
-                    self.found += 1
-                    if not counting or (limit and self.found >= limit):
-                        return SOLUTION
-                    continue
-                self.chosen.append(p)
-                self.first.append(self.next_first)
-                self.marks.append(len(self.trail))
-                self.branches.append(_TRY_WHITE)
+                self.conflicts += 1
+                if not self.level_start:
+                    self.unsatisfiable = True
+                    return EXHAUSTED
+                learnt, jump = self._analyse(conflict)
+                self._back_to(jump)
+                self._give(learnt[0], _DECIDED if len(learnt) == 1 else self._store(learnt))
+                if self.conflicts >= self.next_restart:
+                    self.restarts += 1
+                    self.next_restart = self.conflicts + _RESTART_CONFLICTS * _luby(self.restarts + 1)
+                    self._back_to(0)
                 continue
-            if not self.chosen:
-                self.phase = _FINISHED
-                break
             if self.nodes >= stop:
                 return PAUSED
             if self.nodes % _CLOCK_NODES == 0 and time.monotonic() >= deadline:
                 return PAUSED
-            self._undo(self.marks[-1])
-            branch = self.branches[-1]
-            if branch == _DONE:
-                for stack in (self.chosen, self.first, self.marks, self.branches):
-                    stack.pop()
-                continue
-            self.branches[-1] = branch + 1
-            try:
-                self._assign(self.chosen[-1], self.first[-1] ^ branch)
-                self._propagate()
-                self.phase = _ENTER
-            except Contradiction:
-                self.nodes += 1
-        return EXHAUSTED
+            while self.heap and self.value[self.heap[0]] != _UNKNOWN:
+                self._heap_pop()
+            if not self.heap:
+                self.solved = True
+                return SOLUTION
+            p = self._heap_pop()
+            self.nodes += 1
+            self.level_start.append(len(self.trail))
+            self._give(2 * p + self.saved[p], _DECIDED)
+
+    def solution(self) -> str:
+        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
+        return "".join("1" if colour == 1 else "0" for colour in self.value)

@@ -76,6 +76,10 @@ NAME = "pixel"
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
 #: Most (position, window) states a search may remember; a grid needing more is too large.
 MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
+#: States the memo may take in :func:`solve` before clause learning takes over: a grid the memo
+#: solves well stays far below it (a few thousand states for puzzles up to 50x50 with ordinary
+#: clues), and a strictly minimal one, which the memo handles worst, soon passes it.
+_MEMO_FIRST_STATES = 1 << 15
 #: Most nodes searched in one kernel call: no limit in practice, as a call also
 #: returns to Python after POLL_MS (the registry's), which keeps Ctrl-C prompt.
 _NODE_BUDGET = 1 << 40
@@ -187,8 +191,8 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     Raises :class:`~fastpuzzle.NoSolutionError` if there is none and, unless
     ``unique`` is false, :class:`~fastpuzzle.MultipleSolutionsError` if there is
     more than one; with ``unique=False`` the first solution found is returned.
-    A grid too open for the memo (``MAX_STATES``) is searched by deduction and
-    branching instead, which never runs out of states but can take long.
+    A grid the memo handles badly (one with few clues, such as a strictly minimal
+    puzzle) is solved by clause learning instead, which keeps no states.
     """
     puzzle = from_rows(puzzle)
     found = _first_solutions(puzzle, 2 if unique else 1)
@@ -197,12 +201,17 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
 
 def _first_solutions(puzzle: Puzzle, wanted: int) -> list[Solution]:
     """The first ``wanted`` solutions (fewer if there are fewer): by the memo's walk or, should
-    that outgrow ``MAX_STATES``, by deduction and branching, which keeps no states."""
+    that outgrow ``_MEMO_FIRST_STATES``, by clause learning, which keeps no states."""
+    memo = _kernel.Search(puzzle.n, puzzle.m, puzzle.cells, _MEMO_FIRST_STATES)
     try:
-        return first_solutions(_search(puzzle), puzzle.m, _NODE_BUDGET, wanted, lambda: _too_large(puzzle))
+        return first_solutions(memo, puzzle.m, _NODE_BUDGET, wanted, lambda: _too_large(puzzle))
     except PuzzleTooLargeError:
-        deduce = _kernel.Deduce(puzzle.n, puzzle.m, puzzle.cells, 1)
-        return first_solutions(deduce, puzzle.m, _NODE_BUDGET, wanted, lambda: _too_large(puzzle))
+        learn = _kernel.Learn(puzzle.n, puzzle.m, puzzle.cells)
+        return first_solutions(learn, puzzle.m, _NODE_BUDGET, wanted, _out_of_memory)
+
+
+def _out_of_memory() -> str:
+    return "too large: no memory was left for the clauses that clause learning keeps"
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
@@ -252,10 +261,10 @@ def generate(
     random order, every clue is removed whose removal keeps the solution unique,
     provably within ``effort`` search nodes. ``effort=None`` removes every clue it
     can, giving a strictly minimal puzzle (no clue can be removed), which for large
-    grids can be very hard to solve. Its checks ask whether the clue, changed to any
-    other count, still has a solution (the only kind of second solution that removing
-    it can let in); a check that outgrows ``MAX_STATES`` goes on by deduction and
-    branching, so no clue is ever kept that could go, but a large grid can take long.
+    grids can be very hard to solve. Each of its checks asks clause learning for a
+    picture that meets the other clues and differs from the solution in the clue's
+    block (the only kind of second solution that removing the clue can let in), so
+    no clue is ever kept that could go.
     The same arguments always give the same puzzle. ``density`` is a real
     number from 0 to 1, ``effort`` a whole number or None.
     """
@@ -274,12 +283,13 @@ def generate(
         grid = [list(row) for row in _clues_of(picture)]
         if len(_first_solutions(_puzzle_of(grid), 2)) == 1:
             break
+    solution = bytes(int(colour) for row in picture for colour in row)
     places = [(r, c) for r in range(n) for c in range(m)]
     rng.shuffle(places)
     for r, c in places:
         clue = grid[r][c]
         if effort is None:
-            removable = not _another_count_fits(grid, r, c)
+            removable = not _second_picture_near(grid, solution, r, c)
         else:
             grid[r][c] = "_"
             removable = _unique(grid, effort)
@@ -291,23 +301,25 @@ def _puzzle_of(grid: list[list[str]]) -> Puzzle:
     return Puzzle._trusted(tuple("".join(row) for row in grid))
 
 
-def _another_count_fits(grid: list[list[str]], r: int, c: int) -> bool:
-    """Some other count in place of the clue at (r, c) has a solution (``grid`` has exactly one).
+def _second_picture_near(grid: list[list[str]], picture: bytes, r: int, c: int) -> bool:
+    """Some picture other than ``picture`` (``grid``'s one solution, a 0 or 1 per cell) meets
+    every clue of ``grid`` but the one at (r, c).
 
-    Without the clue, a second solution is a picture that meets every other clue
-    and differs from the one solution; it cannot have the clue's count at (r, c)
-    (it would then be a second solution with the clue), so it is a solution with
-    the clue changed to its count. Each changed grid is nearly settled by its other
-    clues, so propagation mostly refutes it at the root. ``grid`` is left with some
-    count at (r, c): the caller puts back what it wants there.
+    Such a picture cannot have the clue's count at (r, c) (it would be a second
+    solution with the clue), so it differs from ``picture`` in the clue's block: that
+    is the clause the search is given, and it tries ``picture``'s colours first.
+    ``grid`` is left with ``'_'`` at (r, c): the caller puts back what it wants there.
     """
-    clue = int(grid[r][c])
-    for other in range(_block_cells(len(grid), len(grid[0]), r, c) + 1):
-        if other != clue:
-            grid[r][c] = str(other)
-            if _first_solutions(_puzzle_of(grid), 1):
-                return True
-    return False
+    n, m = len(grid), len(grid[0])
+    grid[r][c] = "_"
+    block = bytearray(n * m)
+    for row in range(max(r - 1, 0), min(r + 2, n)):
+        for column in range(max(c - 1, 0), min(c + 2, m)):
+            block[row * m + column] = 1
+    learn = _kernel.Learn(n, m, _puzzle_of(grid).cells)
+    learn.exclude(picture, bytes(block))
+    learn.prefer(picture)
+    return bool(first_solutions(learn, m, _NODE_BUDGET, 1, _out_of_memory))
 
 
 def _checked_density(density: Any) -> float:
