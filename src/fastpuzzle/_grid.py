@@ -25,14 +25,18 @@ if TYPE_CHECKING:
 
     G = TypeVar("G", bound="Grid")
 
-    class KernelSearch(Protocol):
-        """The resumable search of a grid kernel (``Search`` in its stub)."""
+    class KernelLister(Protocol):
+        """A resumable search of a grid kernel that lists solutions (``Search``, or pixel's ``Learn``)."""
+
+        def next_solution(self, node_budget: int) -> int: ...
+        def solution(self) -> str: ...
+
+    class KernelSearch(KernelLister, Protocol):
+        """The resumable search of a grid kernel that also counts (``Search`` in its stub)."""
 
         @property
         def found(self) -> int: ...
-        def next_solution(self, node_budget: int) -> int: ...
         def count(self, node_budget: int, limit: int) -> int: ...
-        def solution(self) -> str: ...
 
 
 #: Limits at or above this are beyond any count a kernel can enumerate, so they are no limit.
@@ -220,7 +224,7 @@ def row_cutter(width: int, size: int) -> Callable[[str], Solution]:
     return operator.itemgetter(*[slice(start, start + width) for start in range(0, size, width)])
 
 
-def walk(search: KernelSearch, width: int, budget: int, too_large: Callable[[], str]) -> Iterator[Solution]:
+def walk(search: KernelLister, width: int, budget: int, too_large: Callable[[], str]) -> Iterator[Solution]:
     """Every solution of a kernel search, as row strings of ``width`` cells.
 
     Each kernel call runs at most ``budget`` nodes and at most POLL_MS (the
@@ -239,7 +243,7 @@ def walk(search: KernelSearch, width: int, budget: int, too_large: Callable[[], 
 
 
 def first_solutions(
-    search: KernelSearch, width: int, budget: int, wanted: int, too_large: Callable[[], str]
+    search: KernelLister, width: int, budget: int, wanted: int, too_large: Callable[[], str]
 ) -> list[Solution]:
     """The first ``wanted`` solutions of a kernel search (fewer if it has fewer), as :func:`walk` gives them.
 
