@@ -1050,8 +1050,15 @@ cdef class Learn:
     cdef int32_t *black
     cdef int32_t *unknown
     cdef int32_t *block
-    cdef int32_t *cover       # cover[p * BLOCK + i]: a clue holding p
+    cdef int32_t *cover       # cover[p * BLOCK + i]: (clue << PACK) | bit, for each clue holding p
     cdef int32_t *cover_size
+    cdef uint16_t *open_bits  # the block's unknown cells as 9 bits (see fp_overlap)
+    cdef int32_t *neighbour   # neighbour[k * NEIGHBOURS + i]: (clue << PACK) | overlap index
+    cdef int32_t *neighbour_size
+    # Clues whose pairs are still to be looked at (a stack, each clue on it at most once).
+    cdef int32_t *pending
+    cdef uint8_t *is_pending
+    cdef int pending_size
     # Cells: colour (or UNKNOWN), decision level, place on the trail, reason, saved colour.
     cdef uint8_t *value
     cdef uint8_t *saved
@@ -1079,6 +1086,7 @@ cdef class Learn:
         self.target = NULL
         self.block = NULL
         self.cover = NULL
+        self.neighbour = NULL
         self.value = NULL
         self.level = NULL
         self.arena = NULL
@@ -1113,6 +1121,8 @@ cdef class Learn:
             self.target[k] = cells[p]
             self.black[k] = 0
             self.unknown[k] = 0
+            self.open_bits[k] = 0
+            self.is_pending[k] = 0
             r = p // m
             c = p % m
             for bit in range(BLOCK):
@@ -1122,10 +1132,13 @@ cdef class Learn:
                     q = rr * m + cc
                     self.block[k * BLOCK + bit] = q
                     self.unknown[k] += 1
-                    self.cover[q * BLOCK + self.cover_size[q]] = k
+                    self.open_bits[k] |= 1 << bit
+                    self.cover[q * BLOCK + self.cover_size[q]] = (k << PACK) | bit
                     self.cover_size[q] += 1
                 else:
                     self.block[k * BLOCK + bit] = -1
+        self.find_neighbours(cells)
+        self.pending_size = 0
         self.heap_size = 0
         for p in range(self.size):
             self.heap_at[p] = -1
@@ -1147,24 +1160,29 @@ cdef class Learn:
 
     cdef void allocate(self) except *:
         cdef int size = self.size
-        # Per clue: target, black, unknown; per cell: cover_size, level, place, reason,
-        # trail, level_start (size + 1), learnt (size + 1), heap, heap_at.
-        self.target = <int32_t *>malloc((size * 12 + 2) * sizeof(int32_t))
+        # Per clue: target, black, unknown, open_bits (in one int32 slot), neighbour_size,
+        # pending; per cell: cover_size, level, place, reason, trail, level_start (size + 1),
+        # learnt (size + 1), heap, heap_at.
+        self.target = <int32_t *>malloc((size * 15 + 2) * sizeof(int32_t))
         self.block = <int32_t *>malloc(size * BLOCK * sizeof(int32_t))
         self.cover = <int32_t *>malloc(size * BLOCK * sizeof(int32_t))
-        # value, saved, seen.
-        self.value = <uint8_t *>malloc(size * 3 * sizeof(uint8_t))
+        self.neighbour = <int32_t *>malloc(size * NEIGHBOURS * sizeof(int32_t))
+        # value, saved, seen, is_pending.
+        self.value = <uint8_t *>malloc(size * 4 * sizeof(uint8_t))
         self.activity = <double *>malloc(size * sizeof(double))
         self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
         self.watches = <int32_t **>malloc(2 * size * sizeof(int32_t *))
         self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
-        if (self.target == NULL or self.block == NULL or self.cover == NULL or self.value == NULL
+        if (self.target == NULL or self.block == NULL or self.cover == NULL or self.value == NULL or self.neighbour == NULL
                 or self.activity == NULL or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
             raise MemoryError()
         self.arena_room = FIRST_ARENA
         self.black = self.target + size
         self.unknown = self.black + size
-        self.cover_size = self.unknown + size
+        self.open_bits = <uint16_t *>(self.unknown + size)
+        self.neighbour_size = self.unknown + 2 * size
+        self.pending = self.neighbour_size + size
+        self.cover_size = self.pending + size
         self.level = self.cover_size + size
         self.place = self.level + size
         self.reason = self.place + size
@@ -1175,6 +1193,7 @@ cdef class Learn:
         self.heap_at = self.heap + size
         self.saved = self.value + size
         self.seen = self.saved + size
+        self.is_pending = self.seen + size
         self.watch_room = self.watch_size + 2 * size
 
     def __dealloc__(self):
@@ -1187,9 +1206,36 @@ cdef class Learn:
         free(self.target)
         free(self.block)
         free(self.cover)
+        free(self.neighbour)
         free(self.value)
         free(self.activity)
         free(self.arena)
+
+    cdef void find_neighbours(self, const unsigned char[::1] cells) except *:
+        """neighbour[k]: the other clues whose blocks overlap k's, row by row."""
+        cdef int a, b, p, r, c, rr, cc
+        cdef int32_t *clue_at = <int32_t *>malloc(self.size * sizeof(int32_t))
+        if clue_at == NULL:
+            raise MemoryError()
+        a = 0
+        for p in range(self.size):
+            clue_at[p] = -1 if cells[p] == CELL_NO_CLUE else a
+            a += cells[p] != CELL_NO_CLUE
+        for p in range(self.size):
+            a = clue_at[p]
+            if a < 0:
+                continue
+            self.neighbour_size[a] = 0
+            r = p // self.m
+            c = p % self.m
+            for rr in range(max(r - 2, 0), min(r + 3, self.n)):
+                for cc in range(max(c - 2, 0), min(c + 3, self.m)):
+                    b = clue_at[rr * self.m + cc]
+                    if b >= 0 and b != a:
+                        self.neighbour[a * NEIGHBOURS + self.neighbour_size[a]] = (b << PACK) | (
+                            (rr - r + 2) * 5 + (cc - c + 2))
+                        self.neighbour_size[a] += 1
+        free(clue_at)
 
     @property
     def nodes(self):
@@ -1271,8 +1317,9 @@ cdef class Learn:
         self.trail_size += 1
         for i in range(self.cover_size[p]):
             k = self.cover[p * BLOCK + i]
-            self.unknown[k] -= 1
-            self.black[k] += colour
+            self.open_bits[k >> PACK] &= ~(1 << (k & 31))
+            self.unknown[k >> PACK] -= 1
+            self.black[k >> PACK] += colour
 
     cdef bint watch(self, int literal, int clause) noexcept nogil:
         """Add clause to literal's watch list; False when out of memory."""
@@ -1313,74 +1360,135 @@ cdef class Learn:
         return at
 
     cdef int propagate(self) noexcept nogil:
-        """Make true what the clues and clauses force, to a fixed point.
+        """Make true what the clues (alone and in overlapping pairs) and the clauses force, to a
+        fixed point.
 
-        Returns -1, or the conflict: a clause's offset (>= 0), or BY_CLUE - k for a clue k
-        with too many black or too many white cells.
+        Returns -1, or the conflict: a clause's offset (>= 0), or a clue's or pair's reason
+        (see pair_reason) whose counts cannot be met. Each clue touched since the last
+        fixed point is looked at with its neighbours (the pair rule) once the literals
+        waiting are done.
         """
         cdef int literal, p, i, k, b, u, t, bit, q, colour, false_literal, j, w, clause, other, length, x
         cdef int32_t *list
-        while self.qhead < self.trail_size:
-            literal = self.trail[self.qhead]
-            self.qhead += 1
-            p = literal >> 1
-            for i in range(self.cover_size[p]):
-                k = self.cover[p * BLOCK + i]
-                b = self.black[k]
-                u = self.unknown[k]
-                t = self.target[k]
-                if b > t or b + u < t:
-                    return BY_CLUE - k
-                if u and (b == t or b + u == t):
-                    colour = WHITE if b == t else BLACK
-                    for bit in range(BLOCK):
-                        q = self.block[k * BLOCK + bit]
-                        if q >= 0 and self.value[q] == UNKNOWN:
-                            self.give(2 * q + colour, BY_CLUE - k)
-            false_literal = literal ^ 1
-            list = self.watches[false_literal]
-            w = self.watch_size[false_literal]
-            i = 0
-            j = 0
-            while i < w:
-                clause = list[i]
-                i += 1
-                if self.arena[clause + 1] == false_literal:
-                    self.arena[clause + 1] = self.arena[clause + 2]
-                    self.arena[clause + 2] = false_literal
-                other = self.arena[clause + 1]
-                if self.value[other >> 1] == (other & 1):
-                    list[j] = clause
-                    j += 1
-                    continue
-                length = self.arena[clause]
-                for x in range(3, length + 1):
-                    q = self.arena[clause + x]
-                    if self.value[q >> 1] != ((q & 1) ^ 1):
-                        self.arena[clause + 2] = q
-                        self.arena[clause + x] = false_literal
-                        if not self.watch(q, clause):
-                            return -1
-                        # watch() may have moved this literal's list only if q == false_literal, which it is not.
-                        break
-                else:
-                    list[j] = clause
-                    j += 1
-                    if self.value[other >> 1] == UNKNOWN:
-                        self.give(other, clause)
-                        continue
-                    while i < w:
-                        list[j] = list[i]
+        while True:
+            while self.qhead < self.trail_size:
+                literal = self.trail[self.qhead]
+                self.qhead += 1
+                p = literal >> 1
+                for i in range(self.cover_size[p]):
+                    k = self.cover[p * BLOCK + i] >> PACK
+                    b = self.black[k]
+                    u = self.unknown[k]
+                    t = self.target[k]
+                    if b > t or b + u < t:
+                        self.clear_pending()
+                        return BY_CLUE - k
+                    if u and (b == t or b + u == t):
+                        colour = WHITE if b == t else BLACK
+                        for bit in range(BLOCK):
+                            q = self.block[k * BLOCK + bit]
+                            if q >= 0 and self.value[q] == UNKNOWN:
+                                self.give(2 * q + colour, BY_CLUE - k)
+                    elif u and not self.is_pending[k]:
+                        self.is_pending[k] = 1
+                        self.pending[self.pending_size] = k
+                        self.pending_size += 1
+                false_literal = literal ^ 1
+                list = self.watches[false_literal]
+                w = self.watch_size[false_literal]
+                i = 0
+                j = 0
+                while i < w:
+                    clause = list[i]
+                    i += 1
+                    if self.arena[clause + 1] == false_literal:
+                        self.arena[clause + 1] = self.arena[clause + 2]
+                        self.arena[clause + 2] = false_literal
+                    other = self.arena[clause + 1]
+                    if self.value[other >> 1] == (other & 1):
+                        list[j] = clause
                         j += 1
-                        i += 1
-                    self.watch_size[false_literal] = j
-                    return clause
-            self.watch_size[false_literal] = j
+                        continue
+                    length = self.arena[clause]
+                    for x in range(3, length + 1):
+                        q = self.arena[clause + x]
+                        if self.value[q >> 1] != ((q & 1) ^ 1):
+                            self.arena[clause + 2] = q
+                            self.arena[clause + x] = false_literal
+                            # q is not false, so its list is not this one (which watch() may move).
+                            if not self.watch(q, clause):
+                                return -1
+                            break
+                    else:
+                        list[j] = clause
+                        j += 1
+                        if self.value[other >> 1] == UNKNOWN:
+                            self.give(other, clause)
+                            continue
+                        while i < w:
+                            list[j] = list[i]
+                            j += 1
+                            i += 1
+                        self.watch_size[false_literal] = j
+                        self.clear_pending()
+                        return clause
+                self.watch_size[false_literal] = j
+            if not self.pending_size:
+                return -1
+            self.pending_size -= 1
+            k = self.pending[self.pending_size]
+            self.is_pending[k] = 0
+            for i in range(self.neighbour_size[k]):
+                if self.unknown[k] and self.unknown[self.neighbour[k * NEIGHBOURS + i] >> PACK]:
+                    clause = self.pair(k, i)
+                    if clause != -1:
+                        self.clear_pending()
+                        return clause
+
+    cdef void clear_pending(self) noexcept nogil:
+        while self.pending_size:
+            self.pending_size -= 1
+            self.is_pending[self.pending[self.pending_size]] = 0
+
+    cdef inline int pair_reason(self, int a, int i) noexcept nogil:
+        """The reason code of the pair of clue a and its i-th neighbour: after the clues' BY_CLUE - k."""
+        return BY_CLUE - (self.clues + a * NEIGHBOURS + i)
+
+    cdef int pair(self, int a, int i) noexcept nogil:
+        """The pair rule (as Search.pair) for clue a and its i-th neighbour b, giving what it forces
+        with the pair as the reason; -1, or that reason if the two cannot both be met."""
+        cdef int packed = self.neighbour[a * NEIGHBOURS + i], b = packed >> PACK, overlap = packed & 31
+        cdef unsigned shared = self.open_bits[a] & fp_overlap[overlap]
+        cdef int iu = fp_popcount(shared), au, bu, ra, rb, low, high, why
+        if not iu:
+            return -1
+        au = self.unknown[a] - iu
+        bu = self.unknown[b] - iu
+        ra = self.target[a] - self.black[a]
+        rb = self.target[b] - self.black[b]
+        low = max(0, max(ra - au, rb - bu))
+        high = min(iu, min(ra, rb))
+        why = self.pair_reason(a, i)
+        if low > high:
+            return why
+        if low == iu or high == 0:
+            self.fill(a, BLACK if high else WHITE, shared, why)
+        if au and (ra - high == au or ra == low):
+            self.fill(a, BLACK if ra != low else WHITE, ~fp_overlap[overlap], why)
+        if bu and (rb - high == bu or rb == low):
+            self.fill(b, BLACK if rb != low else WHITE, ~fp_overlap[24 - overlap], why)
         return -1
 
+    cdef void fill(self, int k, int colour, unsigned bits, int why) noexcept nogil:
+        """Give colour to the cells of k's block at bits that are still unknown, for reason why."""
+        bits &= self.open_bits[k]
+        while bits:
+            self.give(2 * self.block[k * BLOCK + fp_ctz(bits)] + colour, why)
+            bits &= bits - 1
+
     cdef bint settle_root(self) noexcept nogil:
-        """Give what each clue forces alone (a 0, a clue as large as its block) and propagate;
-        False on a contradiction."""
+        """Give what each clue forces alone (a 0, a clue as large as its block), then propagate
+        with every other clue's pairs waiting; False on a contradiction."""
         cdef int k, bit, q, b, u, t, colour
         for k in range(self.clues):
             b = self.black[k]
@@ -1394,6 +1502,10 @@ cdef class Learn:
                     q = self.block[k * BLOCK + bit]
                     if q >= 0 and self.value[q] == UNKNOWN:
                         self.give(2 * q + colour, BY_CLUE - k)
+            elif u:
+                self.is_pending[k] = 1
+                self.pending[self.pending_size] = k
+                self.pending_size += 1
         return self.propagate() == -1 and not self.out_of_memory
 
     cdef void back_to(self, int level) noexcept nogil:
@@ -1410,32 +1522,55 @@ cdef class Learn:
             self.saved[p] = <uint8_t>colour
             for i in range(self.cover_size[p]):
                 k = self.cover[p * BLOCK + i]
-                self.unknown[k] += 1
-                self.black[k] -= colour
+                self.open_bits[k >> PACK] |= 1 << (k & 31)
+                self.unknown[k >> PACK] += 1
+                self.black[k >> PACK] -= colour
             if self.heap_at[p] < 0:
                 self.heap_push(p)
         self.qhead = self.trail_size
         self.level_count = level
+        self.clear_pending()
 
     # -- learning ------------------------------------------------------------------
 
-    cdef int explain(self, int k, int cell, int32_t *out) noexcept nogil:
-        """Why clue k forced cell (or, for cell -1, why it failed): false literals, into out; their number.
+    cdef int explain(self, int code, int cell, int32_t *out) noexcept nogil:
+        """Why a clue or pair (code: BY_CLUE - reason) forced cell (or, for cell -1, why it failed):
+        false literals, into out; their number.
 
-        A white cell it forced rests on the black cells placed before it, a black one on the
-        white cells; a failure on all its black cells if too many are black, else on all its
-        white cells. Each is given as the literal of the other colour, which is false.
+        A white cell a clue forced rests on the black cells placed before it, a black one on
+        the white cells; a clue's failure on all its black cells if too many are black, else
+        on all its white cells. A pair rests on every cell of its two blocks placed before.
+        Each cell is given as the literal of its other colour, which is false.
         """
-        cdef int count = 0, bit, q, colour, before = self.trail_size
+        cdef int count = 0, bit, q, colour, before = self.trail_size, k, a, packed, overlap
         if cell >= 0:
             before = self.place[cell]
-            colour = BLACK if self.value[cell] == WHITE else WHITE
-        else:
-            colour = BLACK if self.black[k] > self.target[k] else WHITE
+        if code < self.clues:
+            k = code
+            if cell >= 0:
+                colour = BLACK if self.value[cell] == WHITE else WHITE
+            else:
+                colour = BLACK if self.black[k] > self.target[k] else WHITE
+            for bit in range(BLOCK):
+                q = self.block[k * BLOCK + bit]
+                if q >= 0 and self.value[q] == colour and self.place[q] < before:
+                    out[count] = 2 * q + (colour ^ 1)
+                    count += 1
+            return count
+        a = (code - self.clues) // NEIGHBOURS
+        packed = self.neighbour[a * NEIGHBOURS + (code - self.clues) % NEIGHBOURS]
+        overlap = packed & 31
+        for bit in range(BLOCK):
+            q = self.block[a * BLOCK + bit]
+            if q >= 0 and self.value[q] != UNKNOWN and self.place[q] < before:
+                out[count] = 2 * q + (self.value[q] ^ 1)
+                count += 1
+        k = packed >> PACK
         for bit in range(BLOCK):
             q = self.block[k * BLOCK + bit]
-            if q >= 0 and self.value[q] == colour and self.place[q] < before:
-                out[count] = 2 * q + (colour ^ 1)
+            if (q >= 0 and not (fp_overlap[24 - overlap] >> bit) & 1 and self.value[q] != UNKNOWN
+                    and self.place[q] < before):
+                out[count] = 2 * q + (self.value[q] ^ 1)
                 count += 1
         return count
 
@@ -1444,7 +1579,7 @@ cdef class Learn:
 
         learnt[0] is the literal that becomes true after jumping back to level jump[0].
         """
-        cdef int32_t clue_literals[BLOCK]
+        cdef int32_t clue_literals[2 * BLOCK]
         cdef const int32_t *literals
         cdef int count, length = 1, open_paths = 0, index = self.trail_size - 1, i, q, p = -1, why = conflict
         cdef int best

@@ -479,6 +479,8 @@ _DECIDED = -1
 _BY_CLUE = -2
 #: Conflicts before the first restart; the i-th restart waits luby(i) times as long.
 _RESTART_CONFLICTS = 64
+#: Room for the neighbours of a clue (centres within two rows and columns) in a pair's reason code.
+_NEIGHBOURS = 24
 
 
 def _luby(i: int) -> int:
@@ -531,6 +533,9 @@ class Learn:
             self.block.append(cells_of)
         self.black = [0] * len(self.target)
         self.unknown = [len(cells_of) for cells_of in self.block]
+        self.neighbours = self._find_neighbours(n, m, cells)
+        self.pending: list[int] = []
+        self.is_pending = [False] * len(self.target)
         self.value = [_UNKNOWN] * size
         self.saved = [0] * size
         self.level = [0] * size
@@ -553,6 +558,22 @@ class Learn:
         self.next_restart = _RESTART_CONFLICTS
         self.solved = False
         self.unsatisfiable = not self._settle_root()
+
+    @staticmethod
+    def _find_neighbours(n: int, m: int, cells: bytes) -> list[list[int]]:
+        """Per clue, the other clues whose blocks overlap its own, row by row."""
+        clue_at = {}
+        for p, code in enumerate(cells):
+            if code != NO_CLUE:
+                clue_at[p] = len(clue_at)
+        neighbours: list[list[int]] = []
+        for p in clue_at:
+            r, c = divmod(p, m)
+            neighbours.append(
+                [clue_at[rr * m + cc] for rr in range(max(r - 2, 0), min(r + 3, n)) for cc in range(max(c - 2, 0), min(c + 3, m))
+                 if rr * m + cc in clue_at and rr * m + cc != p]
+            )
+        return neighbours
 
     # -- the heap of cells by activity ------------------------------------------
 
@@ -631,7 +652,8 @@ class Learn:
         return index
 
     def _force(self, k: int) -> bool:
-        """Give what clue ``k`` forces; False if it has too many black or too many white cells."""
+        """Give what clue ``k`` forces alone, or put it on the pending stack for its pairs; False
+        if it has too many black or too many white cells."""
         b, u, t = self.black[k], self.unknown[k], self.target[k]
         if b > t or b + u < t:
             return False
@@ -640,44 +662,100 @@ class Learn:
             for q in self.block[k]:
                 if self.value[q] == _UNKNOWN:
                     self._give(2 * q + colour, _BY_CLUE - k)
+        elif u and not self.is_pending[k]:
+            self.is_pending[k] = True
+            self.pending.append(k)
         return True
 
     def _propagate(self) -> int:
-        """Make true what the clues and clauses force; -1, or the conflict (a clause, or _BY_CLUE - k)."""
+        """Make true what the clues (alone and in pairs) and the clauses force; -1, or the conflict
+        (a clause, or a clue's or pair's reason, see :meth:`_pair_reason`)."""
+        conflict = self._settle()
+        if conflict != -1:
+            for k in self.pending:
+                self.is_pending[k] = False
+            self.pending.clear()
+        return conflict
+
+    def _settle(self) -> int:
         value = self.value
-        while self.qhead < len(self.trail):
-            literal = self.trail[self.qhead]
-            self.qhead += 1
-            for k in self.cover[literal >> 1]:
-                if not self._force(k):
-                    return _BY_CLUE - k
-            false_literal = literal ^ 1
-            watching = self.watches[false_literal]
-            kept: list[int] = []
-            for at, index in enumerate(watching):
-                clause = self.clauses[index]
-                if clause[0] == false_literal:
-                    clause[0], clause[1] = clause[1], false_literal
-                other = clause[0]
-                if value[other >> 1] == other & 1:
-                    kept.append(index)
-                    continue
-                for x in range(2, len(clause)):
-                    q = clause[x]
-                    if value[q >> 1] != (q & 1) ^ 1:
-                        clause[1], clause[x] = q, false_literal
-                        self.watches[q].append(index)
-                        break
-                else:
-                    kept.append(index)
-                    if value[other >> 1] == _UNKNOWN:
-                        self._give(other, index)
+        while True:
+            while self.qhead < len(self.trail):
+                literal = self.trail[self.qhead]
+                self.qhead += 1
+                for k in self.cover[literal >> 1]:
+                    if not self._force(k):
+                        return _BY_CLUE - k
+                false_literal = literal ^ 1
+                watching = self.watches[false_literal]
+                kept: list[int] = []
+                for at, index in enumerate(watching):
+                    clause = self.clauses[index]
+                    if clause[0] == false_literal:
+                        clause[0], clause[1] = clause[1], false_literal
+                    other = clause[0]
+                    if value[other >> 1] == other & 1:
+                        kept.append(index)
                         continue
-                    kept.extend(watching[at + 1 :])
-                    self.watches[false_literal] = kept
-                    return index
-            self.watches[false_literal] = kept
+                    for x in range(2, len(clause)):
+                        q = clause[x]
+                        if value[q >> 1] != (q & 1) ^ 1:
+                            clause[1], clause[x] = q, false_literal
+                            self.watches[q].append(index)
+                            break
+                    else:
+                        kept.append(index)
+                        if value[other >> 1] == _UNKNOWN:
+                            self._give(other, index)
+                            continue
+                        kept.extend(watching[at + 1 :])
+                        self.watches[false_literal] = kept
+                        return index
+                self.watches[false_literal] = kept
+            if not self.pending:
+                return -1
+            k = self.pending.pop()
+            self.is_pending[k] = False
+            for i, b in enumerate(self.neighbours[k]):
+                if self.unknown[k] and self.unknown[b]:
+                    conflict = self._pair(k, i)
+                    if conflict != -1:
+                        return conflict
+
+    def _pair_reason(self, a: int, i: int) -> int:
+        """The reason of the pair of clue ``a`` and its ``i``-th neighbour, after the clues' _BY_CLUE - k."""
+        return _BY_CLUE - (len(self.target) + a * _NEIGHBOURS + i)
+
+    def _pair(self, a: int, i: int) -> int:
+        """The pair rule (as :meth:`Search._pair`) for clue ``a`` and its ``i``-th neighbour ``b``,
+        giving what it forces with the pair as the reason; -1, or that reason if the two cannot
+        both be met."""
+        b = self.neighbours[a][i]
+        in_b = set(self.block[b])
+        shared = [q for q in self.block[a] if self.value[q] == _UNKNOWN and q in in_b]
+        iu = len(shared)
+        if not iu:
+            return -1
+        au, bu = self.unknown[a] - iu, self.unknown[b] - iu
+        ra, rb = self.target[a] - self.black[a], self.target[b] - self.black[b]
+        low, high = max(0, ra - au, rb - bu), min(iu, ra, rb)
+        why = self._pair_reason(a, i)
+        if low > high:
+            return why
+        in_a = set(self.block[a])
+        if low == iu or high == 0:
+            self._fill(a, 1 if high else 0, in_b, True, why)
+        if au and (ra - high == au or ra == low):
+            self._fill(a, 1 if ra != low else 0, in_b, False, why)
+        if bu and (rb - high == bu or rb == low):
+            self._fill(b, 1 if rb != low else 0, in_a, False, why)
         return -1
+
+    def _fill(self, k: int, colour: int, other: set[int], inside: bool, why: int) -> None:
+        """Give ``colour`` to the unknown cells of clue ``k``'s block inside (or outside) ``other``."""
+        for q in self.block[k]:
+            if self.value[q] == _UNKNOWN and (q in other) == inside:
+                self._give(2 * q + colour, why)
 
     def _settle_root(self) -> bool:
         """Give what each clue forces alone and propagate; False on a contradiction."""
@@ -699,22 +777,32 @@ class Learn:
                 self._heap_push(p)
         self.qhead = len(self.trail)
         del self.level_start[level:]
+        for k in self.pending:
+            self.is_pending[k] = False
+        self.pending.clear()
 
     # -- learning ------------------------------------------------------------------
 
-    def _explain(self, k: int, cell: int) -> list[int]:
-        """Why clue ``k`` forced ``cell`` (or, for -1, why it failed), as false literals.
+    def _explain(self, code: int, cell: int) -> list[int]:
+        """Why a clue or pair (``code``: _BY_CLUE - reason) forced ``cell`` (or, for -1, why it
+        failed), as false literals.
 
-        A white cell rests on the black cells placed before it, a black one on the white
-        ones; a failure on all the black cells if too many are black, else the white ones.
+        A white cell a clue forced rests on the black cells placed before it, a black one on
+        the white ones; a clue's failure on all the black cells if too many are black, else
+        the white ones. A pair rests on every cell of its two blocks placed before.
         """
-        if cell >= 0:
-            before = self.place[cell]
-            colour = 1 if self.value[cell] == 0 else 0
-        else:
-            before = len(self.trail)
-            colour = 1 if self.black[k] > self.target[k] else 0
-        return [2 * q + (colour ^ 1) for q in self.block[k] if self.value[q] == colour and self.place[q] < before]
+        before = self.place[cell] if cell >= 0 else len(self.trail)
+        clues = len(self.target)
+        if code < clues:
+            if cell >= 0:
+                colour = 1 if self.value[cell] == 0 else 0
+            else:
+                colour = 1 if self.black[code] > self.target[code] else 0
+            return [2 * q + (colour ^ 1) for q in self.block[code] if self.value[q] == colour and self.place[q] < before]
+        a, i = divmod(code - clues, _NEIGHBOURS)
+        in_a = set(self.block[a])
+        cells = self.block[a] + [q for q in self.block[self.neighbours[a][i]] if q not in in_a]
+        return [2 * q + (self.value[q] ^ 1) for q in cells if self.value[q] != _UNKNOWN and self.place[q] < before]
 
     def _analyse(self, conflict: int) -> tuple[list[int], int]:
         """The clause learnt from ``conflict`` (first unique implication point) and the level to jump to.
