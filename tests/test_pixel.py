@@ -332,18 +332,16 @@ def test_a_clue_goes_exactly_when_no_second_picture_fits_without_it(seed: int) -
                 assert pixel._second_picture_near(grid, solution, r, c) == (pixel_count(looser) > 1)
 
 
-def test_solve_goes_on_by_clause_learning_when_the_memo_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """solve() answers where the memo's walk would outgrow its states: one, several or no solutions."""
+def test_solve_answers_where_counting_runs_out_of_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    """solve() keeps no states: one, several or no solutions where the memo's count would outgrow MAX_STATES."""
     puzzle = pixel.generate(14, 11, seed=8, effort=None)
     several = ("_" * 11,) + puzzle.rows[1:]
     # The corner's 0 leaves the 6 beside it two cells that can be black.
     none = ("06" + puzzle.rows[0][2:],) + puzzle.rows[1:]
     answer = pixel.solve(puzzle)
-    memo = pixel._kernel.Search(puzzle.n, puzzle.m, puzzle.cells, 1)
-    while (status := memo.next_solution(1 << 40)) == Status.PAUSED:
-        pass
-    assert status == Status.TOO_LARGE  # so the memo cannot answer alone within one state
-    monkeypatch.setattr(pixel, "_MEMO_FIRST_STATES", 1)
+    monkeypatch.setattr(pixel, "MAX_STATES", 1)
+    with pytest.raises(PuzzleTooLargeError):
+        pixel.count_solutions(puzzle)
     assert pixel.solve(puzzle) == answer
     assert pixel_clues_hold(several, pixel.solve(several, unique=False))
     with pytest.raises(MultipleSolutionsError):

@@ -1156,7 +1156,7 @@ cdef class Learn:
         self.out_of_memory = False
         self.unsatisfiable = False
         with nogil:
-            self.unsatisfiable = not self.settle_root()
+            self.unsatisfiable = not (self.settle_root() and self.probe_root())
 
     cdef void allocate(self) except *:
         cdef int size = self.size
@@ -1507,6 +1507,35 @@ cdef class Learn:
                 self.pending[self.pending_size] = k
                 self.pending_size += 1
         return self.propagate() == -1 and not self.out_of_memory
+
+    cdef bint probe_root(self) noexcept nogil:
+        """Try both colours of every unknown cell at level 0: one whose propagation fails gives the
+        other at level 0. Repeats until nothing changes; False if both colours fail somewhere."""
+        cdef bint changed = True
+        cdef int p, colour, failed
+        while changed:
+            changed = False
+            for p in range(self.size):
+                if self.value[p] != UNKNOWN or not self.cover_size[p]:
+                    continue
+                failed = -1
+                for colour in range(2):
+                    self.level_start[0] = self.trail_size
+                    self.level_count = 1
+                    self.give(2 * p + colour, DECIDED)
+                    if self.propagate() != -1:
+                        failed = colour
+                    self.back_to(0)
+                    if self.out_of_memory:
+                        return False
+                    if failed >= 0:
+                        break
+                if failed >= 0:
+                    self.give(2 * p + (failed ^ 1), DECIDED)
+                    if self.propagate() != -1 or self.out_of_memory:
+                        return False
+                    changed = True
+        return True
 
     cdef void back_to(self, int level) noexcept nogil:
         """Forget every literal given above decision level level."""

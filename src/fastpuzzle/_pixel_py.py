@@ -557,7 +557,7 @@ class Learn:
         self.restarts = 0
         self.next_restart = _RESTART_CONFLICTS
         self.solved = False
-        self.unsatisfiable = not self._settle_root()
+        self.unsatisfiable = not (self._settle_root() and self._probe_root())
 
     @staticmethod
     def _find_neighbours(n: int, m: int, cells: bytes) -> list[list[int]]:
@@ -760,6 +760,31 @@ class Learn:
     def _settle_root(self) -> bool:
         """Give what each clue forces alone and propagate; False on a contradiction."""
         return all(self._force(k) for k in range(len(self.target))) and self._propagate() == -1
+
+    def _probe_root(self) -> bool:
+        """Try both colours of every unknown cell at level 0: one whose propagation fails gives
+        the other at level 0. Repeats until nothing changes; False if both colours fail somewhere."""
+        changed = True
+        while changed:
+            changed = False
+            for p in range(self.size):
+                if self.value[p] != _UNKNOWN or not self.cover[p]:
+                    continue
+                failed = -1
+                for colour in (0, 1):
+                    self.level_start.append(len(self.trail))
+                    self._give(2 * p + colour, _DECIDED)
+                    if self._propagate() != -1:
+                        failed = colour
+                    self._back_to(0)
+                    if failed >= 0:
+                        break
+                if failed >= 0:
+                    self._give(2 * p + (failed ^ 1), _DECIDED)
+                    if self._propagate() != -1:
+                        return False
+                    changed = True
+        return True
 
     def _back_to(self, level: int) -> None:
         """Forget every literal given above decision level ``level``."""

@@ -76,10 +76,6 @@ NAME = "pixel"
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
 #: Most (position, window) states a search may remember; a grid needing more is too large.
 MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
-#: States the memo may take in :func:`solve` before clause learning takes over: a grid the memo
-#: solves well stays far below it (a few thousand states for puzzles up to 50x50 with ordinary
-#: clues), and a strictly minimal one, which the memo handles worst, soon passes it.
-_MEMO_FIRST_STATES = 1 << 15
 #: Most nodes searched in one kernel call: no limit in practice, as a call also
 #: returns to Python after POLL_MS (the registry's), which keeps Ctrl-C prompt.
 _NODE_BUDGET = 1 << 40
@@ -191,8 +187,8 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     Raises :class:`~fastpuzzle.NoSolutionError` if there is none and, unless
     ``unique`` is false, :class:`~fastpuzzle.MultipleSolutionsError` if there is
     more than one; with ``unique=False`` the first solution found is returned.
-    A grid the memo handles badly (one with few clues, such as a strictly minimal
-    puzzle) is solved by clause learning instead, which keeps no states.
+    It searches by clause learning, which keeps no states, so unlike counting it
+    never runs out of them (PuzzleTooLargeError).
     """
     puzzle = from_rows(puzzle)
     found = _first_solutions(puzzle, 2 if unique else 1)
@@ -200,14 +196,9 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
 
 
 def _first_solutions(puzzle: Puzzle, wanted: int) -> list[Solution]:
-    """The first ``wanted`` solutions (fewer if there are fewer): by the memo's walk or, should
-    that outgrow ``_MEMO_FIRST_STATES``, by clause learning, which keeps no states."""
-    memo = _kernel.Search(puzzle.n, puzzle.m, puzzle.cells, _MEMO_FIRST_STATES)
-    try:
-        return first_solutions(memo, puzzle.m, _NODE_BUDGET, wanted, lambda: _too_large(puzzle))
-    except PuzzleTooLargeError:
-        learn = _kernel.Learn(puzzle.n, puzzle.m, puzzle.cells)
-        return first_solutions(learn, puzzle.m, _NODE_BUDGET, wanted, _out_of_memory)
+    """The first ``wanted`` solutions (fewer if there are fewer), by clause learning."""
+    learn = _kernel.Learn(puzzle.n, puzzle.m, puzzle.cells)
+    return first_solutions(learn, puzzle.m, _NODE_BUDGET, wanted, _out_of_memory)
 
 
 def _out_of_memory() -> str:
