@@ -7,8 +7,11 @@ per 50x50 puzzle, so each generated puzzle is stored in ``pixel_puzzles.json``
 and read back from there on later runs; delete the file to generate afresh.
 
 Each round solves every puzzle of the class and proves its solution unique:
-through the kernel interface on the compiled kernel and on the pure-Python
-twin, and through the facade's :func:`pixel.solve` on the compiled kernel.
+through the kernel interface (the memo's ``Search``, which also counts, and
+``Learn``, the clause learning that :func:`pixel.solve` uses) on the compiled
+kernel and on the pure-Python twin, and through the facade's :func:`pixel.solve`
+on the compiled kernel. Strictly minimal puzzles (30x30 to 63x63) are timed
+through the facade, and their generation once per size.
 """
 
 from __future__ import annotations
@@ -87,6 +90,29 @@ def test_search(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles
         assert_solves(n, cells, solutions[0])
 
 
+def learn_all(kernel: ModuleType, n: int, cells: bytes) -> list[str]:
+    """Every solution ``kernel.Learn`` finds, running it until EXHAUSTED."""
+    search = kernel.Learn(n, n, cells)
+    found = []
+    while (status := search.next_solution(NODE_BUDGET)) != EXHAUSTED:
+        assert status != TOO_LARGE
+        if status == SOLUTION:
+            found.append(search.solution())
+    return found
+
+
+def test_learn(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles: PuzzleSet) -> None:
+    """Kernel interface: build Learn, find the solution, run on to EXHAUSTED."""
+    n = puzzles.n
+    if implementation is _pixel_py:
+        skip_slow_twin(f"{n}x{n}", lambda: learn_all(implementation, n, puzzles.cells[0]))
+    label(benchmark, f"pixel {n}x{n}", puzzles)
+    found = benchmark(lambda: [learn_all(implementation, n, cells) for cells in puzzles.cells])
+    for cells, solutions in zip(puzzles.texts, found):
+        assert len(solutions) == 1, f"{len(solutions)} solutions"
+        assert_solves(n, cells, solutions[0])
+
+
 def test_facade(benchmark: BenchmarkFixture, puzzles: PuzzleSet) -> None:
     """Facade: ``pixel.solve`` on the compiled kernel, from Puzzle to row strings."""
     label(benchmark, f"pixel {puzzles.n}x{puzzles.n}", puzzles)
@@ -111,8 +137,7 @@ def minimal_puzzles(n: int) -> list[tuple[str, pixel.Puzzle]]:
 
 @pytest.mark.parametrize("n", MINIMAL_SIZES, ids=lambda n: f"{n}x{n}")
 def test_minimal(benchmark: BenchmarkFixture, n: int) -> None:
-    """Facade: ``pixel.solve`` (unique) on each stored strictly minimal puzzle: the memo's walk, or
-    deduction where the walk would outgrow MAX_STATES; none is refused as too large."""
+    """Facade: ``pixel.solve`` (unique, by clause learning) on each stored strictly minimal puzzle."""
     puzzles = minimal_puzzles(n)
     if not puzzles:
         pytest.skip(f"no strictly minimal {n}x{n} puzzle stored")
@@ -122,3 +147,14 @@ def test_minimal(benchmark: BenchmarkFixture, n: int) -> None:
         solved = benchmark(lambda: [pixel.solve(puzzle) for _, puzzle in puzzles])
     for (_, puzzle), rows in zip(puzzles, solved):
         assert_solves(n, "".join(puzzle.rows), "".join(rows))
+
+
+@pytest.mark.parametrize("n", (30, 50), ids=lambda n: f"{n}x{n}")
+def test_generate_minimal(benchmark: BenchmarkFixture, n: int) -> None:
+    """``pixel.generate(n, seed=0, effort=None)``: a strictly minimal puzzle, one round (it takes seconds)."""
+    benchmark.group = f"pixel generate minimal {n}x{n}"
+    with use_kernels("compiled"):
+        puzzle = benchmark.pedantic(lambda: pixel.generate(n, seed=0, effort=None), rounds=1, iterations=1)
+    stored = dict(minimal_puzzles(n))
+    if f"{n}/0" in stored:
+        assert puzzle == stored[f"{n}/0"]

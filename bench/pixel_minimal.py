@@ -4,8 +4,7 @@
 effort=None)`` to ``pixel_minimal_puzzles.json``; ``python bench/pixel_minimal.py`` times every
 stored puzzle with whichever fastpuzzle is importable (run it under two builds side by side
 to compare them): each puzzle is solved and proved unique by ``pixel.solve`` ``--repeat``
-times, and its median is reported, with the search that answered (the memo's walk, or
-deduction once the walk outgrows MAX_STATES).
+times, and its median is reported.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import statistics
 import time
 from pathlib import Path
 
-from fastpuzzle import Status, _pixel_cy, pixel
+from fastpuzzle import pixel
 
 PATH = Path(__file__).with_name("pixel_minimal_puzzles.json")
 
@@ -26,14 +25,6 @@ def solve_time(puzzle: pixel.Puzzle) -> float:
     start = time.perf_counter()
     pixel.solve(puzzle)
     return time.perf_counter() - start
-
-
-def answered_by(puzzle: pixel.Puzzle) -> str:
-    """Which search ``pixel.solve`` answers ``puzzle`` with: the memo's walk, or deduction past MAX_STATES."""
-    search = _pixel_cy.Search(puzzle.n, puzzle.m, puzzle.cells, pixel.MAX_STATES)
-    while (status := search.next_solution(1 << 40)) == Status.PAUSED:
-        pass
-    return "deduction" if status == Status.TOO_LARGE else "memo"
 
 
 def main() -> None:
@@ -58,7 +49,7 @@ def main() -> None:
         puzzle = pixel.from_rows(rows)
         seconds = statistics.median(solve_time(puzzle) for _ in range(args.repeat))
         by_size.setdefault(puzzle.n, []).append(seconds)
-        print(f"{name}: {seconds * 1000:.2f} ms, {answered_by(puzzle)}", flush=True)
+        print(f"{name}: {seconds * 1000:.2f} ms", flush=True)
     for n, times in sorted(by_size.items()):
         print(f"{n}x{n}: {len(times)} puzzles, median {statistics.median(times) * 1000:.2f} ms, "
               f"worst {max(times) * 1000:.2f} ms")
