@@ -20,6 +20,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -53,15 +54,24 @@ def implementation(request: pytest.FixtureRequest) -> ModuleType:
     return IMPLEMENTATIONS[request.param]
 
 
-def search_all(kernel: ModuleType, n: int, cells: bytes) -> list[str]:
-    """Every solution ``kernel.Search`` finds, running it until EXHAUSTED."""
-    search = kernel.Search(n, n, cells, pixel.MAX_STATES)
+def list_all(search: Any) -> list[str]:
+    """Every solution a kernel search (``Search`` or ``Learn``) finds, running it until EXHAUSTED."""
     found = []
     while (status := search.next_solution(NODE_BUDGET)) != EXHAUSTED:
         assert status != TOO_LARGE
         if status == SOLUTION:
             found.append(search.solution())
     return found
+
+
+def search_all(kernel: ModuleType, n: int, cells: bytes) -> list[str]:
+    """Every solution ``kernel.Search`` (the memo) finds."""
+    return list_all(kernel.Search(n, n, cells, pixel.MAX_STATES))
+
+
+def learn_all(kernel: ModuleType, n: int, cells: bytes) -> list[str]:
+    """Every solution ``kernel.Learn`` (clause learning) finds."""
+    return list_all(kernel.Learn(n, n, cells))
 
 
 def assert_solves(n: int, cells: str, solution: str) -> None:
@@ -88,17 +98,6 @@ def test_search(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles
     for cells, solutions in zip(puzzles.texts, found):
         assert len(solutions) == 1, f"{len(solutions)} solutions"
         assert_solves(n, cells, solutions[0])
-
-
-def learn_all(kernel: ModuleType, n: int, cells: bytes) -> list[str]:
-    """Every solution ``kernel.Learn`` finds, running it until EXHAUSTED."""
-    search = kernel.Learn(n, n, cells)
-    found = []
-    while (status := search.next_solution(NODE_BUDGET)) != EXHAUSTED:
-        assert status != TOO_LARGE
-        if status == SOLUTION:
-            found.append(search.solution())
-    return found
 
 
 def test_learn(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles: PuzzleSet) -> None:

@@ -1010,6 +1010,8 @@ cdef enum:
     # Slots a watch list or the clause arena starts with (both double when full).
     FIRST_WATCHES = 4
     FIRST_ARENA = 1024
+    # Most literals (4 bytes each) the clause arena may hold: 2 GiB of clauses.
+    MAX_ARENA = 1 << 29
 
 
 cdef inline int luby(int i) noexcept nogil:
@@ -1028,15 +1030,17 @@ cdef inline int luby(int i) noexcept nogil:
 cdef class Learn:
     """Find the solutions of a pixel-placement grid one by one by clause learning, resumably.
 
-    The same cells and preconditions as Search. A conflict-driven search: the clues
-    propagate as counts (a block with all its black cells makes the rest white, one
-    with all its white cells makes the rest black), each conflict is explained back to
-    its first unique implication point and learnt as a clause (watched by two
-    literals), the next cell is the most active one (VSIDS) in its last colour
-    (white at first), and the search restarts on the Luby sequence. It remembers no
-    states, never returns TOO_LARGE for want of them, and does not count: after a
-    solution, next_solution learns that solution's clause (some cell differs) and
-    goes on. exclude() adds such a clause for any part of a picture.
+    The same cells and preconditions as Search, row by row (no transposing). A
+    conflict-driven search: the clues propagate as counts (a block with all its black
+    cells makes the rest white, one with all its white cells makes the rest black) and
+    in overlapping pairs (Search's pair rule), every cell is probed at the root, each
+    conflict is explained back to its first unique implication point and learnt as a
+    clause (watched by two literals), the next cell is the most active one (VSIDS) in
+    its last colour (white at first, see prefer()), and the search restarts on the Luby
+    sequence. It remembers no states, returns TOO_LARGE only when memory for its
+    clauses runs out, and does not count: after a solution, next_solution learns that
+    solution's clause (some cell differs) and goes on. exclude() adds such a clause
+    for any part of a picture.
 
     A literal is 2 * cell + colour: true when the cell has that colour.
     """
@@ -1343,6 +1347,9 @@ cdef class Learn:
         cdef int32_t *grown
         cdef int room = self.arena_room, at = self.arena_size, i
         while self.arena_size + length + 1 > room:
+            if room > MAX_ARENA // 2:
+                self.out_of_memory = True
+                return -1
             room *= 2
         if room != self.arena_room:
             grown = <int32_t *>realloc(self.arena, room * sizeof(int32_t))

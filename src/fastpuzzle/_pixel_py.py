@@ -501,7 +501,9 @@ class Learn:
 
     The same cells and preconditions as :class:`Search`, row by row (no transposing).
     The clues propagate as counts: a block with all its black cells makes its other
-    cells white, one with all its white cells makes them black. A conflict is explained
+    cells white, one with all its white cells makes them black; and in overlapping
+    pairs (:meth:`Search._pair`'s rule, explained by every cell of both blocks placed
+    before). Every cell is probed at the root (:meth:`_probe_root`). A conflict is explained
     back to its first unique implication point and learnt as a clause, watched by two
     literals. The next cell is the most active (VSIDS: the cells of each conflict's
     explanation gain activity, by a step that grows by 1/0.95 a conflict; ties go to
