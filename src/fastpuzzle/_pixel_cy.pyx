@@ -1114,7 +1114,6 @@ cdef class Learn:
             self.reason[p] = DECIDED
             self.activity[p] = 0.0
         for p in range(2 * self.size):
-            self.watches[p] = NULL
             self.watch_size[p] = 0
             self.watch_room[p] = 0
         for p in range(self.size):
@@ -1175,7 +1174,7 @@ cdef class Learn:
         self.value = <uint8_t *>malloc(size * 4 * sizeof(uint8_t))
         self.activity = <double *>malloc(size * sizeof(double))
         self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
-        self.watches = <int32_t **>malloc(2 * size * sizeof(int32_t *))
+        self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
         self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
         if (self.target == NULL or self.block == NULL or self.cover == NULL or self.value == NULL or self.neighbour == NULL
                 or self.activity == NULL or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
