@@ -564,7 +564,7 @@ class Learn:
     @staticmethod
     def _find_neighbours(n: int, m: int, cells: bytes) -> list[list[int]]:
         """Per clue, the other clues whose blocks overlap its own, row by row."""
-        clue_at = {}
+        clue_at: dict[int, int] = {}
         for p, code in enumerate(cells):
             if code != NO_CLUE:
                 clue_at[p] = len(clue_at)
