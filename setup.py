@@ -23,14 +23,16 @@ import runpy
 _REGISTRY_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src", "fastpuzzle", "_registry.py")
 REGISTRY = runpy.run_path(_REGISTRY_FILE)
 #: Kernel module name (``_takuzu_cy``) -> the C headers it includes, from src/fastpuzzle.
-KERNELS: dict[str, tuple[str, ...]] = {
-    f"_{puzzle.name}_cy": puzzle.headers for puzzle in REGISTRY["PUZZLES"].values()
-}
+KERNELS: dict[str, tuple[str, ...]] = {f"_{puzzle.name}_cy": puzzle.headers for puzzle in REGISTRY["PUZZLES"].values()}
 #: The registry's numbers, as C macros of every kernel in both variants.
 REGISTRY_MACROS: list[tuple[str, str | None]] = list(REGISTRY["c_macros"]())
 
-#: Directives of both variants.
-COMMON_DIRECTIVES: dict[str, object] = {"language_level": 3, "embedsignature": True}
+#: Directives of both variants. freethreading_compatible: on a free-threaded CPython the
+#: kernels need no GIL. Each kernel object (Search, Learn, Table, Counter) holds all its state
+#: itself, the modules keep no mutable state, the kernels already run without the GIL in
+#: their hot loops, and the one thing threads share, reversi's table, takes C atomic locks.
+#: (A GIL build ignores the directive.)
+COMMON_DIRECTIVES: dict[str, object] = {"language_level": 3, "embedsignature": True, "freethreading_compatible": True}
 
 #: The release build: no checks at all.
 RELEASE_DIRECTIVES: dict[str, object] = {
@@ -62,15 +64,19 @@ CHECKED_DIRECTIVES: dict[str, object] = {
 KERNEL_DIRECTIVES: dict[str, tuple[dict[str, object], str]] = {
     "_reversi_cy": (
         {"overflowcheck": False},
-        "bitboard shifts drop the bits pushed off the board by design, and the "
-        "128-bit counters and hash keys wrap modulo 2**64 on purpose",
+        (
+            "bitboard shifts drop the bits pushed off the board by design, and the "
+            "128-bit counters and hash keys wrap modulo 2**64 on purpose"
+        ),
     ),
     "_pixel_cy": (
         {"overflowcheck": False},
-        "the memo's splitmix64 hash (mix) multiplies modulo 2**64 on purpose "
-        "(the rest of the kernel passes its tests with overflowcheck on; a "
-        "directive that narrow would have to live in the .pyx, so the whole "
-        "kernel goes without)",
+        (
+            "the memo's splitmix64 hash (mix) multiplies modulo 2**64 on purpose "
+            "(the rest of the kernel passes its tests with overflowcheck on; a "
+            "directive that narrow would have to live in the .pyx, so the whole "
+            "kernel goes without)"
+        ),
     ),
 }
 
@@ -88,7 +94,7 @@ RELEASE_MACROS: list[tuple[str, str | None]] = [("CYTHON_WITHOUT_ASSERTIONS", No
 CHECKED_MACROS: list[tuple[str, str | None]] = []
 
 
-def is_checked(environ: "os._Environ[str] | dict[str, str]" = os.environ) -> bool:
+def is_checked(environ: os._Environ[str] | dict[str, str] = os.environ) -> bool:
     """Whether FASTPUZZLE_CHECKED asks for the checked build."""
     return environ.get("FASTPUZZLE_CHECKED", "") not in ("", "0")
 

@@ -38,7 +38,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, Callable, NamedTuple, Optional
 
@@ -66,7 +66,7 @@ ROUNDS = 5
 # -- the overhead of the batch layer and the facade ------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def overhead_texts() -> tuple[str, ...]:
     """The overhead batch's contest texts, generated into OVERHEAD_FILE on first use (about 15 s)."""
     if not OVERHEAD_FILE.exists():
@@ -78,7 +78,7 @@ def overhead_texts() -> tuple[str, ...]:
     return tuple(block + "\n" for block in blocks)
 
 
-@lru_cache(maxsize=None)
+@cache
 def encoded(texts: tuple[str, ...]) -> tuple[tuple[int, bytes], ...]:
     """(side, cells) of each text: what the facade hands the kernel."""
     return tuple((puzzle.n, puzzle.cells) for puzzle in map(takuzu.parse, texts))
@@ -128,7 +128,7 @@ def test_overhead(benchmark: BenchmarkFixture, how: str) -> None:
 # -- scaling on two workers ------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def scaling_texts() -> tuple[str, ...]:
     """The scaling batch: seeded 8x8 endgames as contest texts."""
     return tuple(
@@ -188,9 +188,7 @@ class SideBySide:
         merged: list[Optional[str]] = [None] * sum(len(timing.answers) for _, timing in reports)
         for half, timing in reports:
             merged[half::2] = timing.answers
-        return Timing(
-            max(timing.seconds for _, timing in reports), sum(timing.busy for _, timing in reports), merged
-        )
+        return Timing(max(timing.seconds for _, timing in reports), sum(timing.busy for _, timing in reports), merged)
 
 
 def _import_reversi(seconds: float) -> None:
@@ -223,7 +221,9 @@ def scaling_runs(texts: tuple[str, ...]) -> dict[str, Callable[[], Timing]]:
     }
 
 
-@pytest.mark.parametrize("how", ["(a) 2 processes, half each", "(b) jobs=2, threads", "(c) ProcessPool(2)", "(d) jobs=1"])
+@pytest.mark.parametrize(
+    "how", ["(a) 2 processes, half each", "(b) jobs=2, threads", "(c) ProcessPool(2)", "(d) jobs=1"]
+)
 def test_scaling(benchmark: BenchmarkFixture, how: str) -> None:
     """Heavy reversi endgames on two workers, four ways; (a) is the ideal, what two processes give."""
     texts = scaling_texts()
@@ -235,7 +235,9 @@ def test_scaling(benchmark: BenchmarkFixture, how: str) -> None:
         )
     elif how.startswith("(c)"):
         with warm_process_pool() as pool:
-            timing = benchmark.pedantic(lambda: timed(lambda: solve_many("reversi", texts, executor=pool)), rounds=ROUNDS)
+            timing = benchmark.pedantic(
+                lambda: timed(lambda: solve_many("reversi", texts, executor=pool)), rounds=ROUNDS
+            )
     else:
         jobs = 2 if how.startswith("(b)") else 1
         timing = benchmark.pedantic(lambda: timed(lambda: solve_many("reversi", texts, jobs=jobs)), rounds=ROUNDS)
@@ -335,7 +337,9 @@ def scaling_report() -> None:
     names = list(turns[0])
     best = {name: min((turn[name] for turn in turns), key=lambda timing: timing.seconds) for name in names}
     print(f"scaling: {len(texts)} reversi endgames of {SCALING_EMPTIES} empties, {ROUNDS} turns")
-    print(f"  {'best of the turns':28} {'wall s':>7} {'busy s':>7}  (busy: the puzzles' own seconds, summed over workers)")
+    print(
+        f"  {'best of the turns':28} {'wall s':>7} {'busy s':>7}  (busy: the puzzles' own seconds, summed over workers)"
+    )
     for name, timing in best.items():
         print(f"  {name:28} {timing.seconds:7.3f} {timing.busy:7.3f}")
     ratios = (

@@ -36,7 +36,7 @@ TAKUZU_N = 10
 TAKUZU_LIMIT = 2_000_000
 
 
-def spin(stop: "threading.Event | multiprocessing.synchronize.Event") -> None:
+def spin(stop: threading.Event | multiprocessing.synchronize.Event) -> None:
     """Pure Python that never blocks: it holds the GIL except when asked to drop it."""
     count = 0
     while not stop.is_set():
@@ -54,13 +54,13 @@ WORKLOADS: dict[str, Callable[[], object]] = {
 @pytest.fixture(params=["alone", "spinner thread", "spinner process"])
 def beside(request: pytest.FixtureRequest) -> Iterator[str]:
     """Nothing, a spinner thread in this process, or a spinner process, for the whole benchmark."""
-    stop: "threading.Event | multiprocessing.synchronize.Event"
+    stop: threading.Event | multiprocessing.synchronize.Event
     if request.param == "alone":
         yield request.param
         return
     if request.param == "spinner thread":
         stop = threading.Event()
-        worker: "threading.Thread | multiprocessing.Process" = threading.Thread(target=spin, args=(stop,))
+        worker: threading.Thread | multiprocessing.Process = threading.Thread(target=spin, args=(stop,))
     else:
         stop = multiprocessing.get_context("spawn").Event()
         worker = multiprocessing.get_context("spawn").Process(target=spin, args=(stop,))

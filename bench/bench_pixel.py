@@ -17,7 +17,7 @@ through the facade, and their generation once per size.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -36,7 +36,7 @@ NODE_BUDGET = 1 << 14
 IMPLEMENTATIONS: dict[str, ModuleType] = {"kernel": _pixel_cy, "twin": _pixel_py}
 
 
-@lru_cache(maxsize=None)
+@cache
 def puzzle_set(n: int) -> PuzzleSet:
     """The puzzles of side ``n``, one per seed, built once per session."""
     return stored_set(pixel, n, range(SIZES[n]), lambda side, seed: pixel.generate(side, seed=seed))
@@ -148,7 +148,7 @@ def test_minimal(benchmark: BenchmarkFixture, n: int) -> None:
         assert_solves(n, "".join(puzzle.rows), "".join(rows))
 
 
-@pytest.mark.parametrize("n", (30, 50), ids=lambda n: f"{n}x{n}")
+@pytest.mark.parametrize("n", [30, 50], ids=lambda n: f"{n}x{n}")
 def test_generate_minimal(benchmark: BenchmarkFixture, n: int) -> None:
     """``pixel.generate(n, seed=0, effort=None)``: a strictly minimal puzzle, one round (it takes seconds)."""
     benchmark.group = f"pixel generate minimal {n}x{n}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
 from typing import Any, Callable
 
@@ -64,7 +64,7 @@ def digest(boards: list[Rows]) -> str:
     return hashlib.sha256(repr(boards).encode()).hexdigest()[:12]
 
 
-@lru_cache(maxsize=None)
+@cache
 def hardest_contest_board(n: int) -> Rows:
     """The board of the class with the most games: the worst case."""
     boards = [contest_board(n, seed) for seed in CONTEST_SEEDS]
@@ -164,5 +164,7 @@ def test_perft_start(benchmark: BenchmarkFixture, counter_kind: str, depth: int)
     args = (8, board.discs(1), board.discs(0), depth, True)
     benchmark.group = f"reversi perft(8x8 start, {depth})"
     benchmark.extra_info.update(leaves=PERFT_LEAVES[depth])
-    leaves = benchmark.pedantic(lambda: kernel.Counter(bits).perft(*args), rounds=3 if depth >= 11 else 10, iterations=1)
+    leaves = benchmark.pedantic(
+        lambda: kernel.Counter(bits).perft(*args), rounds=3 if depth >= 11 else 10, iterations=1
+    )
     assert leaves == PERFT_LEAVES[depth]

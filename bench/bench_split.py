@@ -174,7 +174,9 @@ def main() -> None:
     print(f"perft {DEPTH} from the 8x8 start, {WORKERS} workers")
     print(f"  two plain counts side by side: {', '.join(f'{s:.2f}' for s in each)} s each; ideal {ideal:.2f} s")
     print(f"  plain count alone:   {alone:.2f} s")
-    print(f"  split, threads:      {threads:.2f} s = {threads / ideal:.3f} x ideal ({alone / threads:.2f} x faster than alone)")
+    print(
+        f"  split, threads:      {threads:.2f} s = {threads / ideal:.3f} x ideal ({alone / threads:.2f} x faster than alone)"
+    )
     print(f"  split, processes:    {processes:.2f} s = {processes / ideal:.3f} x ideal")
     print(f"  CPU time of the split in threads / of the plain count: {threads_cpu / alone_cpu:.3f}")
     # One table per thread misses the transpositions between their parts that one shared table catches.

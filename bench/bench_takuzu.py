@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 import subprocess
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -29,7 +29,7 @@ NODE_BUDGET = 1 << 12
 IMPLEMENTATIONS: dict[str, ModuleType] = {"kernel": _takuzu_cy, "twin": _takuzu_py}
 
 
-@lru_cache(maxsize=None)
+@cache
 def puzzle_set(n: int) -> PuzzleSet:
     """The puzzles of side ``n``, one per seed, built once per session."""
     return stored_set(takuzu, n, SEEDS, lambda side, seed: takuzu.generate(side, seed=seed))
@@ -108,7 +108,7 @@ MINIMAL_SETS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def minimal_set(name: str) -> PuzzleSet:
     """The stored minimal puzzles of the set ``name`` (a key of MINIMAL_SETS)."""
     path, prefix, sides, _ = MINIMAL_SETS[name]

@@ -51,8 +51,10 @@ def main() -> None:
         by_size.setdefault(puzzle.n, []).append(seconds)
         print(f"{name}: {seconds * 1000:.2f} ms", flush=True)
     for n, times in sorted(by_size.items()):
-        print(f"{n}x{n}: {len(times)} puzzles, median {statistics.median(times) * 1000:.2f} ms, "
-              f"worst {max(times) * 1000:.2f} ms")
+        print(
+            f"{n}x{n}: {len(times)} puzzles, median {statistics.median(times) * 1000:.2f} ms, "
+            f"worst {max(times) * 1000:.2f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ def run(count: Callable[[Callable[[float], None]], object]) -> list[tuple[float,
     count(lambda done: reports.append((time.monotonic() - start, done)))
     total = time.monotonic() - start
     last = reports[-1][1] if reports else 0.0
-    return reports + [(total, last)]
+    return [*reports, (total, last)]
 
 
 def perft_case(depth: int) -> Callable[[Callable[[float], None]], object]:
@@ -82,7 +82,9 @@ CASES: dict[str, Callable[[Callable[[float], None]], object]] = {
 
 def main(selected: str = "") -> None:
     random.seed(0)
-    print(f"{'case':26} {'total s':>8} {'reports':>7} {'last':>6} {'half s':>7} {'done':>6} {'eta s':>7} {'left s':>7} {'ratio':>6}")
+    print(
+        f"{'case':26} {'total s':>8} {'reports':>7} {'last':>6} {'half s':>7} {'done':>6} {'eta s':>7} {'left s':>7} {'ratio':>6}"
+    )
     for name, case in CASES.items():
         if selected not in name:
             continue

@@ -18,9 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_reversi import ENDGAME_SEEDS, endgame_board, sides  # noqa: E402
-from conftest import build_cpp  # noqa: E402
-from fastpuzzle import _reversi_cy  # noqa: E402
+from bench_reversi import ENDGAME_SEEDS, endgame_board, sides
+
+from conftest import build_cpp
+from fastpuzzle import _reversi_cy
 
 #: Largest table of the kernel: 2**20 entries; a count of e empties gets 2**(e + 4) at most, as in the bench.
 TABLE_BITS = 20
@@ -29,8 +30,9 @@ TABLE_BITS = 20
 def kernel_seconds(positions: list[tuple[int, int, int]], expected: list[tuple[int, int, int]]) -> float:
     """Wall time of the kernel over the positions (each with a fresh Counter), answers checked."""
     start = time.perf_counter()
-    found = [_reversi_cy.Counter(min(TABLE_BITS, n * n - bin(p | o).count("1") + 4)).count(n, p, o)
-             for n, p, o in positions]
+    found = [
+        _reversi_cy.Counter(min(TABLE_BITS, n * n - bin(p | o).count("1") + 4)).count(n, p, o) for n, p, o in positions
+    ]
     elapsed = time.perf_counter() - start
     assert found == expected, (found, expected)
     return elapsed
@@ -64,8 +66,10 @@ def main() -> None:
                 kernel.append(kernel_seconds(positions, expected))
                 cpp.append(cpp_seconds(binary, positions, expected))
             k, c = statistics.median(kernel), statistics.median(cpp)
-            print(f"8x8 endgame, {empties} empties, {len(positions)} boards: "
-                  f"kernel {k:.3f} s, C++ {c:.3f} s, kernel/C++ {k / c:.3f}")
+            print(
+                f"8x8 endgame, {empties} empties, {len(positions)} boards: "
+                f"kernel {k:.3f} s, C++ {c:.3f} s, kernel/C++ {k / c:.3f}"
+            )
 
 
 if __name__ == "__main__":

@@ -15,7 +15,9 @@ import atheris
 PUZZLE = sys.argv.pop(1)
 
 # The twins (targets.TWINS) serve as oracles and stay uninstrumented, at full speed.
-with atheris.instrument_imports(include=["fastpuzzle"], exclude=[f"fastpuzzle._{name}_py" for name in ("takuzu", "pixel", "sudoku", "reversi")]):
+with atheris.instrument_imports(
+    include=["fastpuzzle"], exclude=[f"fastpuzzle._{name}_py" for name in ("takuzu", "pixel", "sudoku", "reversi")]
+):
     import targets
 
 _check = targets.TARGETS[PUZZLE]

@@ -78,15 +78,25 @@ def run_atheris(puzzle: str, seconds: int, seed: int, input_timeout: int) -> tup
         corpus = Path(work) / "corpus"
         corpus.mkdir()
         command = [
-            sys.executable, str(HERE / "atheris_target.py"), puzzle,
-            f"-max_total_time={seconds}", f"-seed={seed}", f"-timeout={input_timeout}",
-            f"-max_len={MAX_LEN}", "-rss_limit_mb=2048", f"-dict={tokens}",
-            f"-artifact_prefix={findings}/{puzzle}-", "-print_final_stats=1",
-            str(corpus), str(HERE / "corpus" / puzzle),
+            sys.executable,
+            str(HERE / "atheris_target.py"),
+            puzzle,
+            f"-max_total_time={seconds}",
+            f"-seed={seed}",
+            f"-timeout={input_timeout}",
+            f"-max_len={MAX_LEN}",
+            "-rss_limit_mb=2048",
+            f"-dict={tokens}",
+            f"-artifact_prefix={findings}/{puzzle}-",
+            "-print_final_stats=1",
+            str(corpus),
+            str(HERE / "corpus" / puzzle),
         ]
         completed = subprocess.run(command, cwd=HERE, capture_output=True, text=True, errors="replace")
     log = completed.stderr
-    runs = re.findall(r"^Done (\d+) runs", log, re.M) or re.findall(r"^stat::number_of_executed_units: (\d+)", log, re.M)
+    runs = re.findall(r"^Done (\d+) runs", log, re.M) or re.findall(
+        r"^stat::number_of_executed_units: (\d+)", log, re.M
+    )
     found = completed.returncode != 0
     if found:
         print(log[-6000:], file=sys.stderr)
@@ -164,8 +174,9 @@ def run_mutation(
     """
     if str(HERE) not in sys.path:
         sys.path.insert(0, str(HERE))
-    import fastpuzzle
     import targets
+
+    import fastpuzzle
 
     target = target or targets.TARGETS[puzzle]
     coverage = LineCoverage(os.path.dirname(fastpuzzle.__file__))
@@ -202,7 +213,13 @@ def run_mutation(
 def main(argv: Optional[list[str]] = None) -> int:
     """Fuzz the named parsers (default: all four) one after another; 1 if any found something."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
-    parser.add_argument("puzzles", nargs="*", choices=[*PUZZLES, []], metavar="PUZZLE", help="takuzu, pixel, sudoku, reversi (default: all)")
+    parser.add_argument(
+        "puzzles",
+        nargs="*",
+        choices=[*PUZZLES, []],
+        metavar="PUZZLE",
+        help="takuzu, pixel, sudoku, reversi (default: all)",
+    )
     parser.add_argument("--seconds", type=int, default=60, help="time budget per target (default: 60)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
     parser.add_argument("--runs", type=int, help="mutation engine: stop after this many executions instead")
@@ -226,7 +243,10 @@ def main(argv: Optional[list[str]] = None) -> int:
             executions, found = run_mutation(puzzle, options.seconds, options.seed, options.runs)
         elapsed = time.monotonic() - began
         verdict = "FOUND SOMETHING (see above and fuzz/findings/)" if found else "nothing found"
-        print(f"fuzz {puzzle}: {engine}, seed {options.seed}, {executions} executions in {elapsed:.0f} s: {verdict}", flush=True)
+        print(
+            f"fuzz {puzzle}: {engine}, seed {options.seed}, {executions} executions in {elapsed:.0f} s: {verdict}",
+            flush=True,
+        )
         failed |= found
     return 1 if failed else 0
 

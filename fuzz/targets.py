@@ -24,9 +24,18 @@ import io
 from typing import Any, Callable
 
 import fastpuzzle
+
 # Every facade and twin now, while atheris_target.py instruments what is imported (facades) or not (twins).
 from fastpuzzle import (  # noqa: F401
-    FastpuzzleError, _pixel_py, _reversi_py, _sudoku_py, _takuzu_py, pixel, reversi, sudoku, takuzu,
+    FastpuzzleError,
+    _pixel_py,
+    _reversi_py,
+    _sudoku_py,
+    _takuzu_py,
+    pixel,
+    reversi,
+    sudoku,
+    takuzu,
 )
 from fastpuzzle._text import read_source
 
@@ -94,7 +103,8 @@ def check(puzzle_name: str, data: bytes) -> None:
 
 #: Each target, by puzzle name; they share :func:`check`.
 TARGETS: dict[str, Callable[[bytes], None]] = {
-    name: (lambda data, name=name: check(name, data)) for name in PUZZLES  # type: ignore[misc]
+    name: (lambda data, name=name: check(name, data))
+    for name in PUZZLES  # type: ignore[misc]
 }
 
 #: The pure-Python twins: the coverage-guided engines leave them uninstrumented (they are oracles here).

@@ -9,11 +9,12 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -21,7 +22,10 @@ from hypothesis import settings
 from fastpuzzle import use_kernels
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT.parent / "shared" / "cases"
+#: The public cases, copied into the repository (``tests/cases/<puzzle>``, with ``SHA256SUMS``).
+CASES = Path(__file__).resolve().parent / "cases"
+#: Where the public cases are kept beside the project while it is developed; the copy must match it.
+SHARED_CASES = ROOT.parent / "shared" / "cases"
 IMPLEMENTATIONS = ("cy", "py")
 
 #: Hypothesis profiles, chosen by FASTPUZZLE_HYPOTHESIS_PROFILE (unset: "default").
@@ -44,17 +48,13 @@ def examples(count: int) -> int:
 
 
 def cases_dir(puzzle: str) -> Path:
-    """``../shared/cases/<puzzle>``; skips when absent, except under CI where that fails."""
+    """``tests/cases/<puzzle>``: the public cases of ``puzzle``, part of the repository."""
     folder = CASES / puzzle
-    if not folder.is_dir():
-        message = f"public cases not found at {folder} (expected ../shared/cases beside the project)"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+    assert folder.is_dir(), f"public cases missing at {folder}"
     return folder
 
 
-def run_cli(*args: str, stdin: "str | bytes" = b"") -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, stdin: str | bytes = b"") -> subprocess.CompletedProcess[str]:
     """``python -m fastpuzzle ARGS`` in a subprocess, with its output decoded."""
     data = stdin.encode() if isinstance(stdin, str) else stdin
     completed = subprocess.run(
@@ -167,12 +167,17 @@ def stub_parameters(function: ast.FunctionDef) -> list[tuple[str, object]]:
     """A stub function's parameters: (name, default or NO_DEFAULT), in order."""
     arguments = function.args
     positional = arguments.posonlyargs + arguments.args
-    defaults = [NO_DEFAULT] * (len(positional) - len(arguments.defaults)) + [ast.literal_eval(d) for d in arguments.defaults]
-    keyword = [(a.arg, NO_DEFAULT if d is None else ast.literal_eval(d)) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults)]
+    defaults = [NO_DEFAULT] * (len(positional) - len(arguments.defaults)) + [
+        ast.literal_eval(d) for d in arguments.defaults
+    ]
+    keyword = [
+        (a.arg, NO_DEFAULT if d is None else ast.literal_eval(d))
+        for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults)
+    ]
     return [(a.arg, d) for a, d in zip(positional, defaults)] + keyword
 
 
-def runtime_parameters(function: object) -> "list[tuple[str, object]] | None":
+def runtime_parameters(function: object) -> list[tuple[str, object]] | None:
     """The same for a function of a module, or None if it cannot be introspected (some Cython slots)."""
     try:
         signature = inspect.signature(function)  # type: ignore[arg-type]

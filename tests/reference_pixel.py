@@ -78,7 +78,7 @@ def pixel_solutions(puzzle: tuple[str, ...], limit: int = 10**9) -> list[tuple[s
         for row in rows:
             if r >= 1 and not _row_ok(puzzle, r - 1, placed[-2] if r > 1 else None, placed[-1], row):
                 continue
-            extend(placed + (row,))
+            extend((*placed, row))
 
     extend(())
     return found
@@ -86,6 +86,4 @@ def pixel_solutions(puzzle: tuple[str, ...], limit: int = 10**9) -> list[tuple[s
 
 def pixel_clues_of(picture: tuple[str, ...]) -> tuple[str, ...]:
     """The full clue grid of ``picture``: every cell shows its block's black count."""
-    return tuple(
-        "".join(str(block_black(picture, r, c)) for c in range(len(row))) for r, row in enumerate(picture)
-    )
+    return tuple("".join(str(block_black(picture, r, c)) for c in range(len(row))) for r, row in enumerate(picture))

@@ -16,7 +16,7 @@ def board_of(rows: list[list[int]]) -> Board:
     return {(r, c): ".WB"[value + 1] for r, row in enumerate(rows) for c, value in enumerate(row)}
 
 
-def play(board: Board, cell: tuple[int, int], colour: str) -> "Board | None":
+def play(board: Board, cell: tuple[int, int], colour: str) -> Board | None:
     """The board after ``colour`` plays at ``cell``, or None if that is not a legal move."""
     if board[cell] != ".":
         return None

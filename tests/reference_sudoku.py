@@ -7,7 +7,7 @@ force over every set of cells up to a given size.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 Cell = tuple[int, int]  # (row, column), 0-based
@@ -18,7 +18,11 @@ ALL_CELLS: list[Cell] = [(r, c) for r in range(9) for c in range(9)]
 def units(rows: tuple[str, ...]) -> list[str]:
     """The 27 units of a grid: 9 rows, 9 columns, 9 boxes, as strings."""
     columns = ["".join(row[c] for row in rows) for c in range(9)]
-    boxes = ["".join(rows[r][c] for r in range(br, br + 3) for c in range(bc, bc + 3)) for br in (0, 3, 6) for bc in (0, 3, 6)]
+    boxes = [
+        "".join(rows[r][c] for r in range(br, br + 3) for c in range(bc, bc + 3))
+        for br in (0, 3, 6)
+        for bc in (0, 3, 6)
+    ]
     return list(rows) + columns + boxes
 
 
@@ -77,7 +81,7 @@ def min_toggles_search(rows: tuple[str, ...]) -> tuple[int, list[Cell]]:
     return _search(signature(rows))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _search(start: int) -> tuple[int, list[Cell]]:
     budget = lower_bound(start)
     while True:

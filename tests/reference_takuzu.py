@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 
@@ -21,7 +21,7 @@ def takuzu_grid_ok(rows: tuple[str, ...]) -> bool:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def takuzu_all_grids(n: int) -> tuple[tuple[str, ...], ...]:
     """Every valid complete n x n grid, by brute force over valid rows (n <= 6)."""
     rows = ["".join(bits) for bits in product("01", repeat=n) if takuzu_line_ok("".join(bits))]
@@ -33,9 +33,11 @@ def takuzu_all_grids(n: int) -> tuple[tuple[str, ...], ...]:
                 grids.append(prefix)
             return
         for row in rows:
-            candidate = prefix + (row,)
+            candidate = (*prefix, row)
             columns = ["".join(column) for column in zip(*candidate)]
-            if all("000" not in c and "111" not in c and c.count("0") <= n // 2 and c.count("1") <= n // 2 for c in columns):
+            if all(
+                "000" not in c and "111" not in c and c.count("0") <= n // 2 and c.count("1") <= n // 2 for c in columns
+            ):
                 extend(candidate)
 
     extend(())

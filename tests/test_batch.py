@@ -5,19 +5,19 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import count, islice
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
 import pytest
 
 import fastpuzzle
+from conftest import cases_dir, local_dask_client
 from fastpuzzle import ArgumentError, Result, _executors, solve_many
 from fastpuzzle._batch import CHUNKS_PER_WORKER
 from fastpuzzle._registry import PUZZLES
-
-from conftest import cases_dir, local_dask_client
 
 #: A 2x2 01-game puzzle that takes microseconds: "10\n01\n".
 TINY = "2\n1_\n__\n"
@@ -95,7 +95,7 @@ def jobs_of(how: str) -> Optional[int]:
 @pytest.mark.parametrize("puzzle", list(PUZZLES))
 @pytest.mark.parametrize("how", PARALLELISMS)
 def test_same_answers_at_any_parallelism(puzzle: str, how: str, executor_for: Any) -> None:
-    texts = public_cases(puzzle) + ["1 2 3\n", ""]  # and two more bad inputs
+    texts = [*public_cases(puzzle), "1 2 3\n", ""]  # and two more bad inputs
     results = list(solve_many(puzzle, texts, jobs=jobs_of(how), executor=executor_for(how)))
     assert [result.index for result in results] == list(range(len(texts)))
     assert batch_answers(results) == one_by_one(puzzle, texts)

@@ -21,13 +21,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fastpuzzle
+from conftest import ROOT, cases_dir, local_cluster, run_cli
 from fastpuzzle import pixel, reversi, sudoku, takuzu
 from fastpuzzle._batch import Item, solve_chunk
 from fastpuzzle._batch_input import BatchReader, UnreadableFile, is_blank, lines, read_puzzles
 from fastpuzzle._registry import PUZZLES
 from fastpuzzle.cli import build_parser
-
-from conftest import ROOT, cases_dir, local_cluster, run_cli
 
 GOOD = "2\n1_\n__\n"  # 10 / 01
 START_8 = str(reversi.start(8))
@@ -35,7 +34,7 @@ START_8 = str(reversi.start(8))
 PATIENCE = 60.0
 
 
-def batch(*args: str, stdin: "str | bytes" = b"") -> tuple[int, list[dict[str, Any]], str]:
+def batch(*args: str, stdin: str | bytes = b"") -> tuple[int, list[dict[str, Any]], str]:
     """Run ``python -m fastpuzzle ARGS --batch``: exit code, the records, standard error."""
     result = run_cli(*args, "--batch", stdin=stdin)
     records = [json.loads(line) for line in result.stdout.splitlines()]
@@ -157,7 +156,13 @@ def test_bad_puzzles_cost_only_themselves(tmp_path: Path) -> None:
         ("mixed.txt", 2, 9, "bad_input", "line 10, column 2: expected '0', '1' or '_', found 'x'"),
         ("mixed.txt", 3, 13, "bad_input", "line 13, column 1: expected UTF-8 text, found byte 0x89"),
         ("mixed.txt", 4, 18, "bad_input", "line 20, column 1: expected row 2 of 4, found a blank line"),
-        ("mixed.txt", 5, 24, "bad_input", "line 24, column 3: expected N (the side of the grid), found an extra value '8'"),
+        (
+            "mixed.txt",
+            5,
+            24,
+            "bad_input",
+            "line 24, column 3: expected N (the side of the grid), found an extra value '8'",
+        ),
         ("mixed.txt", 6, 26, "solved", "01\n10\n"),
         ("empty.txt", 0, 1, "bad_input", "line 1, column 1: expected N (the side of the grid), found end of input"),
         ("-", 0, 1, "solved", "10\n01\n"),
@@ -211,7 +216,9 @@ def test_every_file_must_open_before_the_first_record(tmp_path: Path) -> None:
         assert result.stderr == f"fastpuzzle: takuzu: cannot read {missing}: {reason}\n"
     code, records, _ = batch("takuzu", str(good), str(good))
     assert code == 0
-    assert [(record["file"], record["index"], record["output"]) for record in records] == [(str(good), 0, "10\n01\n")] * 2
+    assert [(record["file"], record["index"], record["output"]) for record in records] == [
+        (str(good), 0, "10\n01\n")
+    ] * 2
 
 
 def test_a_named_pipe_is_read_as_its_writer_writes(tmp_path: Path) -> None:
@@ -244,7 +251,10 @@ def records_of(process: subprocess.Popen[bytes], count: int) -> list[dict[str, A
 def start_batch(*args: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "fastpuzzle", *args, "--batch"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
     )
 
 
@@ -260,7 +270,9 @@ def test_records_come_out_as_puzzles_come_in() -> None:
         assert process.wait(PATIENCE) == 0
 
 
-@pytest.mark.parametrize(("signum", "code", "said"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+@pytest.mark.parametrize(
+    ("signum", "code", "said"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
+)
 def test_a_signal_stops_a_batch_with_whole_records(signum: int, code: int, said: str) -> None:
     """Workers busy with endless counts (the 8x8 start to the end) do not hold the exit back."""
     small = "3\n-1 0 1\n0 1 0\n1 0 -1\n"
@@ -279,7 +291,7 @@ def test_a_signal_stops_a_batch_with_whole_records(signum: int, code: int, said:
 
 
 def test_scheduler_runs_the_batch_on_a_dask_cluster(tmp_path: Path) -> None:
-    texts = public_cases("sudoku")[:10] + ["0\n"]
+    texts = [*public_cases("sudoku")[:10], "0\n"]
     joined, starts = back_to_back(texts, "")
     with local_cluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp") as cluster:
         code, records, stderr = batch("sudoku", "--show", "--scheduler", cluster.scheduler_address, stdin=joined)
@@ -298,7 +310,7 @@ def reader_of(data: bytes, read_size: int = 7) -> Callable[[int], bytes]:
     return lambda size: stream.read(min(size, read_size))
 
 
-def items(data: "bytes | str", puzzle_lines: Callable[[str], int] = takuzu.puzzle_lines, **options: int) -> list[Item]:
+def items(data: bytes | str, puzzle_lines: Callable[[str], int] = takuzu.puzzle_lines, **options: int) -> list[Item]:
     data = data.encode() if isinstance(data, str) else data
     return list(read_puzzles(lines(reader_of(data, options.pop("read_size", 7)), **options), puzzle_lines))
 
@@ -328,10 +340,17 @@ def test_lines_are_split_as_the_contest_reader_splits_them(pieces: list[bytes], 
 @settings(max_examples=200, deadline=None)
 @given(
     st.sampled_from(list(PUZZLES)),
-    st.lists(st.sampled_from([b"2", b"3 3", b"9", b"-1", b"0", b"1", b"_", b" ", b"\t", b"\n", b"\r\n", b"\r", b"\xff", b"x"]), max_size=60),
+    st.lists(
+        st.sampled_from(
+            [b"2", b"3 3", b"9", b"-1", b"0", b"1", b"_", b" ", b"\t", b"\n", b"\r\n", b"\r", b"\xff", b"x"]
+        ),
+        max_size=60,
+    ),
     st.integers(1, 5),
 )
-def test_any_bytes_read_as_puzzles_in_order_each_with_its_outcome(name: str, pieces: list[bytes], read_size: int) -> None:
+def test_any_bytes_read_as_puzzles_in_order_each_with_its_outcome(
+    name: str, pieces: list[bytes], read_size: int
+) -> None:
     facade = fastpuzzle.puzzle_module(name)
     found = items(b"".join(pieces), facade.puzzle_lines, read_size=read_size, limit=8)
     starts = [item.first_line for item in found]
@@ -360,7 +379,9 @@ def test_a_text_parse_reads_is_one_puzzle_of_a_batch(
     """Line ends, trailing white space, a byte-order mark and blank lines after it: the reader keeps the puzzle whole."""
     facade = fastpuzzle.puzzle_module(name)
     if name == "reversi":
-        puzzle: Any = reversi.from_rows([[(seed >> (2 * k)) % 3 - 1 for k in range(r * 4, r * 4 + 4)] for r in range(4)])
+        puzzle: Any = reversi.from_rows(
+            [[(seed >> (2 * k)) % 3 - 1 for k in range(r * 4, r * 4 + 4)] for r in range(4)]
+        )
     else:
         puzzle = takuzu.generate(4, seed=seed) if name == "takuzu" else pixel.generate(3, 4, seed=seed)
     text = ("\ufeff" if bom else "") + "".join(line + trailing + line_end for line in str(puzzle).splitlines())
@@ -442,12 +463,16 @@ def test_a_blank_line_inside_a_puzzle_costs_that_puzzle_only() -> None:
     assert [item.first_line for item in found] == [1, 8]
     # Reversi and pixel rows start no puzzle either; a sudoku row does: the rest is a puzzle of its own.
     board = str(reversi.start(4)).split("\n")
-    found = items("\n".join(board[:3] + [""] + board[3:]), reversi.puzzle_lines)
-    assert outcomes("reversi", found) == [("bad_input", "line 4, column 1: expected 4 values in row 3 of 4, found a blank line")]
+    found = items("\n".join([*board[:3], "", *board[3:]]), reversi.puzzle_lines)
+    assert outcomes("reversi", found) == [
+        ("bad_input", "line 4, column 1: expected 4 values in row 3 of 4, found a blank line")
+    ]
     grid = "000000000\n" * 9
     found = items(grid[:40] + "\n" + grid[40:] + "\n" + grid, sudoku.puzzle_lines)
     assert [(item.first_line, status) for item, (status, _) in zip(found, outcomes("sudoku", found))] == [
-        (1, "bad_input"), (6, "bad_input"), (12, "solved")
+        (1, "bad_input"),
+        (6, "bad_input"),
+        (12, "solved"),
     ]
 
 
@@ -487,7 +512,9 @@ def test_input_without_a_puzzle_is_one_bad_record_as_parse_says(data: bytes) -> 
 def test_every_puzzles_examples_back_to_back(name: str, text: str) -> None:
     facade = fastpuzzle.puzzle_module(name)
     found = items(text * 3 + "\n" + text, facade.puzzle_lines)
-    assert [item.first_line for item in found] == [1 + k * text.count("\n") for k in range(3)] + [2 + 3 * text.count("\n")]
+    assert [item.first_line for item in found] == [1 + k * text.count("\n") for k in range(3)] + [
+        2 + 3 * text.count("\n")
+    ]
     assert outcomes(name, found) == [("solved", facade.solve_text(text))] * 4
 
 
@@ -518,7 +545,7 @@ def test_the_batch_reader_streams_and_places_every_puzzle(tmp_path: Path) -> Non
 
 def test_the_batch_reader_says_when_nothing_has_come_yet() -> None:
     descriptor_in, descriptor_out = os.pipe()
-    with open(descriptor_in, "r") as pipe_in, open(descriptor_out, "wb", buffering=0) as pipe_out:
+    with open(descriptor_in) as pipe_in, open(descriptor_out, "wb", buffering=0) as pipe_out:
         reader = BatchReader(["-"], takuzu.puzzle_lines, pipe_in)
         arrived = threading.Event()
         reader.notify(arrived)

@@ -169,7 +169,7 @@ def test_checked_flags_sanitize_and_keep_asserts() -> None:
 
 
 @pytest.mark.parametrize(("value", "checked"), [(None, False), ("", False), ("0", False), ("1", True), ("yes", True)])
-def test_fastpuzzle_checked_selects_the_variant(value: "str | None", checked: bool) -> None:
+def test_fastpuzzle_checked_selects_the_variant(value: str | None, checked: bool) -> None:
     setup = load_setup()
     environ = {} if value is None else {"FASTPUZZLE_CHECKED": value}
     assert setup.is_checked(environ) is checked

@@ -9,7 +9,6 @@ from typing import Callable
 import pytest
 
 import fastpuzzle
-
 from conftest import cases_dir, run_cli
 
 EXIT_CODES = {"no solution": 1, "bad input": 2, "several solutions": 3}

@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 
 import fastpuzzle
-from fastpuzzle.cli import main
-
 from conftest import ROOT, interrupt_cli
 from conftest import run_cli as run
+from fastpuzzle.cli import main
 
 SAMPLE_FILE = ROOT / "examples" / "takuzu.txt"
 SAMPLE_ANSWER = "100110\n010101\n001011\n101100\n110010\n011001\n"
@@ -64,7 +63,7 @@ def test_count_and_first_are_exclusive() -> None:
     ],
     ids=["several", "none", "broken-rule", "bad-char", "empty", "huge-n", "not-utf8", "too-open"],
 )
-def test_outcomes_and_exit_codes(stdin: "str | bytes", code: int, message: str) -> None:
+def test_outcomes_and_exit_codes(stdin: str | bytes, code: int, message: str) -> None:
     result = run("takuzu", stdin=stdin)
     assert result.returncode == code
     assert result.stdout == ""
@@ -118,6 +117,10 @@ def test_ctrl_c_stops_a_long_count_promptly(tmp_path: Path) -> None:
 def test_the_package_runs_from_any_directory(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "fastpuzzle", "takuzu", str(SAMPLE_FILE)],
-        capture_output=True, text=True, cwd=tmp_path, env={**os.environ}, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ},
+        timeout=60,
     )
     assert result.stdout == SAMPLE_ANSWER

@@ -18,9 +18,8 @@ from typing import Any, Callable, Optional
 
 import pytest
 
-from fastpuzzle import cli, reversi, takuzu
-
 from conftest import ROOT, interrupt_cli, run_cli
+from fastpuzzle import cli, reversi, takuzu
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX streams and signals")
 
@@ -41,7 +40,12 @@ def start(
     """``python -m fastpuzzle ARGS`` with the given streams; standard error captured."""
     return subprocess.run(
         [sys.executable, "-m", "fastpuzzle", *args],
-        stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, preexec_fn=preexec_fn, env=env, timeout=120,
+        stdin=stdin,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        preexec_fn=preexec_fn,
+        env=env,
+        timeout=120,
     )
 
 
@@ -56,7 +60,9 @@ def one_line(err: bytes) -> str:
 # -- standard output: a closed pipe, a full disk, closed -------------------------------------
 
 
-@pytest.mark.parametrize("args", [("takuzu", str(TAKUZU_FILE)), ("reversi", str(REVERSI_FILE)), ("--help",), ("--version",)])
+@pytest.mark.parametrize(
+    "args", [("takuzu", str(TAKUZU_FILE)), ("reversi", str(REVERSI_FILE)), ("--help",), ("--version",)]
+)
 def test_a_closed_pipe_exits_quietly(args: tuple[str, ...]) -> None:
     """``... | head -c1`` and ``... | true``: no message, no "Exception ignored" at shutdown."""
     read_end, write_end = os.pipe()
@@ -153,7 +159,9 @@ def test_a_table_above_the_kernels_largest_is_an_error_not_a_silent_cap() -> Non
     assert "expected at most 65536 MiB (the largest table, 2**30 entries), found 65537" in one_line(result.stderr)
 
 
-@pytest.mark.skipif(SANITIZED or not hasattr(os, "fork"), reason="AddressSanitizer cannot run under an address-space limit")
+@pytest.mark.skipif(
+    SANITIZED or not hasattr(os, "fork"), reason="AddressSanitizer cannot run under an address-space limit"
+)
 def test_out_of_memory_is_one_line_and_exit_4(tmp_path: Path) -> None:
     """A table the limits allow but the process cannot get (ulimit -v): MemoryError becomes exit 4."""
     import resource
@@ -165,8 +173,14 @@ def test_out_of_memory_is_one_line_and_exit_4(tmp_path: Path) -> None:
     board.write_text(START_8)
     # perft 16 sizes its table by the request: 2048 MiB, more than the 1 GiB address space.
     result = start(
-        "reversi", "--perft", "16", "--table-size", "2048", str(board),
-        preexec_fn=limit_address_space, env=with_memory(8192),
+        "reversi",
+        "--perft",
+        "16",
+        "--table-size",
+        "2048",
+        str(board),
+        preexec_fn=limit_address_space,
+        env=with_memory(8192),
     )
     assert result.returncode == cli.EXIT_TOO_LARGE == 4
     assert one_line(result.stderr) == "fastpuzzle: reversi: out of memory\n"
@@ -175,7 +189,9 @@ def test_out_of_memory_is_one_line_and_exit_4(tmp_path: Path) -> None:
 # -- signals -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("signum", "code", "word"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+@pytest.mark.parametrize(
+    ("signum", "code", "word"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
+)
 def test_signals_stop_a_long_count_with_one_line(tmp_path: Path, signum: int, code: int, word: str) -> None:
     board = tmp_path / "start.txt"
     board.write_text(START_8)
@@ -192,8 +208,17 @@ def test_signals_stop_a_long_count_with_one_line(tmp_path: Path, signum: int, co
 
 
 #: Imported by `python -m fastpuzzle reversi`, in this order, after the package's first lines.
-IMPORTS = ("fastpuzzle._registry", "fastpuzzle.errors", "fastpuzzle.__main__", "fastpuzzle.cli", "argparse",
-           "fastpuzzle._text", "fastpuzzle.reversi", "fastpuzzle._grid", "fastpuzzle._reversi_cy")
+IMPORTS = (
+    "fastpuzzle._registry",
+    "fastpuzzle.errors",
+    "fastpuzzle.__main__",
+    "fastpuzzle.cli",
+    "argparse",
+    "fastpuzzle._text",
+    "fastpuzzle.reversi",
+    "fastpuzzle._grid",
+    "fastpuzzle._reversi_cy",
+)
 
 #: A sitecustomize that sends the process a signal while it looks for one module, once.
 SIGNAL_ON_IMPORT = """\
@@ -210,7 +235,9 @@ sys.meta_path.insert(0, SignalOnImport())
 """
 
 
-@pytest.mark.parametrize(("signum", "code", "word"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+@pytest.mark.parametrize(
+    ("signum", "code", "word"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
+)
 @pytest.mark.parametrize("module", IMPORTS)
 def test_a_signal_during_any_import_is_one_line(tmp_path: Path, module: str, signum: int, code: int, word: str) -> None:
     """Deterministic: the signal arrives while the interpreter imports ``module`` for the command."""
@@ -225,7 +252,10 @@ def test_a_signal_during_any_import_is_one_line(tmp_path: Path, module: str, sig
 
 def _outcome(delay: float, args: tuple[str, ...]) -> tuple[int, str]:
     with subprocess.Popen(
-        [sys.executable, "-m", "fastpuzzle", *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-m", "fastpuzzle", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     ) as process:
         time.sleep(delay)
         process.send_signal(signal.SIGINT)
@@ -239,7 +269,9 @@ def _outcome(delay: float, args: tuple[str, ...]) -> tuple[int, str]:
             # it reports the KeyboardInterrupt and runs on. After that, never.
             dropped_by_python = "Exception ignored" in err.decode() and "fastpuzzle" not in err.decode()
             if not dropped_by_python:
-                pytest.fail(f"SIGINT {delay * 1000:.0f} ms after the start was lost: the command ran on\n{err.decode()}")
+                pytest.fail(
+                    f"SIGINT {delay * 1000:.0f} ms after the start was lost: the command ran on\n{err.decode()}"
+                )
     return process.returncode, err.decode()
 
 
@@ -289,14 +321,13 @@ def test_a_stop_python_drops_in_a_callback_is_sent_again(signum: int, stop: type
     before = sys.unraisablehook
     sys.unraisablehook = seen.append
     try:
-        with pytest.raises(stop):
-            with cli._signals_raise():
-                thing = Thing()
-                reference = weakref.ref(thing, callback)
-                del thing
-                deadline = time.monotonic() + 10
-                while time.monotonic() < deadline:  # the stop comes again, from another thread
-                    time.sleep(0.001)
+        with pytest.raises(stop), cli._signals_raise():
+            thing = Thing()
+            reference = weakref.ref(thing, callback)
+            del thing
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:  # the stop comes again, from another thread
+                time.sleep(0.001)
         assert reference() is None
         assert seen == []  # not written off as unraisable: taken over by _signals_raise
         assert sys.unraisablehook == seen.append  # put back on the way out
@@ -336,7 +367,9 @@ def test_an_ignored_sigint_stays_ignored(tmp_path: Path) -> None:
     board.write_text(START_8)
     with subprocess.Popen(
         [sys.executable, "-m", "fastpuzzle", "reversi", "--perft", "16", "--table-size", "0", str(board)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     ) as process:
         for delay in (0.05, 0.3):
             time.sleep(delay)

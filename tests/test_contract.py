@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 
 import fastpuzzle
+from conftest import ROOT
 from fastpuzzle import Facade, SearchFacade, pixel, reversi, sudoku, takuzu
 from fastpuzzle._contract import Solution
 from fastpuzzle._registry import PUZZLES
-
-from conftest import ROOT
 
 # Checked by mypy (it runs over the tests): a facade that drifts from the
 # contract fails the type check here.
@@ -24,7 +23,17 @@ SUDOKU: Facade[sudoku.Grid, sudoku.Toggles] = sudoku
 REVERSI: Facade[reversi.Board, reversi.Counts] = reversi
 TAKUZU_AS_FACADE: Facade[takuzu.Puzzle, Solution] = takuzu
 
-FACADE_MEMBERS = ("NAME", "parse", "puzzle_lines", "solve", "format", "solve_text", "add_cli_arguments", "check_cli_arguments", "run_cli")
+FACADE_MEMBERS = (
+    "NAME",
+    "parse",
+    "puzzle_lines",
+    "solve",
+    "format",
+    "solve_text",
+    "add_cli_arguments",
+    "check_cli_arguments",
+    "run_cli",
+)
 SEARCH_MEMBERS = ("solutions", "count_solutions", "generate")
 
 
@@ -36,7 +45,7 @@ def examples() -> list[tuple[str, str]]:
 def test_every_registered_facade_has_the_contract_members(name: str) -> None:
     facade = fastpuzzle.puzzle_module(name)
     assert all(hasattr(facade, member) for member in FACADE_MEMBERS)
-    assert facade.NAME == name
+    assert name == facade.NAME
     if name in ("takuzu", "pixel"):
         assert all(hasattr(facade, member) for member in SEARCH_MEMBERS)
 
@@ -52,7 +61,9 @@ def test_str_of_a_puzzle_parses_back_to_it(name: str, text: str) -> None:
 @pytest.mark.parametrize(("name", "text"), examples())
 def test_solve_then_format_is_solve_text(name: str, text: str) -> None:
     facade = fastpuzzle.puzzle_module(name)
-    assert facade.format(facade.solve(facade.parse(text))) == facade.solve_text(text) == fastpuzzle.solve_text(name, text)
+    assert (
+        facade.format(facade.solve(facade.parse(text))) == facade.solve_text(text) == fastpuzzle.solve_text(name, text)
+    )
 
 
 @pytest.mark.parametrize(("name", "text"), examples())
@@ -112,9 +123,8 @@ def test_use_kernels_switches_every_facade_and_back() -> None:
         assert [facade._kernel.__name__ for facade in facades] == [f"fastpuzzle._{name}_py" for name in PUZZLES]
         assert takuzu.solve(["1_", "__"]) == ("10", "01")
     assert [facade._kernel for facade in facades] == compiled
-    with pytest.raises(ValueError, match="'compiled' or 'twin'"):
-        with fastpuzzle.use_kernels("fast"):
-            pass
+    with pytest.raises(ValueError, match="'compiled' or 'twin'"), fastpuzzle.use_kernels("fast"):
+        pass
 
 
 @pytest.mark.parametrize("name", list(PUZZLES))
@@ -128,7 +138,7 @@ def test_the_cli_loads_only_the_puzzle_it_runs(name: str) -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    loaded = eval(result.stdout.splitlines()[-1])  # noqa: S307 - our own printed list
+    loaded = eval(result.stdout.splitlines()[-1])
     others = [other for other in PUZZLES if other != name]
     assert f"fastpuzzle.{name}" in loaded
     assert not [module for module in loaded if any(f".{other}" in module or f"_{other}_" in module for other in others)]
@@ -152,7 +162,7 @@ def test_help_lists_every_puzzle_without_loading_any() -> None:
     *help_lines, modules = result.stdout.splitlines()
     shown = " ".join(" ".join(help_lines).split())
     assert all(entry.summary in shown for entry in PUZZLES.values())
-    assert not [module for module in eval(modules) if any(f".{name}" in module for name in PUZZLES)]  # noqa: S307
+    assert not [module for module in eval(modules) if any(f".{name}" in module for name in PUZZLES)]
 
 
 def test_mypy_follows_facade_to_kernel_calls(tmp_path: Path) -> None:

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 import fastpuzzle
-
 from conftest import ROOT
 
 
@@ -27,7 +26,9 @@ def test_readme_python_example_runs() -> None:
     readme = (ROOT / "README.md").read_text()
     code = re.search(r"```python\n(.*?)```", readme, re.S)
     assert code is not None
-    result = subprocess.run([sys.executable, "-c", code.group(1)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code.group(1)], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("100110\n")
     assert "1100\n1010\n0011\n0101\n" in result.stdout
@@ -44,13 +45,20 @@ def _section(title: str) -> str:
 def test_readme_batch_example_prints_what_it_shows(tmp_path: Path) -> None:
     """The shell example of --batch: the same records (but for the seconds) and the exit status."""
     section = _section("Batches and clusters")
-    shown = re.search(r"\$ printf '(.*?)' > two.txt\n\$ python -m fastpuzzle takuzu --batch two.txt.*?\n(.*?)\nexit (\d+)\n", section, re.S)
+    shown = re.search(
+        r"\$ printf '(.*?)' > two.txt\n\$ python -m fastpuzzle takuzu --batch two.txt.*?\n(.*?)\nexit (\d+)\n",
+        section,
+        re.S,
+    )
     assert shown is not None
     text, records, status = shown.groups()
     (tmp_path / "two.txt").write_text(text.encode().decode("unicode_escape"))
     result = subprocess.run(
         [sys.executable, "-m", "fastpuzzle", "takuzu", "--batch", "two.txt"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == int(status), result.stderr
 
@@ -71,7 +79,9 @@ def test_readme_batch_python_examples_print_what_they_say(tmp_path: Path) -> Non
     for number, code in enumerate(blocks):
         script = tmp_path / f"example{number}.py"
         script.write_text(code)
-        result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        result = subprocess.run(
+            [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300
+        )
         assert result.returncode == 0, result.stderr
         promises = re.findall(r"# (Counts\(.*?\)|[0-9][0-9 ]*)", code)
         assert promises, code

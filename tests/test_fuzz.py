@@ -16,9 +16,10 @@ import inspect
 import io
 import sys
 import tempfile
+from collections.abc import Iterator
 from itertools import islice
 from types import ModuleType
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 from unittest import mock
 
 import numpy
@@ -27,11 +28,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import fastpuzzle
+from conftest import ROOT, examples
 from fastpuzzle import FastpuzzleError, ParseError, _select, pixel, reversi, sudoku, takuzu
 from fastpuzzle._text import read_source
 from fastpuzzle.cli import main
-
-from conftest import ROOT, examples
 
 FACADES = {"takuzu": takuzu, "pixel": pixel, "sudoku": sudoku, "reversi": reversi}
 #: What a parser or a public function may raise, whatever it is given.
@@ -105,20 +105,36 @@ def small_texts(puzzle: str) -> st.SearchStrategy[str]:
 def small_puzzles(puzzle: str) -> st.SearchStrategy[Any]:
     """Valid puzzles of ``puzzle``, small enough to solve, count or list at once."""
     if puzzle == "takuzu":
-        return st.sampled_from([2, 4, 6]).flatmap(
-            lambda n: st.lists(st.text(st.sampled_from("01___"), min_size=n, max_size=n), min_size=n, max_size=n)
-        ).map(lambda rows: takuzu.Puzzle._trusted(tuple(rows)))
-    if puzzle == "pixel":
-        return st.tuples(st.integers(1, 5), st.integers(1, 5)).flatmap(
-            lambda shape: st.lists(
-                st.text(st.sampled_from("0123____"), min_size=shape[1], max_size=shape[1]), min_size=shape[0], max_size=shape[0]
+        return (
+            st.sampled_from([2, 4, 6])
+            .flatmap(
+                lambda n: st.lists(st.text(st.sampled_from("01___"), min_size=n, max_size=n), min_size=n, max_size=n)
             )
-        ).map(lambda rows: check_call(pixel.from_rows, rows)).filter(lambda puzzle: isinstance(puzzle, pixel.Puzzle))
+            .map(lambda rows: takuzu.Puzzle._trusted(tuple(rows)))
+        )
+    if puzzle == "pixel":
+        return (
+            st.tuples(st.integers(1, 5), st.integers(1, 5))
+            .flatmap(
+                lambda shape: st.lists(
+                    st.text(st.sampled_from("0123____"), min_size=shape[1], max_size=shape[1]),
+                    min_size=shape[0],
+                    max_size=shape[0],
+                )
+            )
+            .map(lambda rows: check_call(pixel.from_rows, rows))
+            .filter(lambda puzzle: isinstance(puzzle, pixel.Puzzle))
+        )
     if puzzle == "sudoku":
         return st.lists(st.integers(0, 511), min_size=9, max_size=9).map(sudoku.from_rows)
-    return st.integers(1, 4).flatmap(
-        lambda n: st.lists(st.lists(st.sampled_from([-1, 0, 1]), min_size=n, max_size=n), min_size=n, max_size=n)
-    ).map(reversi.from_rows).filter(lambda board: board.empties <= 10)
+    return (
+        st.integers(1, 4)
+        .flatmap(
+            lambda n: st.lists(st.lists(st.sampled_from([-1, 0, 1]), min_size=n, max_size=n), min_size=n, max_size=n)
+        )
+        .map(reversi.from_rows)
+        .filter(lambda board: board.empties <= 10)
+    )
 
 
 def junk() -> st.SearchStrategy[Any]:
@@ -162,7 +178,10 @@ def argument(puzzle: str) -> st.SearchStrategy[Any]:
 def public_functions(module: ModuleType) -> list[str]:
     """The functions in ``module.__all__`` (classes included: their constructors are public too)."""
     return sorted(
-        name for name in module.__all__ if callable(getattr(module, name)) and name not in CLI_PLUMBING
+        name
+        for name in module.__all__
+        if callable(getattr(module, name))
+        and name not in CLI_PLUMBING
         and not (inspect.isclass(getattr(module, name)) and issubclass(getattr(module, name), tuple))
     )
 
@@ -245,10 +264,42 @@ def test_solve_text_takes_any_name_and_text(data: st.DataObject) -> None:
 
 #: Command-line words the CLI knows, and some it should not be fooled by.
 WORDS = [
-    *FACADES, *fastpuzzle.ALIASES, "-", "--", "-h", "--help", "--version", "--count", "--first", "--show",
-    "--to-move", "white", "black", "--perft", "--convention", "A", "B", "--table-size", "--perf", "--tab",
-    "--to-move=black", "--perft=1", "0", "1", "2", "7", "-1", "128", "129", "2147483648", "1_0", "\u0663", "+3",
-    ".", "nonexistent.txt", "examples",
+    *FACADES,
+    *fastpuzzle.ALIASES,
+    "-",
+    "--",
+    "-h",
+    "--help",
+    "--version",
+    "--count",
+    "--first",
+    "--show",
+    "--to-move",
+    "white",
+    "black",
+    "--perft",
+    "--convention",
+    "A",
+    "B",
+    "--table-size",
+    "--perf",
+    "--tab",
+    "--to-move=black",
+    "--perft=1",
+    "0",
+    "1",
+    "2",
+    "7",
+    "-1",
+    "128",
+    "129",
+    "2147483648",
+    "1_0",
+    "\u0663",
+    "+3",
+    ".",
+    "nonexistent.txt",
+    "examples",
 ]
 
 
@@ -266,7 +317,7 @@ def argv_words() -> st.SearchStrategy[list[str]]:
 def cli_streams(stdin: bytes) -> Iterator[tuple[io.StringIO, io.StringIO]]:
     """Standard input from ``stdin``; standard output and error captured."""
     out, err = io.StringIO(), io.StringIO()
-    with mock.patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin))):
+    with mock.patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin))):  # noqa: SIM117 - one with is too long for 3.9
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             yield out, err
 
@@ -275,8 +326,13 @@ def cli_streams(stdin: bytes) -> Iterator[tuple[io.StringIO, io.StringIO]]:
 @given(data=st.data())
 def test_main_takes_any_command_line_and_input(data: st.DataObject) -> None:
     argv = data.draw(argv_words(), label="argv")
-    named = next((fastpuzzle.ALIASES.get(word, word) for word in argv if word in FACADES or word in fastpuzzle.ALIASES), "takuzu")
-    stdin = data.draw(st.one_of(small_texts(named).map(lambda text: text.encode("utf-8", "surrogateescape")), st.binary(max_size=40)), label="stdin")
+    named = next(
+        (fastpuzzle.ALIASES.get(word, word) for word in argv if word in FACADES or word in fastpuzzle.ALIASES), "takuzu"
+    )
+    stdin = data.draw(
+        st.one_of(small_texts(named).map(lambda text: text.encode("utf-8", "surrogateescape")), st.binary(max_size=40)),
+        label="stdin",
+    )
     with cli_streams(stdin) as (out, err):
         try:
             code = main(argv)
@@ -365,14 +421,22 @@ def value_for(puzzle: str, function: str, name: str) -> st.SearchStrategy[Any]:
     if name == "toggles":
         return st.one_of(st.lists(st.tuples(st.integers(-1, 10), st.integers(-1, 10)), max_size=4), junk())
     if name == "grids":
-        return st.one_of(st.lists(argument(puzzle), max_size=4), junk(), st.builds(
-            numpy.zeros, st.sampled_from([(0, 9, 9), (2, 9, 9), (2, 9), (1, 9, 8)]), st.sampled_from([numpy.uint8, numpy.int64, float, bool])
-        ))
+        return st.one_of(
+            st.lists(argument(puzzle), max_size=4),
+            junk(),
+            st.builds(
+                numpy.zeros,
+                st.sampled_from([(0, 9, 9), (2, 9, 9), (2, 9), (1, 9, 8)]),
+                st.sampled_from([numpy.uint8, numpy.int64, float, bool]),
+            ),
+        )
     if name == "checkpoint":
         # Never a file that a count could write: none, no path, an empty one, or a folder.
         return st.one_of(st.none(), junk(), st.just(""), st.just(tempfile.gettempdir()))
     if name == "answer" and puzzle == "sudoku":
-        return st.one_of(argument(puzzle), st.tuples(st.integers(0, 9), st.lists(st.tuples(st.integers(1, 9), st.integers(1, 9)))))
+        return st.one_of(
+            argument(puzzle), st.tuples(st.integers(0, 9), st.lists(st.tuples(st.integers(1, 9), st.integers(1, 9))))
+        )
     return argument(puzzle)
 
 
@@ -430,7 +494,14 @@ EVEN_GRID = ["0" * 9] * 9
         lambda: reversi.format([]),  # type: ignore[arg-type]
         lambda: reversi.format(None),  # type: ignore[arg-type]
     ],
-    ids=["sudoku-format-int", "sudoku-format-empty", "format_solution", "apply-triple", "reversi-format-empty", "reversi-format-none"],
+    ids=[
+        "sudoku-format-int",
+        "sudoku-format-empty",
+        "format_solution",
+        "apply-triple",
+        "reversi-format-empty",
+        "reversi-format-none",
+    ],
 )
 def test_what_is_no_answer_is_a_type_error(call: Callable[[], Any]) -> None:
     """Found by fuzzing: these raised AttributeError or a bare ValueError from unpacking."""

@@ -25,7 +25,9 @@ def test_every_target_runs_its_seeds_and_mutants(fuzz_run: dict[str, Any], puzzl
     assert (executions, found) == (len(seeds) + 300, False)
 
 
-def test_a_planted_bug_is_found_and_saved(fuzz_run: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_planted_bug_is_found_and_saved(
+    fuzz_run: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def buggy_target(data: bytes) -> None:
         if b"\n\n" in data:
             raise KeyError("planted")

@@ -40,7 +40,9 @@ def test_the_environment_variable_overrides_it(monkeypatch: pytest.MonkeyPatch) 
             _memory.available_mib()
 
 
-@pytest.mark.parametrize(("available", "largest", "default"), [(100_000, 50_000, 64), (1 << 20, 65536, 64), (100, 50, 50), (1, 0, 0)])
+@pytest.mark.parametrize(
+    ("available", "largest", "default"), [(100_000, 50_000, 64), (1 << 20, 65536, 64), (100, 50, 50), (1, 0, 0)]
+)
 def test_default_and_largest_table_follow_the_memory(
     monkeypatch: pytest.MonkeyPatch, available: int, largest: int, default: int
 ) -> None:

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 
 import fastpuzzle
 from conftest import ROOT, cases_dir, examples, facade_fixture
-from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, Status, pixel
-
+from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, pixel
 from reference_pixel import pixel_clues_hold, pixel_clues_of, pixel_count, pixel_solutions
 
 pixel_facade = facade_fixture("pixel")
@@ -236,7 +235,6 @@ def test_puzzle_prints_as_its_grid() -> None:
     assert "Puzzle(rows=" in repr(puzzle)
 
 
-
 def test_arguments_are_checked_by_type() -> None:
     """bool and float are no counts, a NumPy integer is one, and any limit works however large."""
     import numpy
@@ -328,16 +326,20 @@ def test_a_clue_goes_exactly_when_no_second_picture_fits_without_it(seed: int) -
         for c, clue in enumerate(row):
             if clue != "_":
                 grid = [list(line) for line in rows]
-                looser = tuple("".join(line) for line in grid[:r]) + (row[:c] + "_" + row[c + 1 :],) + tuple(rows[r + 1 :])
+                looser = (
+                    *tuple("".join(line) for line in grid[:r]),
+                    row[:c] + "_" + row[c + 1 :],
+                    *tuple(rows[r + 1 :]),
+                )
                 assert pixel._second_picture_near(grid, solution, r, c) == (pixel_count(looser) > 1)
 
 
 def test_solve_answers_where_counting_runs_out_of_states(monkeypatch: pytest.MonkeyPatch) -> None:
     """solve() keeps no states: one, several or no solutions where the memo's count would outgrow MAX_STATES."""
     puzzle = pixel.generate(14, 11, seed=8, effort=None)
-    several = ("_" * 11,) + puzzle.rows[1:]
+    several = ("_" * 11, *puzzle.rows[1:])
     # The corner's 0 leaves the 6 beside it two cells that can be black.
-    none = ("06" + puzzle.rows[0][2:],) + puzzle.rows[1:]
+    none = ("06" + puzzle.rows[0][2:], *puzzle.rows[1:])
     answer = pixel.solve(puzzle)
     monkeypatch.setattr(pixel, "MAX_STATES", 1)
     with pytest.raises(PuzzleTooLargeError):
@@ -356,5 +358,3 @@ def test_generate_with_effort_keeps_a_clue_it_cannot_check(monkeypatch: pytest.M
     puzzle = pixel.generate(10, seed=3)
     monkeypatch.undo()
     assert pixel.count_solutions(puzzle, limit=2) == 1
-
-

@@ -9,7 +9,6 @@ import pytest
 from conftest import ROOT
 from conftest import run_cli as run
 from fastpuzzle.cli import main
-
 from reference_pixel import pixel_clues_of
 
 SAMPLE_FILE = ROOT / "examples" / "pixel.txt"
@@ -77,7 +76,7 @@ def test_count_and_first_are_exclusive() -> None:
     ],
     ids=["several", "none", "bad-char", "corner-clue", "missing-row", "one-number-header", "empty", "huge", "not-utf8"],
 )
-def test_outcomes_and_exit_codes(stdin: "str | bytes", code: int, message: str) -> None:
+def test_outcomes_and_exit_codes(stdin: str | bytes, code: int, message: str) -> None:
     result = run("pixel", stdin=stdin)
     assert result.returncode == code
     assert result.stdout == ""

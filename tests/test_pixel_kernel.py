@@ -14,9 +14,6 @@ from hypothesis import strategies as st
 
 from conftest import examples, kernel_fixture
 from fastpuzzle import Status, _pixel_cy, _pixel_py, pixel
-
-MAX_STATES = pixel.MAX_STATES
-
 from reference_pixel import (
     pixel_brute_force,
     pixel_clues_hold,
@@ -24,6 +21,8 @@ from reference_pixel import (
     pixel_count,
     pixel_solutions,
 )
+
+MAX_STATES = pixel.MAX_STATES
 
 pixel_kernel = kernel_fixture("pixel")
 
@@ -160,7 +159,9 @@ def test_kernel_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], 
     assert min(count(_pixel_cy, loosened, limit=10**4), 10**4) == min(count(_pixel_py, loosened, limit=10**4), 10**4)
 
 
-def learned(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT) -> tuple[list[tuple[str, ...]], int, int]:
+def learned(
+    kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT
+) -> tuple[list[tuple[str, ...]], int, int]:
     """Up to ``limit`` solutions from a kernel's Learn, as row strings, and the nodes and conflicts it took."""
     search = kernel.Learn(len(rows), len(rows[0]), codes("".join(rows)))
     return listed(search, len(rows[0]), limit), search.nodes, search.conflicts
@@ -293,7 +294,9 @@ def corner_clues(draw: st.DrawFn) -> tuple[tuple[str, ...], tuple[str, ...]]:
     part = sparse(clues, keep)
     if draw(st.booleans()):  # now and then a clue that may have no solution
         r, c = draw(st.integers(0, a - 2)), draw(st.integers(0, b - 2))
-        part = tuple(row if i != r else row[:c] + str(draw(st.integers(0, 4))) + row[c + 1 :] for i, row in enumerate(part))
+        part = tuple(
+            row if i != r else row[:c] + str(draw(st.integers(0, 4))) + row[c + 1 :] for i, row in enumerate(part)
+        )
     grid = tuple(part[r] + "_" * (m - b) if r < a else "_" * m for r in range(n))
     return grid, part
 
@@ -520,7 +523,11 @@ def sparse_clues(n: int, m: int, density: float, seed: int) -> bytes:
     for r in range(n):
         for c in range(m):
             if rng.random() < density:
-                block = [picture[i][j] for i in range(max(0, r - 1), min(n, r + 2)) for j in range(max(0, c - 1), min(m, c + 2))]
+                block = [
+                    picture[i][j]
+                    for i in range(max(0, r - 1), min(n, r + 2))
+                    for j in range(max(0, c - 1), min(m, c + 2))
+                ]
                 cells[r * m + c] = sum(block)
     return bytes(cells)
 

@@ -18,10 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from fastpuzzle import Result, pixel, sudoku, takuzu
 from fastpuzzle._grid import solution_rows, solution_text
-
-from conftest import examples
 
 #: Valid texts to edit, per puzzle.
 SEEDS: dict[ModuleType, list[str]] = {
@@ -37,7 +36,7 @@ def outcome(facade: ModuleType, text: str) -> Any:
     """The parsed puzzle, or the error's type and message."""
     try:
         return facade.parse(text)
-    except Exception as error:  # noqa: BLE001 - compared, not handled
+    except Exception as error:
         return type(error), str(error)
 
 
@@ -70,14 +69,14 @@ def test_seeds_parse_on_both_paths(facade: ModuleType) -> None:
 def rows_outcome(solution: Any) -> Any:
     try:
         return "".join(row + "\n" for row in solution_rows(solution))
-    except Exception as error:  # noqa: BLE001 - compared, not handled
+    except Exception as error:
         return type(error), str(error)
 
 
 def text_outcome(solution: Any) -> Any:
     try:
         return solution_text(solution)
-    except Exception as error:  # noqa: BLE001 - compared, not handled
+    except Exception as error:
         return type(error), str(error)
 
 
@@ -104,8 +103,8 @@ def test_result_is_a_frozen_record_equal_only_to_a_result() -> None:
     assert result == Result(3, "solved", "01\n10\n", None, 0.25)
     assert result != Result(3, "solved", "01\n10\n", None, 0.5)
     assert result != (3, "solved", "01\n10\n", None, 0.25)
-    assert not result == (3, "solved", "01\n10\n", None, 0.25)
-    assert (3, "solved", "01\n10\n", None, 0.25) != result
+    assert not result == (3, "solved", "01\n10\n", None, 0.25)  # noqa: SIM201 - __eq__ itself, not __ne__
+    assert result != (3, "solved", "01\n10\n", None, 0.25)
     assert hash(result) == hash(Result(3, "solved", "01\n10\n", None, 0.25))
     assert pickle.loads(pickle.dumps(result)) == result
     with pytest.raises(AttributeError):

@@ -10,10 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fastpuzzle
+from conftest import examples, facade_fixture
 from fastpuzzle import ParseError, PuzzleTooLargeError, reversi
 from fastpuzzle._registry import PUZZLES
-
-from conftest import examples, facade_fixture
 from reference_reversi import count_games as reference_count
 from reference_reversi import perft as reference_perft
 
@@ -55,7 +54,7 @@ def test_4x4_start(reversi_facade: ModuleType) -> None:
 
 def test_perft_from_the_start() -> None:
     board = reversi.start(8)
-    assert [reversi.perft(board, d, to_move="black") for d in range(0, 7)] == [1, 4, 12, 56, 244, 1396, 8200]
+    assert [reversi.perft(board, d, to_move="black") for d in range(7)] == [1, 4, 12, 56, 244, 1396, 8200]
     assert reversi.perft(board, 10, to_move="black", convention="A") == 24571284
     assert reversi.perft(board, 10, to_move="black", convention="B", table_size=0) == 24571056
     # The deepest perft allowed; no game here lasts that long, so A counts every game and B none.
@@ -124,8 +123,21 @@ def test_liberal_in_small_things(text: str) -> None:
         ("3\n-1 00 1\n0 1 0\n1 0 -1\n", 2, 4, "expected -1, 0 or 1, found '00'"),
     ],
     ids=[
-        "empty", "n-zero", "n-nine", "n-text", "n-extra", "value-2", "value-x", "short-row", "long-row",
-        "blank-between", "missing-row", "extra-row", "commas", "run-together", "padded-value",
+        "empty",
+        "n-zero",
+        "n-nine",
+        "n-text",
+        "n-extra",
+        "value-2",
+        "value-x",
+        "short-row",
+        "long-row",
+        "blank-between",
+        "missing-row",
+        "extra-row",
+        "commas",
+        "run-together",
+        "padded-value",
     ],
 )
 def test_bad_input_names_line_and_column(text: str, line: int, column: int, message: str) -> None:

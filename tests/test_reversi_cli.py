@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT, interrupt_cli, run_cli
 from fastpuzzle import reversi
 from fastpuzzle.cli import main
-
-from conftest import ROOT, interrupt_cli, run_cli
 
 SAMPLE_FILE = ROOT / "examples" / "reversi.txt"
 SAMPLE_2 = "4\n-1 -1 -1 -1\n-1 0 1 0\n-1 1 0 1\n-1 -1 -1 -1\n"
@@ -73,7 +72,10 @@ def test_help_lists_the_options() -> None:
         (("--convention", "C"), "argument --convention: invalid choice: 'C'"),
         (("--table-size", "-3"), "argument --table-size: expected MIB from 0 to"),
         (("--table-size", "\uff16\uff14"), "argument --table-size: expected MIB (an integer), found"),
-        (("--table-size", "70000"), "argument --table-size: expected at most 65536 MiB (the largest table, 2**30 entries), found 70000"),
+        (
+            ("--table-size", "70000"),
+            "argument --table-size: expected at most 65536 MiB (the largest table, 2**30 entries), found 70000",
+        ),
         (("--table-size", "9" * 30), "argument --table-size: expected MIB from 0 to"),
         (("--convention", "B"), "--convention applies only with --perft"),
         # No abbreviations: a future option must not change what an old command line means.
@@ -118,7 +120,9 @@ def test_main_in_process(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     with pytest.raises(SystemExit) as caught:
         main(["reversi", "--perft", "129", str(board)])
     assert caught.value.code == 2
-    assert capsys.readouterr().err.startswith("fastpuzzle: reversi: argument --perft: expected D from 0 to 128, found '129'")
+    assert capsys.readouterr().err.startswith(
+        "fastpuzzle: reversi: argument --perft: expected D from 0 to 128, found '129'"
+    )
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
@@ -171,7 +175,19 @@ def test_ctrl_c_clears_the_progress_bar_before_the_message(tmp_path: Path) -> No
     terminal, child_end = pty.openpty()
     # tqdm draws nothing on a terminal of width 0, which a new pseudo-terminal has.
     fcntl.ioctl(child_end, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    command = [sys.executable, "-m", "fastpuzzle", "reversi", "--perft", "16", "--to-move", "black", "--table-size", "0", str(board)]
+    command = [
+        sys.executable,
+        "-m",
+        "fastpuzzle",
+        "reversi",
+        "--perft",
+        "16",
+        "--to-move",
+        "black",
+        "--table-size",
+        "0",
+        str(board),
+    ]
     written = b""
 
     def read(seconds: float) -> bytes:
@@ -212,8 +228,15 @@ def test_ctrl_c_clears_the_progress_bar_before_the_message(tmp_path: Path) -> No
 #: the progress bar (imported when a bar is drawn), the executors and what they
 #: load (for --jobs, --scheduler, --checkpoint and --batch), the other puzzles.
 _NOT_FOR_ONE_COUNT = (
-    "tqdm", "dask", "distributed", "concurrent.futures", "threading", "json",
-    "fastpuzzle._executors", "fastpuzzle._reversi_split", "fastpuzzle._batch",
+    "tqdm",
+    "dask",
+    "distributed",
+    "concurrent.futures",
+    "threading",
+    "json",
+    "fastpuzzle._executors",
+    "fastpuzzle._reversi_split",
+    "fastpuzzle._batch",
     *(f"fastpuzzle.{other}" for other in ("takuzu", "pixel", "sudoku")),
     *(f"fastpuzzle._{other}_cy" for other in ("takuzu", "pixel", "sudoku")),
 )
@@ -224,9 +247,13 @@ def test_one_count_imports_nothing_it_does_not_need(args: list[str]) -> None:
     """``python -m fastpuzzle reversi`` (as a command, -X importtime listing every import) keeps off what it does not use."""
     result = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "fastpuzzle", "reversi", *args, str(SAMPLE_FILE)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
+    imported = {
+        line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")
+    }
     assert imported & {"fastpuzzle._reversi_cy", "fastpuzzle._reversi_py"}  # the listing covers the count's own imports
     assert sorted(module for module in _NOT_FOR_ONE_COUNT if module in imported) == []

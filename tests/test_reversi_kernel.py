@@ -9,7 +9,7 @@ import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -18,10 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT, examples, kernel_fixture, runtime_parameters, stub_parameters
 from fastpuzzle import _reversi_cy, _reversi_py, reversi
 from fastpuzzle._registry import PUZZLES
-
-from conftest import ROOT, examples, kernel_fixture, runtime_parameters, stub_parameters
 from reference_reversi import count_games as reference_count
 from reference_reversi import perft as reference_perft
 
@@ -44,25 +43,27 @@ ENDGAME_12 = (
 )
 
 
-def long_board(kernel: ModuleType) -> "tuple[tuple[int, ...], ...] | list[list[int]]":
+def long_board(kernel: ModuleType) -> tuple[tuple[int, ...], ...] | list[list[int]]:
     """A board whose count takes many polls on ``kernel``, yet well under a second."""
     return ENDGAME_12 if kernel is _reversi_cy else SAMPLE_2
 
 
-def sides(rows: "list[list[int]] | tuple[tuple[int, ...], ...]", first: str = "white") -> tuple[int, int, int]:
+def sides(rows: list[list[int]] | tuple[tuple[int, ...], ...], first: str = "white") -> tuple[int, int, int]:
     """(n, mover's discs, other discs) for the kernel, ``first`` to move."""
     board = reversi.from_rows(rows)
     white, black = board.discs(0), board.discs(1)
     return (board.n, white, black) if first == "white" else (board.n, black, white)
 
 
-def kernel_counts(kernel: ModuleType, rows: "list[list[int]] | tuple[tuple[int, ...], ...]", bits: int = 0) -> tuple[int, int, int]:
+def kernel_counts(
+    kernel: ModuleType, rows: list[list[int]] | tuple[tuple[int, ...], ...], bits: int = 0
+) -> tuple[int, int, int]:
     """(black wins, white wins, draws), white first, straight from a kernel."""
     wins, losses, draws = kernel.Counter(bits).count(*sides(rows))
     return losses, wins, draws
 
 
-@lru_cache(maxsize=None)
+@cache
 def sample_2_perft() -> tuple[list[int], list[int]]:
     """Perft of the second sample, white first, depth 1..11 in conventions A and B, by the reference."""
     return (
@@ -141,7 +142,9 @@ def test_hardware_popcount_is_a_bool() -> None:
 
 @settings(max_examples=examples(150), deadline=None)
 @given(boards(max_n=6, max_empties=10), st.integers(0, 7), st.booleans())
-def test_random_perft_matches_the_reference(reversi_kernel: ModuleType, rows: list[list[int]], depth: int, ended: bool) -> None:
+def test_random_perft_matches_the_reference(
+    reversi_kernel: ModuleType, rows: list[list[int]], depth: int, ended: bool
+) -> None:
     expected = reference_perft(rows, depth, "W", ended)
     for bits in (0, 2, 12):
         assert reversi_kernel.Counter(bits).perft(*sides(rows), depth, ended) == expected
@@ -167,7 +170,9 @@ def test_start_perft_depth_10_tells_the_conventions_apart(bits: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("depth", "ended", "leaves"), [(11, True, 212258800), (12, True, 1939886636), (11, False, 212258216)])
+@pytest.mark.parametrize(
+    ("depth", "ended", "leaves"), [(11, True, 212258800), (12, True, 1939886636), (11, False, 212258216)]
+)
 def test_start_perft_deeper(depth: int, ended: bool, leaves: int) -> None:
     n, black, white = sides(reversi.start(8).rows, "black")
     assert _reversi_cy.Counter(20).perft(n, black, white, depth, ended) == leaves
@@ -221,7 +226,9 @@ def test_counts_carry_past_64_bits(weight: int, bits: int) -> None:
 
 def test_twin_scales_by_weight_too() -> None:
     n, white, black = sides(SAMPLE_2)
-    assert _reversi_py.Counter(4).count(n, white, black, None, 2**70 // 2**7) == tuple(c * 2**63 for c in (2494, 1813, 519))
+    assert _reversi_py.Counter(4).count(n, white, black, None, 2**70 // 2**7) == tuple(
+        c * 2**63 for c in (2494, 1813, 519)
+    )
 
 
 def test_full_and_empty_boards(reversi_kernel: ModuleType) -> None:
@@ -305,7 +312,7 @@ def test_progress_is_reported_and_grows(reversi_kernel: ModuleType) -> None:
     # interval 0: a report at every look at the clock, so a short count reports often.
     assert counter.count(*args, shares.append, 1, 0.0) == expected
     assert len(shares) >= 2
-    assert shares == sorted(shares) and 0.0 <= shares[0] and shares[-1] <= 1.0 + 1e-9
+    assert shares == sorted(shares) and shares[0] >= 0.0 and shares[-1] <= 1.0 + 1e-9
     assert shares[-1] > 0.0
 
 
@@ -345,7 +352,14 @@ def test_an_interrupted_count_leaves_the_counter_usable(reversi_kernel: ModuleTy
     # Nothing half-counted was stored: the next count is exact.
     assert counter.count(*args) == _reversi_cy.Counter(0).count(*args)
     with pytest.raises(ZeroDivisionError):
-        counter.perft(*sides(reversi.start(8).rows, "black"), 11 if reversi_kernel is _reversi_cy else 6, True, lambda done: 1 / 0, 1, 0.0)
+        counter.perft(
+            *sides(reversi.start(8).rows, "black"),
+            11 if reversi_kernel is _reversi_cy else 6,
+            True,
+            lambda done: 1 / 0,
+            1,
+            0.0,
+        )
     assert counter.perft(*sides(reversi.start(8).rows, "black"), 6, True) == 8200
 
 
@@ -389,7 +403,9 @@ def test_kernel_releases_the_gil() -> None:
 
 def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     stub = ast.parse(Path(_reversi_cy.__file__).with_name("_reversi_cy.pyi").read_text())
-    constants = {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    constants = {
+        node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
     functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
     names = constants | set(functions) | {node.name for node in stub.body if isinstance(node, ast.ClassDef)}
     classes = {node.name: node for node in stub.body if isinstance(node, ast.ClassDef)}
@@ -408,7 +424,9 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
             cls = getattr(module, class_name)
             methods = {node.name: node for node in class_node.body if isinstance(node, ast.FunctionDef)}
             properties = {
-                name for name, node in methods.items() if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)
+                name
+                for name, node in methods.items()
+                if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)
             }
             assert properties == expected_properties[class_name]
             assert set(methods) <= set(dir(cls(0))), f"{module.__name__}.{class_name}"
@@ -451,7 +469,9 @@ def image_cells(n: int, cells: set[tuple[int, int]]) -> list[int]:
 
 @settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 8), st.data())
-def test_symmetric_images_are_the_symmetries_of_the_board(reversi_kernel: ModuleType, n: int, data: st.DataObject) -> None:
+def test_symmetric_images_are_the_symmetries_of_the_board(
+    reversi_kernel: ModuleType, n: int, data: st.DataObject
+) -> None:
     cells = data.draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))))
     mask = sum(1 << (8 * r + c) for r, c in cells)
     assert reversi_kernel.symmetric_images(n, mask) == image_cells(n, cells)
@@ -474,14 +494,14 @@ def test_kernel_tables_match_their_generator() -> None:
     assert spec is not None and spec.loader is not None
     generator = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(generator)
-    header_text: Callable[[], str] = getattr(generator, "header_text")
+    header_text: Callable[[], str] = generator.header_text
     committed = (ROOT / "src" / "fastpuzzle" / "_reversi_tables.h").read_text(encoding="ascii")
     assert committed == header_text(), "run tools/make_reversi_tables.py and commit the header"
 
 
 def test_a_counter_reused_on_another_side_forgets_its_table(reversi_kernel: ModuleType) -> None:
     # The same discs on a larger board leave more cells to play: stored counts do not carry over.
-    n, black, white = sides(reversi.start(4).rows, "black")
+    _n, black, white = sides(reversi.start(4).rows, "black")
     counter = reversi_kernel.Counter(12)
     assert counter.perft(4, black, white, 5, True) == 424
     assert counter.perft(6, black, white, 5, True) == reversi_kernel.Counter(0).perft(6, black, white, 5, True) == 882
@@ -623,7 +643,7 @@ def positions_after(kernel: ModuleType, n: int, player: int, opponent: int, plie
 
 
 def count_parts(
-    kernel: ModuleType, table: Any, n: int, parts: list[tuple[int, int]], depth: "int | None", threads: int
+    kernel: ModuleType, table: Any, n: int, parts: list[tuple[int, int]], depth: int | None, threads: int
 ) -> list[tuple[int, ...]]:
     """Each part's count (perft at ``depth`` in convention A, or games with ``depth`` None), by ``threads`` threads
     with one Counter each on ``table``; every other part with a progress callback, so its shares peek into the table."""

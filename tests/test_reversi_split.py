@@ -8,16 +8,16 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from fastpuzzle import ArgumentError, _reversi_cy, _reversi_split, reversi, use_kernels
-
 from conftest import interrupt_cli, run_cli
+from fastpuzzle import ArgumentError, _reversi_cy, _reversi_split, reversi, use_kernels
 
 START_8 = reversi.start(8)
 #: Perft from the 8x8 start, black first: depth -> (convention A, convention B).
@@ -219,8 +219,15 @@ def test_a_complete_checkpoint_is_not_counted_again(tmp_path: Path, monkeypatch:
     assert reversi.perft(START_8, 9, to_move="black", checkpoint=path) == START_PERFT[9][0]
     header = json.loads(path.read_text().splitlines()[0])
     assert header == {
-        "fastpuzzle": "reversi split count", "version": 1, "kind": "perft", "board": str(START_8),
-        "to_move": "black", "depth": 9, "convention": "A", "frontier_ply": 6, "parts": 1773,
+        "fastpuzzle": "reversi split count",
+        "version": 1,
+        "kind": "perft",
+        "board": str(START_8),
+        "to_move": "black",
+        "depth": 9,
+        "convention": "A",
+        "frontier_ply": 6,
+        "parts": 1773,
     }
     assert sorted(line["part"] for line in part_lines(path)) == list(range(1773))
     before = path.read_bytes()
@@ -398,7 +405,17 @@ def test_cli_ctrl_c_stops_a_split_count(tmp_path: Path) -> None:
     board.write_text(str(START_8))
     path = tmp_path / "count.jsonl"
     code, out, err = interrupt_cli(
-        "reversi", "--perft", "15", "--to-move", "black", "--jobs", "2", "--checkpoint", str(path), str(board), after=3.0
+        "reversi",
+        "--perft",
+        "15",
+        "--to-move",
+        "black",
+        "--jobs",
+        "2",
+        "--checkpoint",
+        str(path),
+        str(board),
+        after=3.0,
     )
     assert (code, out, err) == (130, b"", b"fastpuzzle: reversi: interrupted\n")
     # Every line written is whole: the header, then finished parts.
@@ -418,7 +435,15 @@ def test_cli_split_on_a_dask_scheduler(dask_client: Any, tmp_path: Path) -> None
     path = tmp_path / "count.jsonl"
     address = dask_client.scheduler.address
     result = run_cli(
-        "reversi", "--perft", "9", "--to-move", "black", "--scheduler", address, "--checkpoint", str(path),
+        "reversi",
+        "--perft",
+        "9",
+        "--to-move",
+        "black",
+        "--scheduler",
+        address,
+        "--checkpoint",
+        str(path),
         stdin=str(START_8),
     )
     assert (result.returncode, result.stdout) == (0, "3005288\n"), result.stderr

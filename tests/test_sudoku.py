@@ -15,10 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fastpuzzle
+from conftest import ROOT, examples, facade_fixture
 from fastpuzzle import ParseError, _grid, _sudoku_cy, _sudoku_py, sudoku
 from fastpuzzle._registry import PUZZLES
-
-from conftest import ROOT, examples, facade_fixture
 from reference_sudoku import is_even, min_toggles_search
 
 sudoku_facade = facade_fixture("sudoku")
@@ -54,7 +53,6 @@ def test_sample_on_both_implementations(sudoku_facade: ModuleType) -> None:
 def test_the_limits_come_from_the_registry() -> None:
     assert PUZZLES["sudoku"].limits == {"SIDE": 9, "MAX_ANSWER": 9}
     assert (sudoku.SIDE, sudoku.MAX_ANSWER) == (9, 9)
-
 
 
 # -- parsing ---------------------------------------------------------------------
@@ -98,8 +96,19 @@ def replace_line(index: int, line: str) -> str:
         ("000000000" * 9 + "\n", 1, 10, "expected 9 characters in row 1 of 9, found 81"),
     ],
     ids=[
-        "empty", "blank-only", "8-rows", "10-rows", "junk-after", "bad-char", "short-row", "long-row",
-        "leading-space", "spaced-digits", "commas", "blank-between", "run-together",
+        "empty",
+        "blank-only",
+        "8-rows",
+        "10-rows",
+        "junk-after",
+        "bad-char",
+        "short-row",
+        "long-row",
+        "leading-space",
+        "spaced-digits",
+        "commas",
+        "blank-between",
+        "run-together",
     ],
 )
 def test_parse_errors_say_where_and_what(text: str, line: int, column: int, message: str) -> None:
@@ -138,14 +147,22 @@ def test_grid_forms_agree(sudoku_facade: ModuleType) -> None:
     [
         # Every grid the kernels used to refuse (GridError) is refused here, by the facade.
         (SAMPLE_ROWS[:8], ParseError, "^row 1, column 1: expected 9 rows, found 8$"),
-        (SAMPLE_ROWS + ("0" * 9,), ParseError, "^row 1, column 1: expected 9 rows, found 10$"),
+        ((*SAMPLE_ROWS, "0" * 9), ParseError, "^row 1, column 1: expected 9 rows, found 10$"),
         ([], ParseError, "^row 1, column 1: expected 9 rows, found 0$"),
         ([0] * 8, ParseError, "^row 1, column 1: expected 9 rows, found 8$"),
-        (SAMPLE_ROWS[:4] + ("000020000",) + SAMPLE_ROWS[5:], ParseError, "^row 5, column 5: expected '0' or '1', found '2'$"),
-        (SAMPLE_ROWS[:2] + ("0000",) + SAMPLE_ROWS[3:], ParseError, "^row 3, column 5: expected 9 characters, found 4$"),
-        (SAMPLE_ROWS[:8] + ("0000000000",), ParseError, "^row 9, column 10: expected 9 characters, found 10$"),
-        (SAMPLE_ROWS[:8] + ("00000000\u00e9",), ParseError, "^row 9, column 9: expected '0' or '1', found '\u00e9'$"),
-        (SAMPLE_ROWS[:8] + ("0000000\u20ac0",), ParseError, "^row 9, column 8: expected '0' or '1', found '\u20ac'$"),
+        (
+            (*SAMPLE_ROWS[:4], "000020000", *SAMPLE_ROWS[5:]),
+            ParseError,
+            "^row 5, column 5: expected '0' or '1', found '2'$",
+        ),
+        (
+            (*SAMPLE_ROWS[:2], "0000", *SAMPLE_ROWS[3:]),
+            ParseError,
+            "^row 3, column 5: expected 9 characters, found 4$",
+        ),
+        ((*SAMPLE_ROWS[:8], "0000000000"), ParseError, "^row 9, column 10: expected 9 characters, found 10$"),
+        ((*SAMPLE_ROWS[:8], "00000000é"), ParseError, "^row 9, column 9: expected '0' or '1', found '\u00e9'$"),
+        ((*SAMPLE_ROWS[:8], "0000000€0"), ParseError, "^row 9, column 8: expected '0' or '1', found '\u20ac'$"),
         ([0] * 8 + [512], ParseError, "^row 9, column 1: expected a row mask from 0 to 511, found 512$"),
         ([0] * 8 + [-3], ParseError, "^row 9, column 1: expected a row mask from 0 to 511, found -3$"),
         ([0] * 8 + [2**80], ParseError, f"^row 9, column 1: expected a row mask from 0 to 511, found {2**80}$"),
@@ -157,12 +174,30 @@ def test_grid_forms_agree(sudoku_facade: ModuleType) -> None:
         (b"0" * 9, TypeError, "found bytes; use parse"),
         (None, TypeError, "^expected a sequence of rows, found NoneType$"),
         (42, TypeError, "^expected a sequence of rows, found int$"),
-        pytest.param({r: "0" * 9 for r in range(1, 10)}, TypeError, "no row order"),
+        pytest.param(dict.fromkeys(range(1, 10), "0" * 9), TypeError, "no row order"),
     ],
     ids=[
-        "8-rows", "10-rows", "no-rows", "8-masks", "bad-char", "short-row", "long-row", "latin-1", "euro",
-        "mask-too-big", "negative-mask", "huge-mask", "float", "none", "bool", "text", "one-row-text", "bytes",
-        "none-grid", "int-grid", "dict",
+        "8-rows",
+        "10-rows",
+        "no-rows",
+        "8-masks",
+        "bad-char",
+        "short-row",
+        "long-row",
+        "latin-1",
+        "euro",
+        "mask-too-big",
+        "negative-mask",
+        "huge-mask",
+        "float",
+        "none",
+        "bool",
+        "text",
+        "one-row-text",
+        "bytes",
+        "none-grid",
+        "int-grid",
+        "dict",
     ],
 )
 def test_bad_grids_from_python(sudoku_facade: ModuleType, grid: Any, error: type[Exception], message: str) -> None:
@@ -170,8 +205,12 @@ def test_bad_grids_from_python(sudoku_facade: ModuleType, grid: Any, error: type
         return sudoku_facade.apply(grid, [])
 
     functions = (
-        sudoku_facade.min_toggles, sudoku_facade.solve, sudoku_facade.from_rows, sudoku_facade.Grid,
-        sudoku_facade.is_even, apply_none,
+        sudoku_facade.min_toggles,
+        sudoku_facade.solve,
+        sudoku_facade.from_rows,
+        sudoku_facade.Grid,
+        sudoku_facade.is_even,
+        apply_none,
     )
     for function in functions:
         with pytest.raises(error, match=message):
@@ -223,7 +262,10 @@ def test_format_solution() -> None:
 def test_many_matches_one_at_a_time(sudoku_facade: ModuleType, seed: int, size: int) -> None:
     rng = random.Random(seed)
     grids: list[Any] = [random_rows(rng) for _ in range(size)]
-    grids = [sudoku_facade.Grid(g) if i % 3 == 0 else [int(r, 2) for r in g] if i % 3 == 1 else g for i, g in enumerate(grids)]
+    grids = [
+        sudoku_facade.Grid(g) if i % 3 == 0 else [int(r, 2) for r in g] if i % 3 == 1 else g
+        for i, g in enumerate(grids)
+    ]
     expected = [sudoku_facade.min_toggles(grid) for grid in grids]
     assert sudoku_facade.min_toggles_many(grids) == expected
     assert sudoku_facade.min_toggles_many(tuple(grids)) == expected
@@ -231,7 +273,7 @@ def test_many_matches_one_at_a_time(sudoku_facade: ModuleType, seed: int, size: 
 
 
 def test_many_names_the_bad_grid(sudoku_facade: ModuleType) -> None:
-    grids: list[Any] = [SAMPLE_ROWS, SAMPLE_ROWS[:4] + ("000020000",) + SAMPLE_ROWS[5:]]
+    grids: list[Any] = [SAMPLE_ROWS, (*SAMPLE_ROWS[:4], "000020000", *SAMPLE_ROWS[5:])]
     with pytest.raises(ParseError, match=r"^grid 1, row 5, column 5: expected '0' or '1', found '2'$"):
         sudoku_facade.min_toggles_many(grids)
     with pytest.raises(ParseError, match=r"^grid 2, row 1, column 1: expected 9 rows, found 8$"):
@@ -261,7 +303,13 @@ def test_many_accepts_numpy_arrays(sudoku_facade: ModuleType) -> None:
     cells = rng.integers(0, 2, size=(50, 9, 9), dtype=numpy.uint8)
     as_rows = [["".join(str(v) for v in row) for row in grid] for grid in cells.tolist()]
     expected = [sudoku_facade.min_toggles(rows) for rows in as_rows]
-    for array in (cells, cells.astype(bool), cells.astype(numpy.int64), cells[:, ::-1, ::-1].copy()[:, ::-1, ::-1], numpy.asfortranarray(cells)):
+    for array in (
+        cells,
+        cells.astype(bool),
+        cells.astype(numpy.int64),
+        cells[:, ::-1, ::-1].copy()[:, ::-1, ::-1],
+        numpy.asfortranarray(cells),
+    ):
         found = sudoku_facade.min_toggles_many(array)
         assert found.dtype == numpy.uint8 and found.shape == (50,)
         assert found.tolist() == expected
@@ -336,7 +384,7 @@ def test_the_table_is_built_once_across_threads(monkeypatch: pytest.MonkeyPatch,
             thread.join()
     assert len(built) == 1
     assert results == [[3] * 10] * 6
-    assert sudoku._TABLES == {kernel.__name__: built[0]}
+    assert {kernel.__name__: built[0]} == sudoku._TABLES
 
 
 @pytest.mark.parametrize(

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-
 import pytest
-
-from fastpuzzle.cli import main
 
 from conftest import ROOT, cases_dir
 from conftest import run_cli as run
+from fastpuzzle.cli import main
 from reference_sudoku import is_even
 
 SAMPLE_FILE = ROOT / "examples" / "sudoku.txt"
@@ -30,11 +28,18 @@ def test_show_prints_an_optimal_set_of_toggles() -> None:
     assert result.returncode == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
     assert lines[0] == "3"
-    pairs = [tuple(int(v) for v in pair.strip("()").split(", ")) for pair in lines[1].removeprefix("toggles: ").split(") (")]
+    pairs = [
+        tuple(int(v) for v in pair.strip("()").split(", ")) for pair in lines[1].removeprefix("toggles: ").split(") (")
+    ]
     assert len(pairs) == 3 and all(1 <= r <= 9 and 1 <= c <= 9 for r, c in pairs)
     grid = lines[3:]
     assert len(grid) == 9
-    marked = {(r, c) for r, line in enumerate(grid, start=1) for c in range(1, 10) if line[3 * (c - 1) : 3 * c].startswith("[")}
+    marked = {
+        (r, c)
+        for r, line in enumerate(grid, start=1)
+        for c in range(1, 10)
+        if line[3 * (c - 1) : 3 * c].startswith("[")
+    }
     assert marked == set(pairs)
     fixed = tuple(line.replace("[", "").replace("]", "").replace(" ", "") for line in grid)
     assert is_even(fixed)
@@ -56,7 +61,10 @@ def test_help_mentions_show() -> None:
         ("000000000\n" * 8, "line 9, column 1: expected row 9 of 9, found end of input"),
         ("000000000\n" * 10, "line 10, column 1: expected nothing after the 9 rows, found '000000000'"),
         ("000000000\n" * 2 + "000020000\n" + "000000000\n" * 6, "line 3, column 5: expected '0' or '1', found '2'"),
-        ("000000000\n" * 4 + "00000000\n" + "000000000\n" * 4, "line 5, column 9: expected 9 characters in row 5 of 9, found 8"),
+        (
+            "000000000\n" * 4 + "00000000\n" + "000000000\n" * 4,
+            "line 5, column 9: expected 9 characters in row 5 of 9, found 8",
+        ),
     ],
     ids=["empty", "8-rows", "10-rows", "bad-char", "short-row"],
 )

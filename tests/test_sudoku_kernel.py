@@ -14,17 +14,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import cases_dir, examples, kernel_fixture, runtime_parameters, stub_parameters
 from fastpuzzle import _sudoku_cy, _sudoku_py, sudoku
 from fastpuzzle._registry import PUZZLES
-
-from conftest import cases_dir, examples, kernel_fixture, runtime_parameters, stub_parameters
 from reference_sudoku import is_even, min_toggles_brute, min_toggles_search, toggled
 
 sudoku_kernel = kernel_fixture("sudoku")
 
 Rows = tuple[str, ...]
 
-SAMPLE: Rows = ("000000000", "001000100", "000000000", "000110000", "000111000", "000000000", "000000000", "000000000", "000000000")
+SAMPLE: Rows = (
+    "000000000",
+    "001000100",
+    "000000000",
+    "000110000",
+    "000111000",
+    "000000000",
+    "000000000",
+    "000000000",
+    "000000000",
+)
 ZEROS: Rows = ("0" * 9,) * 9
 ONES: Rows = ("1" * 9,) * 9
 
@@ -55,7 +64,9 @@ def check_solution(kernel: ModuleType, rows: Rows) -> int:
     return int(count)
 
 
-def grids(density: st.SearchStrategy[float] = st.sampled_from((0.03, 0.1, 0.3, 0.5, 0.7, 0.95))) -> st.SearchStrategy[Rows]:
+def grids(
+    density: st.SearchStrategy[float] = st.sampled_from((0.03, 0.1, 0.3, 0.5, 0.7, 0.95)),
+) -> st.SearchStrategy[Rows]:
     """Random grids: from nearly empty to nearly full."""
 
     @st.composite
@@ -147,7 +158,6 @@ def table_of(kernel: ModuleType) -> Any:
     return _TABLES[kernel.__name__]
 
 
-
 @settings(max_examples=examples(100), deadline=None)
 @given(rows=grids())
 def test_table_agrees_with_the_row_dp(sudoku_kernel: ModuleType, rows: Rows) -> None:
@@ -209,7 +219,7 @@ def test_count_masks(sudoku_kernel: ModuleType) -> None:
     "grid",
     [
         masks_of(SAMPLE[:8]),
-        masks_of(SAMPLE + ("000000000",)),
+        masks_of((*SAMPLE, "000000000")),
         (),
         (0,) * 8 + (512,),
         (0,) * 8 + (-1,),
@@ -272,7 +282,9 @@ def test_one_table_serves_many_threads() -> None:
 
 def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     stub = ast.parse(Path(_sudoku_cy.__file__).with_name("_sudoku_cy.pyi").read_text())
-    names = {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    names = {
+        node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
     names |= {node.name for node in stub.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
     functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
     table = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Table")

@@ -10,9 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fastpuzzle
-from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, takuzu
-
 from conftest import examples
+from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, takuzu
 from reference_takuzu import agrees, takuzu_grid_ok, takuzu_solutions
 
 SAMPLE = "6\n_0____\n____01\n__1__1\n__1_0_\n______\n__1___\n"
@@ -127,7 +126,9 @@ def test_no_solution_without_a_broken_rule(takuzu_facade: ModuleType) -> None:
 
 
 def test_several_solutions_are_reported(takuzu_facade: ModuleType) -> None:
-    with pytest.raises(MultipleSolutionsError, match=r"more than one solution: two of them differ at row \d+, column \d+") as caught:
+    with pytest.raises(
+        MultipleSolutionsError, match=r"more than one solution: two of them differ at row \d+, column \d+"
+    ) as caught:
         takuzu_facade.solve(("____",) * 4)
     assert caught.value.solutions is not None
     first, second = caught.value.solutions
@@ -154,7 +155,7 @@ def test_count_limit() -> None:
 def test_solutions_are_distinct_and_valid() -> None:
     found = list(takuzu.solutions(["______"] * 6))
     assert len(found) == len(set(found)) == 4140
-    assert all(takuzu_grid_ok(grid) for grid in found[:: 97])
+    assert all(takuzu_grid_ok(grid) for grid in found[::97])
 
 
 def test_too_open_a_grid_is_refused_not_attempted() -> None:
@@ -220,7 +221,9 @@ def test_largest_side_solves() -> None:
     corners = [row + "_" * 16 for row in quarter] + ["_" * 16 + row.translate(flip) for row in quarter]
     grid = takuzu.solve(corners, unique=False)
     assert len(grid) == takuzu.MAX_N and takuzu_grid_ok(grid) and agrees(tuple(corners), grid)
-    sparse = tuple("".join(c if (r * 7 + i * 3) % 5 < 3 else "_" for i, c in enumerate(row)) for r, row in enumerate(grid))
+    sparse = tuple(
+        "".join(c if (r * 7 + i * 3) % 5 < 3 else "_" for i, c in enumerate(row)) for r, row in enumerate(grid)
+    )
     again = takuzu.solve(sparse, unique=False)
     assert takuzu_grid_ok(again) and agrees(sparse, again)
     assert takuzu.count_solutions(sparse, limit=3) >= 1
@@ -283,6 +286,5 @@ def test_every_value_error_of_the_api_is_a_package_error() -> None:
     ):
         with pytest.raises(fastpuzzle.ArgumentError):
             call()
-    with pytest.raises(fastpuzzle.ArgumentError):
-        with fastpuzzle.use_kernels("fast"):
-            pass
+    with pytest.raises(fastpuzzle.ArgumentError), fastpuzzle.use_kernels("fast"):
+        pass

@@ -12,9 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu
-
 from conftest import examples
+from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu
 from reference_takuzu import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
 
 ENUMERATION_LIMIT = 300
@@ -22,7 +21,7 @@ ENUMERATION_LIMIT = 300
 NO_BUDGET = 1 << 40
 
 
-def cell_codes(rows: "tuple[str, ...] | str") -> bytes:
+def cell_codes(rows: tuple[str, ...] | str) -> bytes:
     """Row strings (or their concatenation) as the kernel's cell codes."""
     return "".join(rows).encode().translate(bytes.maketrans(b"01_", b"\x00\x01\x02"))
 
@@ -31,7 +30,9 @@ def blank(n: int) -> bytes:
     return cell_codes("_" * (n * n))
 
 
-def enumerate_solutions(kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT) -> list[tuple[str, ...]]:
+def enumerate_solutions(
+    kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT
+) -> list[tuple[str, ...]]:
     """Up to ``limit`` solutions straight from a kernel, as row strings."""
     n = len(rows)
     search = kernel.Search(n, cell_codes(rows), NO_BUDGET)
@@ -109,7 +110,11 @@ def test_candidate_counts_respect_givens(takuzu_kernel: ModuleType) -> None:
     rows = ("1_0_", "____", "__1_", "0___")
     columns = ["".join(row[c] for row in rows) for c in range(4)]
     expected = sum(
-        sum(1 for bits in product("01", repeat=4) if takuzu_line_ok("".join(bits)) and all(g in "_" + b for g, b in zip(line, bits)))
+        sum(
+            1
+            for bits in product("01", repeat=4)
+            if takuzu_line_ok("".join(bits)) and all(g in "_" + b for g, b in zip(line, bits))
+        )
         for line in rows + tuple(columns)
     )
     assert takuzu_kernel.count_candidates(4, cell_codes(rows)) == expected
@@ -172,7 +177,9 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     from pathlib import Path
 
     stub = ast.parse(Path(_takuzu_cy.__file__).with_name("_takuzu_cy.pyi").read_text())
-    names = {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    names = {
+        node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
     names |= {node.name for node in stub.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
     search = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Search")
     members = {node.name for node in search.body if isinstance(node, ast.FunctionDef)} - {"__init__"}

@@ -8,10 +8,9 @@ from types import ModuleType
 import pytest
 
 import fastpuzzle
+from conftest import run_cli
 from fastpuzzle import ParseError
 from fastpuzzle._text import read_source
-
-from conftest import run_cli
 
 #: A small valid input per puzzle, and one line of it that holds values separated by a space.
 SAMPLES = {
@@ -51,7 +50,7 @@ def test_only_space_and_tab_are_white_space(puzzle: str, space: str) -> None:
     ):
         if changed is None:
             continue
-        text = "\n".join(lines[:row] + [changed] + lines[row + 1 :])
+        text = "\n".join([*lines[:row], changed, *lines[row + 1 :]])
         with pytest.raises(ParseError) as caught:
             facade(puzzle).parse(text)
         assert (caught.value.line, caught.value.column) == (row + 1, column), caught.value
@@ -71,9 +70,13 @@ def test_spaces_and_tabs_stay_liberal(puzzle: str) -> None:
 
 
 def test_reversi_rejects_nbsp_between_cells_as_the_others_do() -> None:
-    with pytest.raises(ParseError, match=r"^line 2, column 3: expected a space or a tab as white space, found '\\xa0'$"):
+    with pytest.raises(
+        ParseError, match=r"^line 2, column 3: expected a space or a tab as white space, found '\\xa0'$"
+    ):
         fastpuzzle.reversi.parse("3\n-1\u00a00 1\n0 1 0\n1 0 -1\n")
-    with pytest.raises(ParseError, match=r"^line 2, column 3: expected a space or a tab as white space, found '\\u3000'$"):
+    with pytest.raises(
+        ParseError, match=r"^line 2, column 3: expected a space or a tab as white space, found '\\u3000'$"
+    ):
         fastpuzzle.reversi.parse("3\n-1\u30000 1\n0 1 0\n1 0 -1\n")
 
 
@@ -137,7 +140,7 @@ def test_too_long_input_is_located_by_character() -> None:
 
 
 def test_cli_columns_count_characters() -> None:
-    run = run_cli("takuzu", stdin="4\n0_1_\n".encode() + "éé".encode() + b"\xff_\n____\n____\n")
+    run = run_cli("takuzu", stdin=b"4\n0_1_\n" + "éé".encode() + b"\xff_\n____\n____\n")
     assert run.returncode == 2
     assert run.stderr == "fastpuzzle: takuzu: line 3, column 3: expected UTF-8 text, found byte 0xff\n"
 

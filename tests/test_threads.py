@@ -12,15 +12,15 @@ import random
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from types import ModuleType
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
 
 import fastpuzzle
-from fastpuzzle import FastpuzzleError, pixel, reversi, sudoku, takuzu, use_kernels
-
 from conftest import facade_fixture
+from fastpuzzle import FastpuzzleError, pixel, reversi, sudoku, takuzu, use_kernels
 
 sudoku_facade = facade_fixture("sudoku")
 
@@ -208,7 +208,10 @@ class Shared:
     def mutate(self, rng: random.Random) -> None:
         """One change, undone at once: a bad row, a missing row, a bad cell, a bad grid."""
         changes: list[tuple[list[Any], Any]] = [
-            (self.takuzu, "x"), (self.pixel, "y"), (self.sudoku, "2"), (self.sudoku_masks, 512)
+            (self.takuzu, "x"),
+            (self.pixel, "y"),
+            (self.sudoku, "2"),
+            (self.sudoku_masks, 512),
         ]
         for rows, bad in changes:
             i = rng.randrange(len(rows))
@@ -247,8 +250,8 @@ def test_eight_threads_on_every_api_while_a_ninth_mutates(implementation: str, f
         names = sorted(calls)
         stop = threading.Event()
         failures: list[str] = []
-        done: dict[str, int] = {name: 0 for name in names}
-        errors: dict[str, int] = {name: 0 for name in names}
+        done: dict[str, int] = dict.fromkeys(names, 0)
+        errors: dict[str, int] = dict.fromkeys(names, 0)
 
         def mutator() -> None:
             rng = random.Random(0)
@@ -271,14 +274,16 @@ def test_eight_threads_on_every_api_while_a_ninth_mutates(implementation: str, f
                     except ALLOWED:
                         errors[name] += 1
                         continue
-                    except BaseException as error:  # noqa: BLE001 - any other error is the failure to report
+                    except BaseException as error:
                         failures.append(f"{name}: {type(error).__name__}: {error}")
                         continue
                     done[name] += 1
                     if answer != serial[name]:
                         failures.append(f"{name}: {answer!r} instead of {serial[name]!r}")
 
-        run_beside([threading.Thread(target=worker, args=(seed,)) for seed in range(8)], threading.Thread(target=mutator), stop)
+        run_beside(
+            [threading.Thread(target=worker, args=(seed,)) for seed in range(8)], threading.Thread(target=mutator), stop
+        )
     assert not failures, failures[:5]
     assert all(done[name] > 0 for name in names), done
     assert sum(errors.values()) > 0, "the mutator never caught a call mid-way; the test tests nothing"

@@ -51,7 +51,7 @@ if _started_as_command():
     if _signal.getsignal(_signal.SIGTERM) == _signal.SIG_DFL:
         _signal.signal(_signal.SIGTERM, _exit_on_signal)
 
-from importlib import import_module  # noqa: E402
+from importlib import import_module
 
 from ._registry import ALIASES, PUZZLES, Status, canonical_name
 from ._select import use_kernels
@@ -75,26 +75,26 @@ if TYPE_CHECKING:
 __version__ = "0.2.0"
 
 __all__ = [
-    "PUZZLES",
     "ALIASES",
+    "PUZZLES",
+    "ArgumentError",
     "Facade",
+    "FastpuzzleError",
+    "MultipleSolutionsError",
+    "NoSolutionError",
+    "ParseError",
+    "PuzzleTooLargeError",
+    "Result",
     "SearchFacade",
     "Status",
-    "puzzle_module",
-    "solve_text",
-    "solve_many",
-    "Result",
-    "use_kernels",
-    "takuzu",
     "pixel",
-    "sudoku",
+    "puzzle_module",
     "reversi",
-    "FastpuzzleError",
-    "ArgumentError",
-    "ParseError",
-    "NoSolutionError",
-    "MultipleSolutionsError",
-    "PuzzleTooLargeError",
+    "solve_many",
+    "solve_text",
+    "sudoku",
+    "takuzu",
+    "use_kernels",
 ]
 
 

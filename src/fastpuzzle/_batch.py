@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import time
 from itertools import islice
-
 from typing import NamedTuple, Optional
 
 from . import puzzle_module
@@ -29,7 +28,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     import threading
-    from typing import Any, Iterable, Iterator, Protocol, Union
+    from collections.abc import Iterable, Iterator
+    from typing import Any, Protocol, Union
 
     class Source(Protocol):
         """Where a stream takes its puzzles from."""

@@ -41,7 +41,8 @@ TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from collections import deque
-    from typing import Any, Callable, Iterator, Sequence, TextIO
+    from collections.abc import Iterator, Sequence
+    from typing import Any, Callable, TextIO
 
 #: Bytes asked of the operating system at a time.
 READ_SIZE = 1 << 16

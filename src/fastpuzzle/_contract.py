@@ -23,7 +23,8 @@ For every puzzle ``p``: ``parse(str(p)) == p``, and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Optional, Protocol, TypeVar
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Optional, Protocol, TypeVar
 
 if TYPE_CHECKING:
     import argparse

@@ -54,7 +54,9 @@ def as_executor(executor: Any) -> Executor:
         view: Executor = executor.get_executor(pure=False)
         return view
     if not callable(getattr(executor, "submit", None)):
-        raise TypeError(f"expected a concurrent.futures.Executor or a dask.distributed.Client, found {type(executor).__name__}")
+        raise TypeError(
+            f"expected a concurrent.futures.Executor or a dask.distributed.Client, found {type(executor).__name__}"
+        )
     return executor  # type: ignore[no-any-return]
 
 
@@ -115,4 +117,3 @@ class pool:
             self.threads.shutdown(wait=kind is None, cancel_futures=True)
         if self.client is not None:
             self.client.close()
-

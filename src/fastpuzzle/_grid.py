@@ -8,7 +8,8 @@ solutions, counting them, and proving one unique.
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping, Set as AbstractSet
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from ._registry import Status
@@ -19,7 +20,8 @@ TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     import argparse
-    from typing import Any, Callable, Iterator, Optional, Protocol, Sequence, TypeVar
+    from collections.abc import Iterator, Sequence
+    from typing import Any, Callable, Optional, Protocol, TypeVar
 
     from ._contract import Solution
 

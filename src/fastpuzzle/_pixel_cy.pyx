@@ -1071,7 +1071,7 @@ cdef class Learn:
     cdef int32_t *place
     cdef int32_t *reason
     cdef int32_t *trail       # literals, in the order they became true
-    cdef int32_t *level_start # the trail's length when each decision level began
+    cdef int32_t *level_start  # the trail's length when each decision level began
     cdef int32_t *learnt      # the clause being learnt
     # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
     cdef int32_t *arena

@@ -527,8 +527,9 @@ class Learn:
             if code == NO_CLUE:
                 continue
             r, c = divmod(p, m)
-            cells_of = [rr * m + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
-                        if 0 <= rr < n and 0 <= cc < m]
+            cells_of = [
+                rr * m + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2) if 0 <= rr < n and 0 <= cc < m
+            ]
             for q in cells_of:
                 self.cover[q].append(len(self.target))
             self.target.append(code)
@@ -572,8 +573,12 @@ class Learn:
         for p in clue_at:
             r, c = divmod(p, m)
             neighbours.append(
-                [clue_at[rr * m + cc] for rr in range(max(r - 2, 0), min(r + 3, n)) for cc in range(max(c - 2, 0), min(c + 3, m))
-                 if rr * m + cc in clue_at and rr * m + cc != p]
+                [
+                    clue_at[rr * m + cc]
+                    for rr in range(max(r - 2, 0), min(r + 3, n))
+                    for cc in range(max(c - 2, 0), min(c + 3, m))
+                    if rr * m + cc in clue_at and rr * m + cc != p
+                ]
             )
         return neighbours
 
@@ -825,7 +830,9 @@ class Learn:
                 colour = 1 if self.value[cell] == 0 else 0
             else:
                 colour = 1 if self.black[code] > self.target[code] else 0
-            return [2 * q + (colour ^ 1) for q in self.block[code] if self.value[q] == colour and self.place[q] < before]
+            return [
+                2 * q + (colour ^ 1) for q in self.block[code] if self.value[q] == colour and self.place[q] < before
+            ]
         a, i = divmod(code - clues, _NEIGHBOURS)
         in_a = set(self.block[a])
         cells = self.block[a] + [q for q in self.block[self.neighbours[a][i]] if q not in in_a]

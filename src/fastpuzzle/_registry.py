@@ -18,9 +18,9 @@ from enum import IntEnum
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from typing import Mapping
+    from collections.abc import Mapping
 
-__all__ = ["Status", "Entry", "PUZZLES", "ALIASES", "POLL_MS", "canonical_name", "c_macros"]
+__all__ = ["ALIASES", "POLL_MS", "PUZZLES", "Entry", "Status", "c_macros", "canonical_name"]
 
 #: Milliseconds a kernel computes, at most, between two returns to Python (or
 #: two takings of the GIL) to look for Ctrl-C and report progress. Each return
@@ -51,7 +51,7 @@ class Entry:
     command line then takes ``--jobs`` and ``--scheduler`` without ``--batch``).
     """
 
-    __slots__ = ("name", "summary", "aliases", "limits", "headers", "splits")
+    __slots__ = ("aliases", "headers", "limits", "name", "splits", "summary")
 
     def __init__(
         self,

@@ -43,7 +43,9 @@ class Counter:
     with the popcnt instruction (for tests and timings; the answers are the same).
     """
 
-    def __init__(self, table_bits: int = 0, *, table: Optional[Table] = None, hardware_popcount: bool = True) -> None: ...
+    def __init__(
+        self, table_bits: int = 0, *, table: Optional[Table] = None, hardware_popcount: bool = True
+    ) -> None: ...
     @property
     def table_bits(self) -> int:
         """log2 of the table's entries; 0 means no table."""

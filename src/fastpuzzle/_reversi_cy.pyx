@@ -293,7 +293,6 @@ cdef enum:
     TABLE_PERFT_LIVE = 3      # perft, convention B: ended games are not counted
 
 
-
 ctypedef struct U128:
     # An exact count as two words: value = hi * 2**64 + lo.
     uint64_t lo

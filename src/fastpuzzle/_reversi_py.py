@@ -247,7 +247,14 @@ class Counter:
         self._table.clear()
 
     def _prepare(
-        self, n: int, player: int, opponent: int, weight: int, kind: str, progress: Progress, interval: float,
+        self,
+        n: int,
+        player: int,
+        opponent: int,
+        weight: int,
+        kind: str,
+        progress: Progress,
+        interval: float,
         shares: bool,
     ) -> Grid:
         assert 1 <= n <= _MAX_N
@@ -281,8 +288,14 @@ class Counter:
                 self._progress(self._done)
 
     def count(
-        self, n: int, player: int, opponent: int, progress: Progress = None, weight: int = 1,
-        interval: float = POLL_MS / 1000, shares: bool = True,
+        self,
+        n: int,
+        player: int,
+        opponent: int,
+        progress: Progress = None,
+        weight: int = 1,
+        interval: float = POLL_MS / 1000,
+        shares: bool = True,
     ) -> tuple[int, int, int]:
         """(mover wins, opponent wins, draws) over every game from the position."""
         grid = self._prepare(n, player, opponent, weight, "endgame", progress, interval, shares)
@@ -325,7 +338,15 @@ class Counter:
 
         use_table = empties >= _ENDGAME_TABLE_EMPTIES
         return self._through_table(
-            (*_key(grid, mover), 0), use_table, share, ply, children, other, keys, empties - 1 >= _ENDGAME_TABLE_EMPTIES, count
+            (*_key(grid, mover), 0),
+            use_table,
+            share,
+            ply,
+            children,
+            other,
+            keys,
+            empties - 1 >= _ENDGAME_TABLE_EMPTIES,
+            count,
         )
 
     def perft(
@@ -346,7 +367,9 @@ class Counter:
         (convention A), or not at all (convention B).
         """
         assert depth >= 0
-        grid = self._prepare(n, player, opponent, weight, "ended" if ended_counts else "live", progress, interval, shares)
+        grid = self._prepare(
+            n, player, opponent, weight, "ended" if ended_counts else "live", progress, interval, shares
+        )
         self._busy = True
         try:
             if depth == 0:
@@ -387,8 +410,15 @@ class Counter:
             )
 
         return self._through_table(
-            (*_key(grid, mover), depth), depth >= _PERFT_TABLE_DEPTH, share, ply, children, other, keys,
-            depth - 1 >= _PERFT_TABLE_DEPTH, count,
+            (*_key(grid, mover), depth),
+            depth >= _PERFT_TABLE_DEPTH,
+            share,
+            ply,
+            children,
+            other,
+            keys,
+            depth - 1 >= _PERFT_TABLE_DEPTH,
+            count,
         )
 
     def _through_table(

@@ -65,10 +65,15 @@ class Frontier:
     (perft only).
     """
 
-    __slots__ = ("ply", "parts", "multiplicities", "settled", "depth")
+    __slots__ = ("depth", "multiplicities", "parts", "ply", "settled")
 
     def __init__(
-        self, ply: int, parts: list[Key], multiplicities: list[tuple[int, int]], settled: list[int], depth: Optional[int]
+        self,
+        ply: int,
+        parts: list[Key],
+        multiplicities: list[tuple[int, int]],
+        settled: list[int],
+        depth: Optional[int],
     ) -> None:
         self.ply = ply
         self.parts = parts
@@ -82,7 +87,7 @@ def _kernel() -> Any:
     from . import reversi
 
     # Read at each call: use_kernels rebinds the facade's _kernel (not exported, hence getattr).
-    return getattr(reversi, "_kernel")
+    return getattr(reversi, "_kernel")  # noqa: B009 - mypy: _kernel is not exported
 
 
 def canonical(kernel: Any, n: int, player: int, opponent: int) -> Key:
@@ -133,7 +138,10 @@ def expand(n: int, player: int, opponent: int, colour: int, depth: Optional[int]
         ply += 1
     parts = list(level)
     return Frontier(
-        ply, parts, [(level[key][WHITE], level[key][BLACK]) for key in parts], settled,
+        ply,
+        parts,
+        [(level[key][WHITE], level[key][BLACK]) for key in parts],
+        settled,
         None if depth is None else depth - ply,
     )
 
@@ -220,7 +228,12 @@ class _StopCheck:
 
 
 def count_part(
-    n: int, player: int, opponent: int, depth: Optional[int], ended_counts: bool, table_bits: int,
+    n: int,
+    player: int,
+    opponent: int,
+    depth: Optional[int],
+    ended_counts: bool,
+    table_bits: int,
     stop: Optional[threading.Event] = None,
 ) -> Result:
     """One part: (leaves,) ``depth`` plies below (perft), or (mover wins, opponent wins, draws) with ``depth`` None.
@@ -244,7 +257,9 @@ def count_part(
 # -- the checkpoint -----------------------------------------------------------
 
 
-def _header(kind: str, board: Board, to_move: str, depth: Optional[int], convention: Optional[str], frontier: Frontier) -> dict[str, Any]:
+def _header(
+    kind: str, board: Board, to_move: str, depth: Optional[int], convention: Optional[str], frontier: Frontier
+) -> dict[str, Any]:
     """The checkpoint's first line: what names the count exactly."""
     return {
         "fastpuzzle": "reversi split count",
@@ -283,7 +298,7 @@ class Checkpoint:
         except FileNotFoundError:
             data = b""
         complete = self._read(data)
-        stream = open(self.path, "r+b" if data else "wb")
+        stream = open(self.path, "r+b" if data else "wb")  # noqa: SIM115 - kept open for the parts to come
         try:
             if complete < len(data):
                 stream.truncate(complete)  # a torn last line, from a kill in the middle of a write
@@ -316,7 +331,9 @@ class Checkpoint:
                 raise self._error(number, f"not a JSON line ({error})") from None
             if number == 1:
                 if record != self.header:
-                    raise ArgumentError(f"checkpoint {self.path} belongs to another count ({self._differences(record)})")
+                    raise ArgumentError(
+                        f"checkpoint {self.path} belongs to another count ({self._differences(record)})"
+                    )
             else:
                 self._keep(number, record)
             complete += len(raw) + 1
@@ -340,7 +357,9 @@ class Checkpoint:
             raise self._error(number, f"expected a part from 0 to {len(parts) - 1}, found {index!r}")
         if key != list(parts[index]):
             raise self._error(number, f"part {index} is another position")
-        if not (isinstance(result, list) and len(result) == size and all(_whole(count) and count >= 0 for count in result)):
+        if not (
+            isinstance(result, list) and len(result) == size and all(_whole(count) and count >= 0 for count in result)
+        ):
             raise self._error(number, f"expected a result of {size} whole numbers")
         if self.finished.get(index, tuple(result)) != tuple(result):
             raise self._error(number, f"part {index} has another result on an earlier line")
@@ -431,8 +450,14 @@ class _Task:
     """Hands the missing parts of one count to an executor and collects their results as they finish."""
 
     def __init__(
-        self, n: int, frontier: Frontier, ended_counts: bool, table_bits: int, results: dict[int, Result],
-        book: Optional[Checkpoint], progress: Optional[Callable[[float], None]],
+        self,
+        n: int,
+        frontier: Frontier,
+        ended_counts: bool,
+        table_bits: int,
+        results: dict[int, Result],
+        book: Optional[Checkpoint],
+        progress: Optional[Callable[[float], None]],
     ) -> None:
         self.n = n
         self.frontier = frontier
@@ -451,7 +476,9 @@ class _Task:
         try:
             for index in missing:
                 player, opponent = self.frontier.parts[index]
-                future = executor.submit(count_part, self.n, player, opponent, depth, self.ended_counts, self.table_bits, stop)
+                future = executor.submit(
+                    count_part, self.n, player, opponent, depth, self.ended_counts, self.table_bits, stop
+                )
                 futures[future] = index
             parts = len(self.frontier.parts)
             for future in as_completed(futures):

@@ -22,7 +22,6 @@ from importlib import import_module
 from ._registry import PUZZLES
 from .errors import ArgumentError
 
-
 IMPLEMENTATIONS = ("compiled", "twin")
 
 _twins = os.environ.get("FASTPUZZLE_PURE_PYTHON", "") not in ("", "0")
@@ -39,7 +38,7 @@ def kernel_module(puzzle: str, implementation: str) -> str:
     return compiled if implementation == "compiled" else compiled[:-3] + "_py"
 
 
-class use_kernels:  # noqa: N801 - used as a function: ``with use_kernels("twin"):``
+class use_kernels:
     """Run every facade on its ``"compiled"`` kernel or its pure-Python ``"twin"`` for a while.
 
     Meant for tests, benchmarks and debugging: the switch holds for the whole

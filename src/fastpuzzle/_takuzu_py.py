@@ -14,8 +14,8 @@ of its parallel lines. The search branches on the line with the fewest candidate
 from __future__ import annotations
 
 import time
-from functools import lru_cache
-from typing import Iterator
+from collections.abc import Iterator
+from functools import cache
 
 from ._registry import POLL_MS, PUZZLES, Status
 
@@ -33,11 +33,13 @@ EXHAUSTED, SOLUTION, PAUSED, TOO_LARGE = (int(status) for status in Status)
 CELL_ZERO, CELL_ONE, CELL_BLANK = 0, 1, 2
 
 
-def _next_digits(n: int, ones: int, zeros: int, position: int, count_ones: int, previous: int, run: int) -> Iterator[tuple[int, int, int]]:
+def _next_digits(
+    n: int, ones: int, zeros: int, position: int, count_ones: int, previous: int, run: int
+) -> Iterator[tuple[int, int, int]]:
     """The digits that may extend a valid prefix of ``position`` cells: (digit, 1s so far, run of it)."""
     bit = 1 << position
     for digit in (0, 1):
-        if digit == 1 and zeros & bit or digit == 0 and ones & bit:
+        if (digit == 1 and zeros & bit) or (digit == 0 and ones & bit):
             continue
         if digit == previous and run == 2:
             continue
@@ -65,7 +67,7 @@ def line_candidates(n: int, ones: int, zeros: int) -> list[int]:
 def line_count(n: int, ones: int, zeros: int) -> int:
     """How many lines :func:`line_candidates` gives, counted without listing them."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def completions(position: int, count_ones: int, previous: int, run: int) -> int:
         if position == n:
             return 1
@@ -103,10 +105,10 @@ class _State:
         self.live = live
         self.done = done
 
-    def copy(self) -> "_State":
+    def copy(self) -> _State:
         return _State(list(self.ones), list(self.zeros), [list(c) for c in self.live], list(self.done))
 
-    def become(self, other: "_State") -> None:
+    def become(self, other: _State) -> None:
         """Take over everything ``other`` knows."""
         self.ones, self.zeros, self.live, self.done = other.ones, other.zeros, other.live, other.done
 

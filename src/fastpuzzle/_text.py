@@ -21,7 +21,8 @@ TYPE_CHECKING = False
 from .errors import ParseError
 
 if TYPE_CHECKING:
-    from typing import BinaryIO, Iterator, Optional
+    from collections.abc import Iterator
+    from typing import BinaryIO, Optional
 
 #: The most input the CLI reads; every supported puzzle is far smaller.
 MAX_INPUT_BYTES = 1 << 20
@@ -56,9 +57,7 @@ def decode(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = _position(data, exc.start)
-        raise ParseError(
-            f"expected UTF-8 text, found byte 0x{data[exc.start]:02x}", line, column
-        ) from None
+        raise ParseError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x}", line, column) from None
 
 
 def oversize_error(data: bytes, limit: int, what: str) -> ParseError:
@@ -171,9 +170,7 @@ class Lines:
             )
         return found
 
-    def integers(
-        self, index: int, names: tuple[str, ...], low: int, high: int
-    ) -> list[int]:
+    def integers(self, index: int, names: tuple[str, ...], low: int, high: int) -> list[int]:
         """A line of integers, one per name, each within ``[low, high]``."""
         expected = " and ".join(names) if len(names) > 1 else names[0]
         values = []
@@ -181,9 +178,7 @@ class Lines:
             values.append(parse_int(token, index + 1, column, name, low, high))
         return values
 
-    def char_row(
-        self, index: int, width: int, alphabet: str, what: str, row: int, rows: int
-    ) -> str:
+    def char_row(self, index: int, width: int, alphabet: str, what: str, row: int, rows: int) -> str:
         """A row of exactly ``width`` characters drawn from ``alphabet``."""
         if index < len(self.lines):
             text = self.lines[index]
@@ -224,7 +219,9 @@ def check_row(text: str, width: int, alphabet: str, line: int, where: str = "", 
             raise ParseError(f"expected {choices(alphabet)}, found {describe(char)}", line, column, unit=unit)
     for column, char in enumerate(text[width:], start=width + 1):
         if char.isspace():
-            raise ParseError(f"expected a space or a tab as white space, found {describe(char)}", line, column, unit=unit)
+            raise ParseError(
+                f"expected a space or a tab as white space, found {describe(char)}", line, column, unit=unit
+            )
     raise ParseError(
         f"expected {width} characters{where}, found {len(text)}", line, min(len(text), width) + 1, unit=unit
     )
@@ -264,9 +261,7 @@ def parse_int(token: str, line: int, column: int, name: str, low: int, high: int
         raise ParseError(f"expected {name}{problem}, found {describe(token)}", line, column)
     value = high + 1 if len(token) > 18 else int(token)
     if not low <= value <= high:
-        raise ParseError(
-            f"expected {name} from {low} to {high}, found {describe(token)}", line, column
-        )
+        raise ParseError(f"expected {name} from {low} to {high}, found {describe(token)}", line, column)
     return value
 
 

@@ -27,6 +27,7 @@ import errno
 import os
 import signal
 import sys
+
 TYPE_CHECKING = False
 
 from . import __version__, puzzle_module
@@ -42,8 +43,9 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from types import FrameType
-    from typing import Any, BinaryIO, Callable, NoReturn, Optional, Sequence
+    from typing import Any, BinaryIO, Callable, NoReturn, Optional
 
     from _typeshed import SupportsWrite
 
@@ -143,11 +145,17 @@ def build_parser(selected: Optional[str] = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", required=True)
     for name, entry in PUZZLES.items():
         sub = commands.add_parser(
-            name, aliases=list(entry.aliases), help=entry.summary, description=entry.summary,
-            formatter_class=_formatter, puzzle=name,
+            name,
+            aliases=list(entry.aliases),
+            help=entry.summary,
+            description=entry.summary,
+            formatter_class=_formatter,
+            puzzle=name,
         )
         sub.add_argument(
-            "files", nargs="*", metavar="FILE",
+            "files",
+            nargs="*",
+            metavar="FILE",
             help="contest-format input, - for standard input (the default); with --batch, any number of them",
         )
         _add_parallel_arguments(sub, entry.splits)
@@ -161,15 +169,19 @@ def _add_parallel_arguments(parser: argparse.ArgumentParser, splits: bool) -> No
     """``--batch``, ``--jobs`` and ``--scheduler``, which every puzzle takes."""
     one_count = " (or split one count)" if splits else ""
     parser.add_argument(
-        "--batch", action="store_true",
+        "--batch",
+        action="store_true",
         help="read many puzzles back to back (blank lines between them allowed) and write one JSON line per puzzle",
     )
     parser.add_argument(
-        "--jobs", type=integer_option("N", 1, 1024), metavar="N",
+        "--jobs",
+        type=integer_option("N", 1, 1024),
+        metavar="N",
         help=f"with --batch{one_count}: N workers in threads of this process (default: the usable CPUs)",
     )
     parser.add_argument(
-        "--scheduler", metavar="ADDRESS",
+        "--scheduler",
+        metavar="ADDRESS",
         help=f"with --batch{one_count}: run on the Dask scheduler at ADDRESS (tcp://host:8786; needs fastpuzzle[dask])",
     )
 
@@ -306,7 +318,9 @@ def _run_batch(name: str, facade: Facade[Any, Any], options: argparse.Namespace,
             _say(prefix + _cannot_read(path, error))
             return EXIT_BAD_INPUT
     # What the workers see: the options, without the parser (which does not pickle).
-    worker_options = argparse.Namespace(**{key: value for key, value in vars(options).items() if key != "command_parser"})
+    worker_options = argparse.Namespace(
+        **{key: value for key, value in vars(options).items() if key != "command_parser"}
+    )
     reader = BatchReader(files, facade.puzzle_lines, sys.stdin)
     all_solved = True
     try:
@@ -466,7 +480,9 @@ def _leave_if_workers_run(code: int) -> None:
     import time
 
     deadline = time.monotonic() + 0.2
-    workers = [thread for thread in threading.enumerate() if thread.name.startswith("fastpuzzle_") and not thread.daemon]
+    workers = [
+        thread for thread in threading.enumerate() if thread.name.startswith("fastpuzzle_") and not thread.daemon
+    ]
     for thread in workers:
         thread.join(max(0.0, deadline - time.monotonic()))
     if any(thread.is_alive() for thread in workers):

@@ -7,11 +7,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Optional
 __all__ = [
-    "FastpuzzleError",
     "ArgumentError",
-    "ParseError",
-    "NoSolutionError",
+    "FastpuzzleError",
     "MultipleSolutionsError",
+    "NoSolutionError",
+    "ParseError",
     "PuzzleTooLargeError",
 ]
 

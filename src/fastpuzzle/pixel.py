@@ -36,7 +36,7 @@ from ._grid import (
 )
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe, plain_lines, plain_number, plain_rows
-from .errors import ArgumentError, ParseError, PuzzleTooLargeError
+from .errors import ArgumentError, ParseError
 
 TYPE_CHECKING = False
 
@@ -47,28 +47,29 @@ else:
 
 if TYPE_CHECKING:
     import argparse
-    from typing import Any, Iterator, Optional, Sequence, Union
+    from collections.abc import Iterator, Sequence
+    from typing import Any, Optional, Union
 
     from ._contract import Solution
 
 __all__ = [
-    "NAME",
     "MAX_N",
     "MAX_STATES",
+    "NAME",
     "Puzzle",
-    "parse",
-    "puzzle_lines",
-    "from_rows",
-    "solve",
-    "solutions",
-    "count_solutions",
-    "generate",
-    "format",
-    "show",
-    "solve_text",
     "add_cli_arguments",
     "check_cli_arguments",
+    "count_solutions",
+    "format",
+    "from_rows",
+    "generate",
+    "parse",
+    "puzzle_lines",
     "run_cli",
+    "show",
+    "solutions",
+    "solve",
+    "solve_text",
 ]
 
 NAME = "pixel"
@@ -350,14 +351,13 @@ def _clues_of(picture: Sequence[str]) -> list[str]:
     n, m = len(picture), len(picture[0])
     return [
         "".join(
-            str(sum(row[max(c - 1, 0) : c + 2].count("1") for row in picture[max(r - 1, 0) : r + 2]))
-            for c in range(m)
+            str(sum(row[max(c - 1, 0) : c + 2].count("1") for row in picture[max(r - 1, 0) : r + 2])) for c in range(m)
         )
         for r in range(n)
     ]
 
 
-def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
+def format(solution: Solution) -> str:
     """The contest output: one line per row of ``0`` and ``1``, each ending in a newline.
 
     ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything

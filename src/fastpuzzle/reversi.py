@@ -33,32 +33,33 @@ else:
 
 if TYPE_CHECKING:
     import argparse
-    from typing import Any, Callable, Optional, Sequence, Union
+    from collections.abc import Sequence
+    from typing import Any, Callable, Optional, Union
 
     BoardLike = Union["Board", Sequence[Sequence[int]]]
     PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
-    "NAME",
-    "MAX_N",
-    "MAX_DEPTH",
     "DEFAULT_TABLE_SIZE",
-    "default_table_size",
-    "max_table_size",
+    "MAX_DEPTH",
+    "MAX_N",
+    "NAME",
     "Board",
     "Counts",
-    "parse",
-    "puzzle_lines",
-    "from_rows",
-    "start",
-    "solve",
-    "count_games",
-    "perft",
-    "format",
-    "solve_text",
     "add_cli_arguments",
     "check_cli_arguments",
+    "count_games",
+    "default_table_size",
+    "format",
+    "from_rows",
+    "max_table_size",
+    "parse",
+    "perft",
+    "puzzle_lines",
     "run_cli",
+    "solve",
+    "solve_text",
+    "start",
 ]
 
 NAME = "reversi"
@@ -107,7 +108,9 @@ class Board(Grid):
                 if not is_integer(cell) or cell not in (-1, 0, 1):
                     raise ParseError(f"expected -1, 0 or 1, found {describe(repr(cell))}", r, c, unit="row")
             if len(row) != n:
-                raise ParseError(f"expected {n} values in row {r} of {n}, found {len(row)}", r, min(len(row), n) + 1, unit="row")
+                raise ParseError(
+                    f"expected {n} values in row {r} of {n}, found {len(row)}", r, min(len(row), n) + 1, unit="row"
+                )
             checked.append(tuple(int(cell) for cell in row))
         return tuple(checked)
 
@@ -334,15 +337,29 @@ def _splits(jobs: object, executor: object, checkpoint: object) -> bool:
 
 
 def _split(
-    board: Board, to_move: str, depth: Optional[int], convention: Optional[str], table_bits: int,
-    jobs: Optional[int], executor: Any, checkpoint: Optional[PathLike], progress: Optional[bool],
+    board: Board,
+    to_move: str,
+    depth: Optional[int],
+    convention: Optional[str],
+    table_bits: int,
+    jobs: Optional[int],
+    executor: Any,
+    checkpoint: Optional[PathLike],
+    progress: Optional[bool],
 ) -> list[int]:
     """A split count (``fastpuzzle._reversi_split``), with a progress bar of the parts finished."""
     from . import _reversi_split
 
     return _reversi_split.split_count(
-        board, to_move, depth, convention, table_bits,
-        jobs=jobs, executor=executor, checkpoint=checkpoint, progress=progress,
+        board,
+        to_move,
+        depth,
+        convention,
+        table_bits,
+        jobs=jobs,
+        executor=executor,
+        checkpoint=checkpoint,
+        progress=progress,
     )
 
 
@@ -395,7 +412,7 @@ class _progress_bar:
             bar.close()
 
 
-def format(counts: Counts) -> str:  # noqa: A001 - mirrors parse()
+def format(counts: Counts) -> str:
     """The contest output: ``B W D`` on one line.
 
     ``counts`` is a :class:`Counts` (or any 3-tuple) of whole numbers, 0 or more.
@@ -420,22 +437,28 @@ def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--to-move", choices=_COLOURS, default="white", help="the side to move (default: white)")
     parser.add_argument(
-        "--perft", type=integer_option("D", 0, MAX_DEPTH), metavar="D",
+        "--perft",
+        type=integer_option("D", 0, MAX_DEPTH),
+        metavar="D",
         help=f"print the number of leaves D plies deep (a pass is a ply; D up to {MAX_DEPTH}) instead of B W D",
     )
     parser.add_argument(
-        "--convention", choices=_CONVENTIONS,
+        "--convention",
+        choices=_CONVENTIONS,
         help="with --perft: A counts games that end before D as leaves, B does not (default: A)",
     )
     parser.add_argument(
-        "--table-size", type=_table_size_option, metavar="MIB",
+        "--table-size",
+        type=_table_size_option,
+        metavar="MIB",
         help=(
             f"memory of the transposition table in MiB, rounded down to a power of two, 0 for none "
             f"(default: {DEFAULT_TABLE_SIZE}; at most half the memory available)"
         ),
     )
     parser.add_argument(
-        "--checkpoint", metavar="FILE",
+        "--checkpoint",
+        metavar="FILE",
         help=(
             "split the count into parts and record each finished part in FILE (JSON Lines); "
             "run again with the same FILE to resume an interrupted count (not with --batch)"

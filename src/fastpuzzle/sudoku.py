@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import operator
 import sys
+from _thread import allocate_lock
 from array import array
 from itertools import chain
 from typing import NamedTuple
-
-from _thread import allocate_lock
 
 from . import _grid, _select
 from ._registry import PUZZLES
@@ -42,30 +41,31 @@ else:
 
 if TYPE_CHECKING:
     import argparse
-    from typing import Any, Iterable, Optional, Sequence, Union
+    from collections.abc import Iterable, Sequence
+    from typing import Any, Optional, Union
 
     GridLike = Union["Grid", Sequence[str], Sequence[int]]
 
 __all__ = [
+    "MAX_ANSWER",
     "NAME",
     "SIDE",
-    "MAX_ANSWER",
     "Grid",
     "Toggles",
-    "parse",
-    "puzzle_lines",
-    "from_rows",
-    "min_toggles",
-    "min_toggles_many",
-    "solve",
+    "add_cli_arguments",
     "apply",
-    "is_even",
+    "check_cli_arguments",
     "format",
     "format_solution",
-    "solve_text",
-    "add_cli_arguments",
-    "check_cli_arguments",
+    "from_rows",
+    "is_even",
+    "min_toggles",
+    "min_toggles_many",
+    "parse",
+    "puzzle_lines",
     "run_cli",
+    "solve",
+    "solve_text",
 ]
 
 NAME = "sudoku"
@@ -336,11 +336,15 @@ def is_even(grid: GridLike) -> bool:
     """Whether every row, column and 3x3 box of ``grid`` holds an even number of 1s."""
     rows = from_rows(grid).rows
     units = list(rows) + ["".join(column) for column in zip(*rows)]
-    units += ["".join(rows[r][c] for r in range(br, br + 3) for c in range(bc, bc + 3)) for br in (0, 3, 6) for bc in (0, 3, 6)]
+    units += [
+        "".join(rows[r][c] for r in range(br, br + 3) for c in range(bc, bc + 3))
+        for br in (0, 3, 6)
+        for bc in (0, 3, 6)
+    ]
     return all(unit.count("1") % 2 == 0 for unit in units)
 
 
-def format(answer: Toggles) -> str:  # noqa: A001 - mirrors parse()
+def format(answer: Toggles) -> str:
     """The contest output: the fewest toggles on its own line."""
     return f"{_answer_of(answer).minimum}\n"
 
@@ -354,7 +358,9 @@ def format_solution(grid: GridLike, answer: Toggles) -> str:
     lines = [f"{count}", "toggles: " + (" ".join(f"({r}, {c})" for r, c in toggles) or "none")]
     lines.append("fixed grid, toggled cells in brackets:")
     for r, row in enumerate(fixed.rows, start=1):
-        lines.append("".join(f"[{cell}]" if (r, c) in chosen else f" {cell} " for c, cell in enumerate(row, start=1)).rstrip())
+        lines.append(
+            "".join(f"[{cell}]" if (r, c) in chosen else f" {cell} " for c, cell in enumerate(row, start=1)).rstrip()
+        )
     return "".join(line + "\n" for line in lines)
 
 
@@ -369,7 +375,8 @@ def solve_text(text: str) -> str:
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
     """Binary sudoku's options for ``python -m fastpuzzle sudoku``."""
     parser.add_argument(
-        "--show", action="store_true",
+        "--show",
+        action="store_true",
         help="also print one optimal set of toggles and the fixed grid with them in brackets",
     )
 

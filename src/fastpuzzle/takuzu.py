@@ -45,27 +45,28 @@ else:
 
 if TYPE_CHECKING:
     import argparse
-    from typing import Any, Iterator, Optional, Sequence, Union
+    from collections.abc import Iterator, Sequence
+    from typing import Any, Optional, Union
 
     from ._contract import Solution
 
 __all__ = [
-    "NAME",
-    "MAX_N",
     "MAX_CANDIDATES",
+    "MAX_N",
+    "NAME",
     "Puzzle",
-    "parse",
-    "puzzle_lines",
-    "from_rows",
-    "solve",
-    "solutions",
-    "count_solutions",
-    "generate",
-    "format",
-    "solve_text",
     "add_cli_arguments",
     "check_cli_arguments",
+    "count_solutions",
+    "format",
+    "from_rows",
+    "generate",
+    "parse",
+    "puzzle_lines",
     "run_cli",
+    "solutions",
+    "solve",
+    "solve_text",
 ]
 
 NAME = "takuzu"
@@ -152,7 +153,9 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     """
     puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
     found = first_solutions(_search(puzzle), puzzle.n, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
-    return single_solution(found, "no solution: the givens cannot all be satisfied together", lambda: _check_givens(puzzle))
+    return single_solution(
+        found, "no solution: the givens cannot all be satisfied together", lambda: _check_givens(puzzle)
+    )
 
 
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
@@ -285,7 +288,7 @@ def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
     return Puzzle._trusted(tuple("".join(row) for row in grid))
 
 
-def format(solution: Solution) -> str:  # noqa: A001 - mirrors parse()
+def format(solution: Solution) -> str:
     """The contest output: one line per row, each ending in a newline.
 
     ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything
