@@ -16,8 +16,6 @@ import nox
 
 ROOT = Path(__file__).resolve().parent
 PYTHONS = ["3.9", "3.10", "3.11", "3.12", "3.13"]
-#: The test extra's packages but the build tools (the wheel is built once, by nox itself).
-TEST_PACKAGES = ["pytest>=7", "pytest-timeout>=2", "hypothesis>=6", "mypy>=1.0", "numpy", "distributed>=2024.1"]
 #: The CLI's run on each example file: the puzzle, the file, and any options.
 EXAMPLES = [
     ("takuzu", "takuzu.txt"),
@@ -47,7 +45,7 @@ def wheel(session: nox.Session) -> None:
     (sdist,) = dist.glob("fastpuzzle-*.tar.gz")
     session.run("python", "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(dist), str(sdist))
     (built,) = dist.glob("fastpuzzle-*.whl")
-    session.install(str(built), *TEST_PACKAGES)
+    session.install(f"{built}[test]")  # the wheel and the test extra's packages
     unpacked = dist / "source"
     with tarfile.open(sdist) as archive:
         archive.extractall(unpacked)
