@@ -52,7 +52,7 @@ def per_grid(benchmark: BenchmarkFixture, grids: int, group: str) -> None:
 
 
 def record_per_grid(benchmark: BenchmarkFixture) -> None:
-    stats = benchmark.stats
+    stats = getattr(benchmark, "stats", None)  # pytest-benchmark's; pytest-codspeed keeps its own
     if stats is not None:
         benchmark.extra_info["per_grid_us"] = round(stats.stats.median / benchmark.extra_info["grids"] * 1e6, 3)
 
