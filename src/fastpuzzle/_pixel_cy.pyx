@@ -189,6 +189,93 @@ cdef bint at_least(const uint64_t *a, const uint64_t *b, int limbs) noexcept nog
     return True
 
 
+cdef struct PairFills:
+    # What the pair rule forces, in order: count fills of colour[i] into the cells of clue[i]'s
+    # block at bits[i] (those still unknown when the fill is made).
+    int count
+    int clue[3]
+    int colour[3]
+    unsigned bits[3]
+
+
+cdef bint pair_rule(int a, int b, int overlap, const uint16_t *open_bits, const int32_t *unknown,
+                    const int32_t *target, const int32_t *black, PairFills *fills) noexcept nogil:
+    """The pair rule: bound the black cells shared by two overlapping blocks (Search and Learn).
+
+    With ra and rb black cells still needed and au, bu, iu unknown cells only in a's block,
+    only in b's, and in both, the shared part holds from max(0, ra - au, rb - bu) to
+    min(iu, ra, rb) of them. False if that range is empty; else what it forces, into fills.
+    """
+    cdef unsigned shared = open_bits[a] & fp_overlap[overlap]
+    cdef int iu = fp_popcount(shared), au, bu, ra, rb, low, high
+    fills.count = 0
+    if not iu:
+        return True
+    au = unknown[a] - iu
+    bu = unknown[b] - iu
+    ra = target[a] - black[a]
+    rb = target[b] - black[b]
+    low = max(0, max(ra - au, rb - bu))
+    high = min(iu, min(ra, rb))
+    if low > high:
+        return False
+    if low == iu or high == 0:
+        add_fill(fills, a, BLACK if high else WHITE, shared)
+    if au and (ra - high == au or ra == low):
+        add_fill(fills, a, BLACK if ra != low else WHITE, ~fp_overlap[overlap])
+    if bu and (rb - high == bu or rb == low):
+        add_fill(fills, b, BLACK if rb != low else WHITE, ~fp_overlap[24 - overlap])
+    return True
+
+
+cdef inline void add_fill(PairFills *fills, int clue, int colour, unsigned bits) noexcept nogil:
+    fills.clue[fills.count] = clue
+    fills.colour[fills.count] = colour
+    fills.bits[fills.count] = bits
+    fills.count += 1
+
+
+cdef void list_neighbours(const int32_t *clue_at, int rows, int width, int32_t *neighbour,
+                          int32_t *neighbour_size) noexcept nogil:
+    """neighbour[k]: the other clues whose blocks overlap k's, row by row, as (clue << PACK) | overlap
+    index. clue_at[p] is the clue centred on cell p of a rows x width grid (numbered in cell order), or -1."""
+    cdef int a, b, p, r, c, rr, cc
+    for p in range(rows * width):
+        a = clue_at[p]
+        if a < 0:
+            continue
+        neighbour_size[a] = 0
+        r = p // width
+        c = p % width
+        for rr in range(max(r - 2, 0), min(r + 3, rows)):
+            for cc in range(max(c - 2, 0), min(c + 3, width)):
+                b = clue_at[rr * width + cc]
+                if b >= 0 and b != a:
+                    neighbour[a * NEIGHBOURS + neighbour_size[a]] = (b << PACK) | ((rr - r + 2) * 5 + (cc - c + 2))
+                    neighbour_size[a] += 1
+
+
+cdef void place_block(int k, int r, int c, int rows, int width, int32_t *block, int32_t *cover,
+                      int32_t *cover_size, int32_t *unknown, uint16_t *open_bits) noexcept nogil:
+    """Lay out the block of clue k, centred on (r, c) of a rows x width grid: its cells (-1 past the
+    border), their bits in open_bits, their count in unknown, and k in each cell's cover."""
+    cdef int bit, rr, cc, q
+    unknown[k] = 0
+    open_bits[k] = 0
+    for bit in range(BLOCK):
+        rr = r + bit // 3 - 1
+        cc = c + bit % 3 - 1
+        if not (0 <= rr < rows and 0 <= cc < width):
+            block[k * BLOCK + bit] = -1
+            continue
+        q = rr * width + cc
+        block[k * BLOCK + bit] = q
+        open_bits[k] |= 1 << bit
+        unknown[k] += 1
+        cover[q * BLOCK + cover_size[q]] = (k << PACK) | bit
+        cover_size[q] += 1
+
+
 cdef class Search:
     """List or count the solutions of a pixel-placement grid, resumably.
 
@@ -260,7 +347,7 @@ cdef class Search:
     cdef int pool_next, pool_free
 
     def __cinit__(self, int n, int m, const unsigned char[::1] cells not None, max_states):
-        cdef int p, r, c, rr, cc, k, q, bit, given
+        cdef int p, r, c, k, q, bit, given
         cdef int32_t *last = NULL
         self.target = NULL
         self.block = NULL
@@ -315,20 +402,8 @@ cdef class Search:
                 self.centre_r[k] = r
                 self.centre_c[k] = c
                 self.queued[k] = 0
-                self.unknown[k] = 0
-                self.open_bits[k] = 0
-                for bit in range(BLOCK):
-                    rr = r + bit // 3 - 1
-                    cc = c + bit % 3 - 1
-                    if not (0 <= rr < self.rows and 0 <= cc < self.width):
-                        self.block[k * BLOCK + bit] = -1
-                        continue
-                    q = rr * self.width + cc
-                    self.block[k * BLOCK + bit] = q
-                    self.open_bits[k] |= 1 << bit
-                    self.unknown[k] += 1
-                    self.cover[q * BLOCK + self.cover_size[q]] = (k << PACK) | bit
-                    self.cover_size[q] += 1
+                place_block(k, r, c, self.rows, self.width, self.block, self.cover, self.cover_size,
+                            self.unknown, self.open_bits)
                 # The block's last cell in scan order: below right, clipped.
                 q = min(r + 1, self.rows - 1) * self.width + min(c + 1, self.width - 1)
                 for bit in range(BLOCK):
@@ -422,22 +497,14 @@ cdef class Search:
     # -- propagation ---------------------------------------------------------
 
     cdef void find_neighbours(self) noexcept:
-        """neighbour[k]: the other clues whose blocks overlap k's."""
-        cdef int a, b, p, r, c
+        """neighbour[k]: the other clues whose blocks overlap k's (see list_neighbours)."""
+        cdef int a, p
         cdef int32_t *clue_at = self.queue      # free until the first propagation
         for p in range(self.size):
             clue_at[p] = -1
         for a in range(self.clues):
             clue_at[self.centre_r[a] * self.width + self.centre_c[a]] = a
-        for a in range(self.clues):
-            self.neighbour_size[a] = 0
-            for r in range(max(self.centre_r[a] - 2, 0), min(self.centre_r[a] + 3, self.rows)):
-                for c in range(max(self.centre_c[a] - 2, 0), min(self.centre_c[a] + 3, self.width)):
-                    b = clue_at[r * self.width + c]
-                    if b >= 0 and b != a:
-                        self.neighbour[a * NEIGHBOURS + self.neighbour_size[a]] = (b << PACK) | (
-                            (r - self.centre_r[a] + 2) * 5 + (c - self.centre_c[a] + 2))
-                        self.neighbour_size[a] += 1
+        list_neighbours(clue_at, self.rows, self.width, self.neighbour, self.neighbour_size)
 
     cdef bint settle_root(self) noexcept nogil:
         """Queue every clue and propagate; False if the clues contradict each other."""
@@ -652,32 +719,13 @@ cdef class Search:
         return True
 
     cdef bint pair(self, int a, int b, int overlap) noexcept nogil:
-        """The pair rule: bound the black cells shared by two overlapping blocks.
-
-        With ra and rb black cells still needed and au, bu, iu unknown cells only
-        in a's block, only in b's, and in both, the shared part holds from
-        max(0, ra - au, rb - bu) to min(iu, ra, rb) of them.
-        """
-        cdef unsigned shared = self.open_bits[a] & fp_overlap[overlap]
-        cdef int iu = fp_popcount(shared), au, bu, ra, rb, low, high
-        if not iu:
-            return True
-        au = self.unknown[a] - iu
-        bu = self.unknown[b] - iu
-        ra = self.target[a] - self.black[a]
-        rb = self.target[b] - self.black[b]
-        low = max(0, max(ra - au, rb - bu))
-        high = min(iu, min(ra, rb))
-        if low > high:
+        """The pair rule (pair_rule) for clues a and b; False on a contradiction."""
+        cdef PairFills fills
+        cdef int i
+        if not pair_rule(a, b, overlap, self.open_bits, self.unknown, self.target, self.black, &fills):
             return False
-        if low == iu or high == 0:
-            if not self.fill(a, BLACK if high else WHITE, shared):
-                return False
-        if au and (ra - high == au or ra == low):
-            if not self.fill(a, BLACK if ra != low else WHITE, ~fp_overlap[overlap]):
-                return False
-        if bu and (rb - high == bu or rb == low):
-            if not self.fill(b, BLACK if rb != low else WHITE, ~fp_overlap[24 - overlap]):
+        for i in range(fills.count):
+            if not self.fill(fills.clue[i], fills.colour[i], fills.bits[i]):
                 return False
         return True
 
@@ -1033,7 +1081,7 @@ cdef class Learn:
     The same cells and preconditions as Search, row by row (no transposing). A
     conflict-driven search: the clues propagate as counts (a block with all its black
     cells makes the rest white, one with all its white cells makes the rest black) and
-    in overlapping pairs (Search's pair rule), every cell is probed at the root, each
+    in overlapping pairs (pair_rule), every cell is probed at the root, each
     conflict is explained back to its first unique implication point and learnt as a
     clause (watched by two literals), the next cell is the most active one (VSIDS) in
     its last colour (white at first, see prefer()), and the search restarts on the Luby
@@ -1086,7 +1134,7 @@ cdef class Learn:
     cdef int heap_size
 
     def __cinit__(self, int n, int m, const unsigned char[::1] cells not None):
-        cdef int p, r, c, rr, cc, k, bit, q
+        cdef int p, k
         self.target = NULL
         self.block = NULL
         self.cover = NULL
@@ -1123,23 +1171,8 @@ cdef class Learn:
             self.clues += 1
             self.target[k] = cells[p]
             self.black[k] = 0
-            self.unknown[k] = 0
-            self.open_bits[k] = 0
             self.is_pending[k] = 0
-            r = p // m
-            c = p % m
-            for bit in range(BLOCK):
-                rr = r + bit // 3 - 1
-                cc = c + bit % 3 - 1
-                if 0 <= rr < n and 0 <= cc < m:
-                    q = rr * m + cc
-                    self.block[k * BLOCK + bit] = q
-                    self.unknown[k] += 1
-                    self.open_bits[k] |= 1 << bit
-                    self.cover[q * BLOCK + self.cover_size[q]] = (k << PACK) | bit
-                    self.cover_size[q] += 1
-                else:
-                    self.block[k * BLOCK + bit] = -1
+            place_block(k, p // m, p % m, n, m, self.block, self.cover, self.cover_size, self.unknown, self.open_bits)
         self.find_neighbours(cells)
         self.pending_size = 0
         self.heap_size = 0
@@ -1215,29 +1248,15 @@ cdef class Learn:
         free(self.arena)
 
     cdef void find_neighbours(self, const unsigned char[::1] cells) except *:
-        """neighbour[k]: the other clues whose blocks overlap k's, row by row."""
-        cdef int a, b, p, r, c, rr, cc
+        """neighbour[k]: the other clues whose blocks overlap k's (see list_neighbours)."""
+        cdef int a = 0, p
         cdef int32_t *clue_at = <int32_t *>malloc(self.size * sizeof(int32_t))
         if clue_at == NULL:
             raise MemoryError()
-        a = 0
         for p in range(self.size):
             clue_at[p] = -1 if cells[p] == CELL_NO_CLUE else a
             a += cells[p] != CELL_NO_CLUE
-        for p in range(self.size):
-            a = clue_at[p]
-            if a < 0:
-                continue
-            self.neighbour_size[a] = 0
-            r = p // self.m
-            c = p % self.m
-            for rr in range(max(r - 2, 0), min(r + 3, self.n)):
-                for cc in range(max(c - 2, 0), min(c + 3, self.m)):
-                    b = clue_at[rr * self.m + cc]
-                    if b >= 0 and b != a:
-                        self.neighbour[a * NEIGHBOURS + self.neighbour_size[a]] = (b << PACK) | (
-                            (rr - r + 2) * 5 + (cc - c + 2))
-                        self.neighbour_size[a] += 1
+        list_neighbours(clue_at, self.n, self.m, self.neighbour, self.neighbour_size)
         free(clue_at)
 
     @property
@@ -1374,7 +1393,7 @@ cdef class Learn:
         fixed point is looked at with its neighbours (the pair rule) once the literals
         waiting are done.
         """
-        cdef int literal, p, i, k, b, u, t, bit, q, colour, false_literal, j, w, clause, other, length, x
+        cdef int literal, p, i, k, q, false_literal, j, w, clause, other, length, x
         cdef int32_t *list
         while True:
             while self.qhead < self.trail_size:
@@ -1383,22 +1402,9 @@ cdef class Learn:
                 p = literal >> 1
                 for i in range(self.cover_size[p]):
                     k = self.cover[p * BLOCK + i] >> PACK
-                    b = self.black[k]
-                    u = self.unknown[k]
-                    t = self.target[k]
-                    if b > t or b + u < t:
+                    if not self.force(k):
                         self.clear_pending()
                         return BY_CLUE - k
-                    if u and (b == t or b + u == t):
-                        colour = WHITE if b == t else BLACK
-                        for bit in range(BLOCK):
-                            q = self.block[k * BLOCK + bit]
-                            if q >= 0 and self.value[q] == UNKNOWN:
-                                self.give(2 * q + colour, BY_CLUE - k)
-                    elif u and not self.is_pending[k]:
-                        self.is_pending[k] = 1
-                        self.pending[self.pending_size] = k
-                        self.pending_size += 1
                 false_literal = literal ^ 1
                 list = self.watches[false_literal]
                 w = self.watch_size[false_literal]
@@ -1461,28 +1467,14 @@ cdef class Learn:
         return BY_CLUE - (self.clues + a * NEIGHBOURS + i)
 
     cdef int pair(self, int a, int i) noexcept nogil:
-        """The pair rule (as Search.pair) for clue a and its i-th neighbour b, giving what it forces
-        with the pair as the reason; -1, or that reason if the two cannot both be met."""
-        cdef int packed = self.neighbour[a * NEIGHBOURS + i], b = packed >> PACK, overlap = packed & 31
-        cdef unsigned shared = self.open_bits[a] & fp_overlap[overlap]
-        cdef int iu = fp_popcount(shared), au, bu, ra, rb, low, high, why
-        if not iu:
-            return -1
-        au = self.unknown[a] - iu
-        bu = self.unknown[b] - iu
-        ra = self.target[a] - self.black[a]
-        rb = self.target[b] - self.black[b]
-        low = max(0, max(ra - au, rb - bu))
-        high = min(iu, min(ra, rb))
-        why = self.pair_reason(a, i)
-        if low > high:
+        """The pair rule (pair_rule) for clue a and its i-th neighbour, giving what it forces with
+        the pair as the reason; -1, or that reason if the two cannot both be met."""
+        cdef int packed = self.neighbour[a * NEIGHBOURS + i], why = self.pair_reason(a, i), j
+        cdef PairFills fills
+        if not pair_rule(a, packed >> PACK, packed & 31, self.open_bits, self.unknown, self.target, self.black, &fills):
             return why
-        if low == iu or high == 0:
-            self.fill(a, BLACK if high else WHITE, shared, why)
-        if au and (ra - high == au or ra == low):
-            self.fill(a, BLACK if ra != low else WHITE, ~fp_overlap[overlap], why)
-        if bu and (rb - high == bu or rb == low):
-            self.fill(b, BLACK if rb != low else WHITE, ~fp_overlap[24 - overlap], why)
+        for j in range(fills.count):
+            self.fill(fills.clue[j], fills.colour[j], fills.bits[j], why)
         return -1
 
     cdef void fill(self, int k, int colour, unsigned bits, int why) noexcept nogil:
@@ -1492,26 +1484,32 @@ cdef class Learn:
             self.give(2 * self.block[k * BLOCK + fp_ctz(bits)] + colour, why)
             bits &= bits - 1
 
+    cdef bint force(self, int k) noexcept nogil:
+        """Give what clue k forces alone (its other cells white once all its black cells are
+        there, black once all its white cells are), or put it on the pending stack for its
+        pairs; False if it has too many black or too many white cells."""
+        cdef int b = self.black[k], u = self.unknown[k], t = self.target[k], bit, q, colour
+        if b > t or b + u < t:
+            return False
+        if u and (b == t or b + u == t):
+            colour = WHITE if b == t else BLACK
+            for bit in range(BLOCK):
+                q = self.block[k * BLOCK + bit]
+                if q >= 0 and self.value[q] == UNKNOWN:
+                    self.give(2 * q + colour, BY_CLUE - k)
+        elif u and not self.is_pending[k]:
+            self.is_pending[k] = 1
+            self.pending[self.pending_size] = k
+            self.pending_size += 1
+        return True
+
     cdef bint settle_root(self) noexcept nogil:
         """Give what each clue forces alone (a 0, a clue as large as its block), then propagate
         with every other clue's pairs waiting; False on a contradiction."""
-        cdef int k, bit, q, b, u, t, colour
+        cdef int k
         for k in range(self.clues):
-            b = self.black[k]
-            u = self.unknown[k]
-            t = self.target[k]
-            if b > t or b + u < t:
+            if not self.force(k):
                 return False
-            if u and (b == t or b + u == t):
-                colour = WHITE if b == t else BLACK
-                for bit in range(BLOCK):
-                    q = self.block[k * BLOCK + bit]
-                    if q >= 0 and self.value[q] == UNKNOWN:
-                        self.give(2 * q + colour, BY_CLUE - k)
-            elif u:
-                self.is_pending[k] = 1
-                self.pending[self.pending_size] = k
-                self.pending_size += 1
         return self.propagate() == -1 and not self.out_of_memory
 
     cdef bint probe_root(self) noexcept nogil:

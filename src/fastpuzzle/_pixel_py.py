@@ -10,7 +10,7 @@ are still unknown. A clue whose unknown cells must all be black (or all white)
 colours them, which may force further clues, to a fixed point; a clue with too many
 black cells, or too few black-or-unknown ones, is a contradiction. A clue is thus
 checked the moment its block is complete, and often long before. Two clues whose
-blocks overlap also bound each other (the *pair rule*, see :meth:`Search._pair`),
+blocks overlap also bound each other (the *pair rule*, see :func:`_pair_fills`),
 which is what solves most real puzzles without search. At the root, before the
 walk, every unknown cell is also *probed*: a colour whose propagation fails fixes
 the other colour (repeated until nothing changes).
@@ -78,6 +78,28 @@ _COUNTING = 2
 #: Longest a call runs before it returns, in seconds, and the nodes between two looks at the clock.
 _POLL_SECONDS = POLL_MS / 1000
 _CLOCK_NODES = 64
+
+
+# The parts of two overlapping blocks a and b that the pair rule fills: both, a's alone, b's alone.
+_SHARED, _ONLY_A, _ONLY_B = 0, 1, 2
+
+
+def _pair_fills(iu: int, au: int, bu: int, ra: int, rb: int) -> list[tuple[int, int]] | None:
+    """The pair rule (Search and Learn): with ``ra`` and ``rb`` black cells still needed and
+    ``au``, ``bu``, ``iu`` unknown cells only in a's block, only in b's, and in both, the shared
+    part holds from ``max(0, ra - au, rb - bu)`` to ``min(iu, ra, rb)`` of them. None if that
+    range is empty; else the ``(part, colour)`` fills it forces, in order."""
+    low, high = max(0, ra - au, rb - bu), min(iu, ra, rb)
+    if low > high:
+        return None
+    fills = []
+    if low == iu or high == 0:
+        fills.append((_SHARED, 1 if high else 0))
+    if au and (ra - high == au or ra == low):
+        fills.append((_ONLY_A, 1 if ra != low else 0))
+    if bu and (rb - high == bu or rb == low):
+        fills.append((_ONLY_B, 1 if rb != low else 0))
+    return fills
 
 
 class Contradiction(Exception):
@@ -256,32 +278,22 @@ class Search:
         return abs(q // self.width - r) <= 1 and abs(q % self.width - c) <= 1
 
     def _pair(self, a: int, b: int) -> None:
-        """The pair rule: bound the black cells shared by two overlapping blocks.
-
-        With ``ra`` and ``rb`` black cells still needed and ``au``, ``bu``, ``iu``
-        unknown cells only in a's block, only in b's, and in both, the shared part
-        holds from ``max(0, ra - au, rb - bu)`` to ``min(iu, ra, rb)`` of them.
-        """
+        """The pair rule (:func:`_pair_fills`) for clues ``a`` and ``b``: raises Contradiction
+        if the two cannot both be met."""
         iu = sum(1 for q in self.block[a] if self.value[q] == _UNKNOWN and self._holds(b, q))
         if not iu:
             return
         au, bu = self.unknown[a] - iu, self.unknown[b] - iu
-        ra, rb = self.target[a] - self.black[a], self.target[b] - self.black[b]
-        low, high = max(0, ra - au, rb - bu), min(iu, ra, rb)
-        if low > high:
+        fills = _pair_fills(iu, au, bu, self.target[a] - self.black[a], self.target[b] - self.black[b])
+        if fills is None:
             raise Contradiction
-        if low == iu:
-            self._fill(a, 1, b, -1)
-        elif high == 0:
-            self._fill(a, 0, b, -1)
-        if au and ra - high == au:
-            self._fill(a, 1, -1, b)
-        elif au and ra == low:
-            self._fill(a, 0, -1, b)
-        if bu and rb - high == bu:
-            self._fill(b, 1, -1, a)
-        elif bu and rb == low:
-            self._fill(b, 0, -1, a)
+        for part, colour in fills:
+            if part == _SHARED:
+                self._fill(a, colour, b, -1)
+            elif part == _ONLY_A:
+                self._fill(a, colour, -1, b)
+            else:
+                self._fill(b, colour, -1, a)
 
     def _propagate(self) -> None:
         """Colour what the queued clues force, alone or in pairs, to a fixed point."""
@@ -502,7 +514,7 @@ class Learn:
     The same cells and preconditions as :class:`Search`, row by row (no transposing).
     The clues propagate as counts: a block with all its black cells makes its other
     cells white, one with all its white cells makes them black; and in overlapping
-    pairs (:meth:`Search._pair`'s rule, explained by every cell of both blocks placed
+    pairs (:func:`_pair_fills`, explained by every cell of both blocks placed
     before). Every cell is probed at the root (:meth:`_probe_root`). A conflict is explained
     back to its first unique implication point and learnt as a clause, watched by two
     literals. The next cell is the most active (VSIDS: the cells of each conflict's
@@ -734,7 +746,7 @@ class Learn:
         return _BY_CLUE - (len(self.target) + a * _NEIGHBOURS + i)
 
     def _pair(self, a: int, i: int) -> int:
-        """The pair rule (as :meth:`Search._pair`) for clue ``a`` and its ``i``-th neighbour ``b``,
+        """The pair rule (:func:`_pair_fills`) for clue ``a`` and its ``i``-th neighbour ``b``,
         giving what it forces with the pair as the reason; -1, or that reason if the two cannot
         both be met."""
         b = self.neighbours[a][i]
@@ -744,18 +756,18 @@ class Learn:
         if not iu:
             return -1
         au, bu = self.unknown[a] - iu, self.unknown[b] - iu
-        ra, rb = self.target[a] - self.black[a], self.target[b] - self.black[b]
-        low, high = max(0, ra - au, rb - bu), min(iu, ra, rb)
+        fills = _pair_fills(iu, au, bu, self.target[a] - self.black[a], self.target[b] - self.black[b])
         why = self._pair_reason(a, i)
-        if low > high:
+        if fills is None:
             return why
         in_a = set(self.block[a])
-        if low == iu or high == 0:
-            self._fill(a, 1 if high else 0, in_b, True, why)
-        if au and (ra - high == au or ra == low):
-            self._fill(a, 1 if ra != low else 0, in_b, False, why)
-        if bu and (rb - high == bu or rb == low):
-            self._fill(b, 1 if rb != low else 0, in_a, False, why)
+        for part, colour in fills:
+            if part == _SHARED:
+                self._fill(a, colour, in_b, True, why)
+            elif part == _ONLY_A:
+                self._fill(a, colour, in_b, False, why)
+            else:
+                self._fill(b, colour, in_a, False, why)
         return -1
 
     def _fill(self, k: int, colour: int, other: set[int], inside: bool, why: int) -> None:
