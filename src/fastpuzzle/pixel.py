@@ -29,14 +29,16 @@ from ._grid import (
     checked_seed,
     count,
     first_solutions,
+    row_tuple,
     single_solution,
     solution_rows,
     solution_text,
     walk,
 )
+from ._hints import TRIAL_TIER, Hint, NoGivenLeft, checked_difficulty, graded, path
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe, plain_lines, plain_number, plain_rows
-from .errors import ArgumentError, ParseError
+from .errors import ArgumentError, NoSolutionError, ParseError
 
 TYPE_CHECKING = False
 
@@ -48,21 +50,26 @@ else:
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Iterator, Sequence
-    from typing import Any, Optional, Union
+    from typing import Any, Callable, Optional, Union
 
     from ._contract import Solution
+    from ._pixel_hints import Deducer
 
 __all__ = [
     "MAX_N",
     "MAX_STATES",
     "NAME",
+    "Hint",
     "Puzzle",
     "add_cli_arguments",
     "check_cli_arguments",
     "count_solutions",
     "format",
+    "from_image",
     "from_rows",
     "generate",
+    "grade",
+    "hint",
     "parse",
     "puzzle_lines",
     "run_cli",
@@ -70,6 +77,7 @@ __all__ = [
     "solutions",
     "solve",
     "solve_text",
+    "steps",
 ]
 
 NAME = "pixel"
@@ -245,6 +253,7 @@ def generate(
     seed: Optional[int] = None,
     density: float = 0.5,
     effort: Optional[int] = 20_000,
+    difficulty: Optional[int] = None,
 ) -> Puzzle:
     """A random ``n x m`` puzzle (``m`` defaults to ``n``) with a unique solution.
 
@@ -257,6 +266,12 @@ def generate(
     picture that meets the other clues and differs from the solution in the clue's
     block (the only kind of second solution that removing the clue can let in), so
     no clue is ever kept that could go.
+
+    With ``difficulty`` (a grade from 1 to 5, see :func:`grade`) the puzzle has
+    exactly that grade: wherever the rules the grade allows decide nothing, the
+    solution's clue goes back at a random cell next to an undecided one; an
+    attempt that ends below the grade starts over (ArgumentError after a fixed
+    number of attempts: a tiny grid may lack a grade).
     The same arguments always give the same puzzle. ``density`` is a real
     number from 0 to 1, ``effort`` a whole number or None.
     """
@@ -267,14 +282,34 @@ def generate(
     seed = checked_seed(seed)
     density = _checked_density(density)
     effort = None if effort is None else checked_count(effort, "effort")
+    difficulty = None if difficulty is None else checked_difficulty(difficulty)
     if not (1 <= n <= MAX_N and 1 <= m <= MAX_N):
         raise ArgumentError(f"n and m must be from 1 to {MAX_N}, got {n} and {m}")
     rng = random.Random(seed)
-    while True:
-        picture = ["".join("1" if rng.random() < density else "0" for _ in range(m)) for _ in range(n)]
-        grid = [list(row) for row in _clues_of(picture)]
-        if len(_first_solutions(_puzzle_of(grid), 2)) == 1:
-            break
+
+    def random_picture() -> list[str]:
+        while True:
+            picture = ["".join("1" if rng.random() < density else "0" for _ in range(m)) for _ in range(n)]
+            if len(_first_solutions(_puzzle_of([list(row) for row in _clues_of(picture)]), 2)) == 1:
+                return picture
+
+    if difficulty is None:
+        return _puzzle_of(_strip_clues(random_picture(), rng, effort))
+    found = _to_grade(difficulty, lambda: random_picture(), rng, effort)
+    if found is None:
+        raise ArgumentError(f"found no {n}x{m} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts")
+    return found
+
+
+#: Puzzles drawn, at most, in search of one of a given grade.
+_GRADE_ATTEMPTS = 200
+
+
+def _strip_clues(picture: list[str], rng: Any, effort: Optional[int]) -> list[list[str]]:
+    """``picture``'s clues less, in random order, every clue whose removal keeps the solution unique
+    (within ``effort`` nodes of the memo's walk, or, with None, proved by clause learning)."""
+    n, m = len(picture), len(picture[0])
+    grid = [list(row) for row in _clues_of(picture)]
     solution = bytes(int(colour) for row in picture for colour in row)
     places = [(r, c) for r in range(n) for c in range(m)]
     rng.shuffle(places)
@@ -286,7 +321,111 @@ def generate(
             grid[r][c] = "_"
             removable = _unique(grid, effort)
         grid[r][c] = "_" if removable else clue
-    return _puzzle_of(grid)
+    return grid
+
+
+def _to_grade(
+    difficulty: int, draw_picture: Callable[[], list[str]], rng: Any, effort: Optional[int]
+) -> Optional[Puzzle]:
+    """A puzzle of grade ``difficulty`` for a picture from ``draw_picture``, or None after _GRADE_ATTEMPTS."""
+    from ._pixel_hints import Deducer
+
+    def draw() -> tuple[Deducer, Callable[[], None], Callable[[], Puzzle]]:
+        picture = draw_picture()
+        full = _clues_of(picture)
+        if difficulty < TRIAL_TIER and not _rules_solve(full, difficulty):
+            raise NoGivenLeft
+        grid = _strip_clues(picture, rng, effort)
+        deducer = Deducer(["".join(row) for row in grid], None, picture)
+
+        def add_given() -> None:
+            undecided = {(r, c) for r, row in enumerate(deducer.rows()) for c, char in enumerate(row) if char == "?"}
+            places = [
+                (r, c)
+                for r, row in enumerate(grid)
+                for c, char in enumerate(row)
+                if char == "_" and any((r + dr, c + dc) in undecided for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+            ]
+            if not places:
+                raise NoGivenLeft
+            r, c = rng.choice(places)
+            grid[r][c] = full[r][c]
+            deducer.add_clue(r, c, int(full[r][c]))
+
+        return deducer, add_given, lambda: _puzzle_of(grid)
+
+    return graded(difficulty, _GRADE_ATTEMPTS, draw, grade)
+
+
+def _rules_solve(rows: list[str], max_tier: int) -> bool:
+    """Whether the rules up to ``max_tier`` alone decide every cell of the puzzle ``rows``."""
+    from ._pixel_hints import Deducer
+
+    deducer = Deducer(rows)
+    while not deducer.complete():
+        hint = deducer.next_hint(max_tier)
+        if hint is None:
+            return False
+        deducer.apply(hint)
+    return True
+
+
+def from_image(
+    path: str,
+    size: tuple[int, int],
+    *,
+    threshold: float = 0.5,
+    difficulty: Optional[int] = None,
+    seed: Optional[int] = None,
+) -> Puzzle:
+    """A puzzle whose unique solution is the picture in the image file at ``path``.
+
+    The image is scaled to ``size`` (rows, columns) and thresholded: a cell
+    darker than ``threshold`` (0 black to 1 white) is black. Clues are then
+    removed, in an order drawn from ``seed``, while the picture stays the only
+    solution, and with ``difficulty`` the puzzle is shaped to that grade as by
+    :func:`generate`. Needs Pillow (``pip install fastpuzzle[image]``).
+    ArgumentError when even every clue of the picture leaves it ambiguous (try
+    another size or threshold) or no puzzle of the grade is found.
+    """
+    import random
+
+    n, m = (checked_count(side, "size", 1) for side in size)
+    if not (n <= MAX_N and m <= MAX_N):
+        raise ArgumentError(f"size must be from 1 to {MAX_N} rows and columns, got {n}x{m}")
+    threshold = _checked_density(threshold, "threshold")
+    difficulty = None if difficulty is None else checked_difficulty(difficulty)
+    rng = random.Random(checked_seed(seed))
+    picture = image_picture(path, n, m, threshold)
+    if len(_first_solutions(_puzzle_of([list(row) for row in _clues_of(picture)]), 2)) != 1:
+        raise ArgumentError(
+            f"the {n}x{m} picture of {path} is not the only one that fits even all its clues; "
+            "try another size or threshold"
+        )
+    if difficulty is None:
+        return _puzzle_of(_strip_clues(picture, rng, None))
+    found = _to_grade(difficulty, lambda: picture, rng, None)
+    if found is None:
+        raise ArgumentError(
+            f"found no puzzle of difficulty {difficulty} for this picture in {_GRADE_ATTEMPTS} attempts"
+        )
+    return found
+
+
+def image_picture(path: str, n: int, m: int, threshold: float = 0.5) -> list[str]:
+    """The image at ``path`` as ``n`` rows of ``m`` cells, ``'1'`` where darker than ``threshold``."""
+    try:
+        from PIL import Image
+    except ImportError:
+        raise ArgumentError("reading an image needs Pillow: pip install fastpuzzle[image]") from None
+    try:
+        with Image.open(path) as image:
+            grey = image.convert("L").resize((m, n), Image.Resampling.BOX)
+    except OSError as error:
+        raise ArgumentError(f"cannot read the image {path}: {error}") from None
+    levels = list(grey.getdata())
+    cut = threshold * 255
+    return ["".join("1" if levels[r * m + c] < cut else "0" for c in range(m)) for r in range(n)]
 
 
 def _puzzle_of(grid: list[list[str]]) -> Puzzle:
@@ -314,15 +453,15 @@ def _second_picture_near(grid: list[list[str]], picture: bytes, r: int, c: int) 
     return bool(first_solutions(learn, m, _NODE_BUDGET, 1, _out_of_memory))
 
 
-def _checked_density(density: Any) -> float:
+def _checked_density(density: Any, name: str = "density") -> float:
     """``density`` as a float from 0 to 1: a TypeError for bool and text, ArgumentError outside (NaN too)."""
     from numbers import Real
 
     if isinstance(density, bool) or not isinstance(density, Real):
-        raise TypeError(f"density must be a real number, got {type(density).__name__}")
+        raise TypeError(f"{name} must be a real number, got {type(density).__name__}")
     value = float(density)
     if not 0.0 <= value <= 1.0:
-        raise ArgumentError(f"density must be from 0 to 1, got {value!r}")
+        raise ArgumentError(f"{name} must be from 0 to 1, got {value!r}")
     return value
 
 
@@ -355,6 +494,69 @@ def _clues_of(picture: Sequence[str]) -> list[str]:
         )
         for r in range(n)
     ]
+
+
+# -- for people: hints, the path and the grade ---------------------------------
+
+
+def hint(puzzle: Union[Puzzle, Sequence[str]], known: Optional[Sequence[str]] = None) -> Optional[Hint]:
+    """The next deduction a person can make in ``puzzle``, or None when every cell is decided.
+
+    ``known`` holds the cells already decided, as rows of ``'0'`` (white), ``'1'``
+    (black) and ``'?'``; by default none is. The easiest rule that applies is
+    offered: ``satisfied`` (a clue with all its black cells), ``needs all`` (a
+    clue that needs every undecided cell), ``inside`` and ``overlap`` (what two
+    clues whose blocks overlap decide together), then ``trial`` (a colour that
+    would leave a clue unmet, following the rules before it) and last ``search``
+    (no rule decides; the solution does). NoSolutionError when the known cells
+    or the clues admit no solution, MultipleSolutionsError when they admit several.
+    """
+    return next(path(_deducer(puzzle, known)), None)
+
+
+def steps(puzzle: Union[Puzzle, Sequence[str]], known: Optional[Sequence[str]] = None) -> list[Hint]:
+    """Every hint from ``puzzle`` (and the ``known`` cells) to its solution, each applied before the next."""
+    return list(path(_deducer(puzzle, known)))
+
+
+def grade(puzzle: Union[Puzzle, Sequence[str]]) -> int:
+    """How hard ``puzzle`` is for a person, from 1 to 5, read off the path of :func:`steps`.
+
+    1: single clues alone solve it; 2: it needs two clues where one's undecided
+    cells lie inside the other's block; 3: it needs two overlapping clues in
+    general; 4: it needs the trial, at most once per row (or column, if more) on
+    the whole path; 5: it needs the trial more often, or a search. The same
+    puzzle always gets the same grade.
+    """
+    from ._hints import grade as path_grade
+
+    return path_grade(_deducer(puzzle))
+
+
+def _deducer(puzzle: Union[Puzzle, Sequence[str]], known: Optional[Sequence[str]] = None) -> Deducer:
+    from ._pixel_hints import Deducer
+
+    puzzle = from_rows(puzzle)
+    if known is not None:
+        known = _known_rows(known, puzzle)
+    solution = solve(puzzle)
+    for r, row in enumerate(known or ()):
+        for c, char in enumerate(row):
+            if char not in ("?", solution[r][c]):
+                raise NoSolutionError(
+                    f"no solution with the known cells: {'black' if char == '1' else 'white'} "
+                    f"at row {r + 1}, column {c + 1} meets no solution of the clues"
+                )
+    return Deducer(puzzle.rows, known, solution)
+
+
+def _known_rows(known: Any, puzzle: Puzzle) -> tuple[str, ...]:
+    """``known`` checked: ``puzzle.n`` rows of ``puzzle.m`` characters ``0``, ``1`` or ``?``."""
+    rows = row_tuple(known)
+    if len(rows) != puzzle.n:
+        raise ParseError(f"expected {puzzle.n} rows of known cells, found {len(rows)}", 1, 1, unit="row")
+    check_text_rows(rows, puzzle.m, "01?")
+    return rows
 
 
 def format(solution: Solution) -> str:

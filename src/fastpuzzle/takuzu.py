@@ -32,6 +32,7 @@ from ._grid import (
     solution_text,
     walk,
 )
+from ._hints import Hint, checked_difficulty, graded
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows
 from .errors import ArgumentError, NoSolutionError, ParseError
@@ -46,7 +47,7 @@ else:
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Iterator, Sequence
-    from typing import Any, Optional, Union
+    from typing import Any, Callable, Optional, Union
 
     from ._contract import Solution
 
@@ -54,6 +55,7 @@ __all__ = [
     "MAX_CANDIDATES",
     "MAX_N",
     "NAME",
+    "Hint",
     "Puzzle",
     "add_cli_arguments",
     "check_cli_arguments",
@@ -61,12 +63,15 @@ __all__ = [
     "format",
     "from_rows",
     "generate",
+    "grade",
+    "hint",
     "parse",
     "puzzle_lines",
     "run_cli",
     "solutions",
     "solve",
     "solve_text",
+    "steps",
 ]
 
 NAME = "takuzu"
@@ -269,23 +274,109 @@ def _strip_givens(solution: list[str], rng: random.Random, node_budget: int) -> 
     return grid
 
 
-def generate(n: int, *, seed: Optional[int] = None) -> Puzzle:
-    """A random puzzle of side ``n`` (even, 2 to MAX_N) with a unique solution and no redundant given.
+def generate(n: int, *, seed: Optional[int] = None, difficulty: Optional[int] = None) -> Puzzle:
+    """A random puzzle of side ``n`` (even, 2 to MAX_N) with a unique solution.
 
     The same ``seed`` always gives the same puzzle. Generation draws a random
     solved grid, then removes givens, in random order, while the solution stays
     unique; removing any given of the result makes it ambiguous. An attempt
     whose uniqueness check runs long starts over from a new grid.
+
+    With ``difficulty`` (a grade from 1 to 5, see :func:`grade`) the puzzle has
+    exactly that grade: wherever the rules the grade allows decide nothing, a
+    given of the solution is put back at a random undecided cell; an attempt
+    that ends below the grade starts over. Small sides lack some grades (no
+    2x2 puzzle needs a pair): ArgumentError after a fixed number of attempts.
     """
     n = checked_count(n, "n")
     seed = checked_seed(seed)
     if not (2 <= n <= MAX_N and n % 2 == 0):
         raise ArgumentError(f"generate() takes an even n from 2 to {MAX_N}, got {n}")
     rng = random.Random(seed)
+    if difficulty is None:
+        return _minimal(n, rng)[0]
+    difficulty = checked_difficulty(difficulty)
+    from ._takuzu_hints import Deducer
+
+    def draw() -> tuple[Deducer, Callable[[], None], Callable[[], Puzzle]]:
+        puzzle, solution = _minimal(n, rng)
+        grid = [list(row) for row in puzzle.rows]
+        deducer = Deducer(puzzle.rows, solution)
+
+        def add_given() -> None:
+            r, c = rng.choice(
+                [(r, c) for r, row in enumerate(deducer.rows()) for c, char in enumerate(row) if char == "_"]
+            )
+            grid[r][c] = solution[r][c]
+            deducer.set(r, c, int(solution[r][c]))
+
+        return deducer, add_given, lambda: Puzzle._trusted(tuple("".join(row) for row in grid))
+
+    found = graded(difficulty, _GRADE_ATTEMPTS, draw, grade)
+    if found is None:
+        raise ArgumentError(f"found no {n}x{n} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts")
+    return found
+
+
+#: Puzzles drawn, at most, in search of one of a given grade.
+_GRADE_ATTEMPTS = 200
+
+
+def _minimal(n: int, rng: random.Random) -> tuple[Puzzle, list[str]]:
+    """A strictly minimal puzzle of side ``n`` drawn from ``rng``, and its solution."""
     node_budget = _CHECK_NODES
-    while (grid := _strip_givens(_random_solution(n, rng), rng, node_budget)) is None:
+    while True:
+        solution = _random_solution(n, rng)
+        grid = _strip_givens(solution, rng, node_budget)
+        if grid is not None:
+            return Puzzle._trusted(tuple("".join(row) for row in grid)), solution
         node_budget *= 2
-    return Puzzle._trusted(tuple("".join(row) for row in grid))
+
+
+# -- for people: hints, the path and the grade ---------------------------------
+
+
+def hint(puzzle: Union[Puzzle, Sequence[str]]) -> Optional[Hint]:
+    """The next deduction a person can make in ``puzzle``, or None when the grid is complete.
+
+    The easiest rule that applies is offered: ``pair`` and ``sandwich`` (no
+    three equal digits touch), ``balance`` (a line with all its 0s or 1s),
+    ``distinct`` (a line that could only be finished as a copy of a complete
+    one), then ``trial`` (a digit that would break a line, following the rules
+    before it) and last ``search`` (no rule decides; the solution does). The
+    deduced cells can be written back as givens. NoSolutionError and
+    MultipleSolutionsError as :func:`solve` raises them: a hint needs one solution.
+    """
+    from ._hints import path
+
+    return next(path(_deducer(puzzle)), None)
+
+
+def steps(puzzle: Union[Puzzle, Sequence[str]]) -> list[Hint]:
+    """Every hint from ``puzzle`` to its solution, each applied before the next (see :func:`hint`)."""
+    from ._hints import path
+
+    return list(path(_deducer(puzzle)))
+
+
+def grade(puzzle: Union[Puzzle, Sequence[str]]) -> int:
+    """How hard ``puzzle`` is for a person, from 1 to 5, read off the path of :func:`steps`.
+
+    1: pairs and sandwiches alone solve it; 2: it needs a line's balance; 3: it
+    needs distinct lines; 4: it needs the trial, at most once per row on the
+    whole path; 5: it needs the trial more often, or a search. The same puzzle
+    always gets the same grade.
+    """
+    from ._hints import grade as path_grade
+
+    return path_grade(_deducer(puzzle))
+
+
+def _deducer(puzzle: Union[Puzzle, Sequence[str]]) -> Any:
+    from ._takuzu_hints import Deducer
+
+    puzzle = from_rows(puzzle)
+    return Deducer(puzzle.rows, solve(puzzle))
 
 
 def format(solution: Solution) -> str:
