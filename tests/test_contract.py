@@ -33,6 +33,7 @@ FACADE_MEMBERS = (
     "add_cli_arguments",
     "check_cli_arguments",
     "run_cli",
+    "make_cli",
 )
 SEARCH_MEMBERS = ("solutions", "count_solutions", "generate")
 

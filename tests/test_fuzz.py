@@ -40,7 +40,7 @@ ALLOWED = (FastpuzzleError, TypeError)
 EXIT_CODES = {0, 1, 2, 3, 4, 130}
 #: Facade members that are no functions of puzzles: the CLI's plumbing, which
 #: takes argparse objects and is fuzzed through main() instead.
-CLI_PLUMBING = {"add_cli_arguments", "check_cli_arguments", "run_cli"}
+CLI_PLUMBING = {"add_cli_arguments", "check_cli_arguments", "run_cli", "make_cli"}
 
 
 def fuzz_settings(count: int) -> settings:

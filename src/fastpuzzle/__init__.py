@@ -71,6 +71,7 @@ if TYPE_CHECKING:
 
     from ._batch import Result, solve_many
     from ._contract import Facade, SearchFacade
+    from ._hints import Hint
 
 __version__ = "0.2.0"
 
@@ -80,6 +81,7 @@ __all__ = [
     "ArgumentError",
     "Facade",
     "FastpuzzleError",
+    "Hint",
     "MultipleSolutionsError",
     "NoSolutionError",
     "ParseError",
@@ -104,6 +106,8 @@ def __getattr__(name: str) -> "Any":
         return import_module(PUZZLES[name].facade)
     if name in ("Facade", "SearchFacade"):
         return getattr(import_module("fastpuzzle._contract"), name)
+    if name == "Hint":
+        return import_module("fastpuzzle._hints").Hint
     if name in ("solve_many", "Result"):
         return getattr(import_module("fastpuzzle._batch"), name)
     raise AttributeError(f"module 'fastpuzzle' has no attribute {name!r}")

@@ -73,6 +73,9 @@ class Facade(Protocol[PuzzleT, AnswerT]):
     def run_cli(self, puzzle: PuzzleT, options: argparse.Namespace, /) -> str:
         """What the command line prints for ``puzzle`` with ``options``."""
 
+    def make_cli(self, options: argparse.Namespace, /) -> str:
+        """What the command line prints with ``--generate``: a new puzzle, from the puzzle's own options."""
+
 
 class SearchFacade(Facade[PuzzleT, Solution], Protocol[PuzzleT]):
     """A puzzle whose answer is a grid found by search: it also lists, counts and generates."""

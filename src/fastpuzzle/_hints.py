@@ -134,10 +134,14 @@ def graded(
 
 def checked_difficulty(difficulty: Any) -> int:
     """``difficulty`` as a grade: a TypeError for what is no int, an ArgumentError outside 1-5."""
-    from ._grid import checked_count
+    import operator
+
+    from ._grid import is_integer
     from .errors import ArgumentError
 
-    value = checked_count(difficulty, "difficulty")
+    if not is_integer(difficulty):
+        raise TypeError(f"difficulty must be an integer, got {type(difficulty).__name__}")
+    value = operator.index(difficulty)
     if value not in GRADES:
         raise ArgumentError(f"difficulty must be a grade from {min(GRADES)} to {max(GRADES)}, got {value}")
     return value

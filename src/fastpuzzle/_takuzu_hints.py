@@ -191,7 +191,7 @@ class Deducer:
                             ((r, c, 1 - value),),
                             "trial",
                             because,
-                            f"if {cell_name(r, c)} were {value}, {self._line_name(line)} would break "
+                            f"If {cell_name(r, c)} were {value}, {self._line_name(line)} would break "
                             f"({why}), so it is {1 - value}",
                         )
         return None
@@ -206,7 +206,7 @@ class Deducer:
                     ((r, c, value),),
                     "search",
                     (),
-                    f"no rule a person uses decides the next cell; if {cell_name(r, c)} were {1 - value}, "
+                    f"No rule a person uses decides the next cell; if {cell_name(r, c)} were {1 - value}, "
                     f"the grid would have no solution (a search shows it), so it is {value}",
                 )
         return None

@@ -159,6 +159,7 @@ def build_parser(selected: Optional[str] = None) -> argparse.ArgumentParser:
             help="contest-format input, - for standard input (the default); with --batch, any number of them",
         )
         _add_parallel_arguments(sub, entry.splits)
+        _add_making_arguments(sub)
         if name == selected:
             puzzle_module(name).add_cli_arguments(sub)
         sub.set_defaults(command_parser=sub)
@@ -184,6 +185,35 @@ def _add_parallel_arguments(parser: argparse.ArgumentParser, splits: bool) -> No
         metavar="ADDRESS",
         help=f"with --batch{one_count}: run on the Dask scheduler at ADDRESS (tcp://host:8786; needs fastpuzzle[dask])",
     )
+
+
+def _add_making_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--generate``, ``--seed`` and ``--render``, which every puzzle takes."""
+    parser.add_argument(
+        "--generate", action="store_true", help="print a new random puzzle (read none); see the puzzle's options"
+    )
+    parser.add_argument(
+        "--seed",
+        type=integer_option("SEED", 0, 2**63 - 1),
+        metavar="SEED",
+        help="with --generate: the same SEED gives the same puzzle",
+    )
+    parser.add_argument(
+        "--render",
+        metavar="FILE",
+        help="also draw the puzzle, or its solution, to FILE (.svg; .png needs fastpuzzle[image])",
+    )
+
+
+def _check_making_arguments(options: argparse.Namespace) -> Optional[str]:
+    """What is wrong with ``--generate``, ``--seed`` and ``--render`` together, or None."""
+    if options.generate and (options.files or options.batch):
+        return "--generate reads no puzzle: give no FILE and no --batch"
+    if options.seed is not None and not options.generate:
+        return "--seed applies only with --generate"
+    if options.render and options.batch:
+        return "--render draws one puzzle: it does not apply with --batch"
+    return None
 
 
 def _check_parallel_arguments(options: argparse.Namespace) -> Optional[str]:
@@ -257,9 +287,13 @@ def _run(argv: list[str], name: Optional[str]) -> int:
     name = canonical_name(options.puzzle)
     facade = puzzle_module(name)
     # A facade may reject a combination of options, as a usage error (exit 2).
-    problem = _check_parallel_arguments(options) or facade.check_cli_arguments(options)
+    problem = (
+        _check_parallel_arguments(options) or _check_making_arguments(options) or facade.check_cli_arguments(options)
+    )
     if problem:
         options.command_parser.error(problem)
+    if options.generate:
+        return _run_maker(name, facade, options)
     files = options.files or ["-"]
     if len(files) > 1 and not options.batch:
         options.command_parser.error("more than one FILE needs --batch")
@@ -275,7 +309,7 @@ def _run(argv: list[str], name: Optional[str]) -> int:
     (path,) = files
     try:
         text = _read(path)
-        output = facade.run_cli(facade.parse(text), options)
+        output = facade.run_cli(_parsed(name, facade, text, options), options)
     except FastpuzzleError as error:
         _say(prefix + str(error))
         return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
@@ -285,6 +319,26 @@ def _run(argv: list[str], name: Optional[str]) -> int:
     except MemoryError:
         _say(prefix + "out of memory")
         return EXIT_TOO_LARGE
+    return _flush_output(name, output)
+
+
+def _parsed(name: str, facade: Facade[Any, Any], text: str, options: argparse.Namespace) -> Any:
+    """The puzzle in ``text``, in the format ``--format`` names (contest text by default)."""
+    form = getattr(options, "format", "contest")
+    if form == "contest":
+        return facade.parse(text)
+    from . import interchange
+
+    return interchange.read(text.strip(), name, form)
+
+
+def _run_maker(name: str, facade: Facade[Any, Any], options: argparse.Namespace) -> int:
+    """``--generate``: print a new puzzle."""
+    try:
+        output = facade.make_cli(options)
+    except FastpuzzleError as error:
+        _say(_prefix(name) + str(error))
+        return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
     return _flush_output(name, output)
 
 

@@ -19,7 +19,7 @@ border)::
 
 from __future__ import annotations
 
-from . import _select
+from . import _maker, _select
 from ._grid import (
     Grid,
     add_search_options,
@@ -70,6 +70,7 @@ __all__ = [
     "generate",
     "grade",
     "hint",
+    "make_cli",
     "parse",
     "puzzle_lines",
     "run_cli",
@@ -591,16 +592,43 @@ def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
     )
+    _maker.add_cli_options(parser, _size_option, "ROWSxCOLUMNS or N for N x N (default 10x10)")
+
+
+def _size_option(text: str) -> tuple[int, int]:
+    """``--size``: ``ROWSxCOLUMNS``, or ``N`` for a square."""
+    import argparse
+
+    from .cli import integer_option
+
+    side = integer_option("a side", 1, MAX_N)
+    parts = text.split("x")
+    if len(parts) > 2:
+        raise argparse.ArgumentTypeError(f"expected ROWSxCOLUMNS, such as 15x20, found {text!r}")
+    sides = [side(part) for part in parts]
+    return (sides[0], sides[-1])
 
 
 def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
-    """Every combination of pixel placement's options is valid (--count ignores --show)."""
-    return None
+    """What is wrong with pixel placement's options together (two modes at once), or None; --count ignores --show."""
+    return _maker.check_cli_options(options)
 
 
 def run_cli(puzzle: Puzzle, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle pixel`` prints for ``puzzle``."""
     if options.count:
         return f"{count_solutions(puzzle)}\n"
+    output = _maker.hint_output(puzzle, options, hint, steps, grade)
+    if output is not None:
+        _maker.render_if_asked(options, puzzle)
+        return output
     solution = solve(puzzle, unique=not options.first)
+    _maker.render_if_asked(options, solution, puzzle)
     return show(solution) if options.show else format(solution)
+
+
+def make_cli(options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle pixel --generate`` prints: a new puzzle in ``--format``."""
+    puzzle = generate(*(options.size or (10, 10)), seed=options.seed, difficulty=options.difficulty)
+    _maker.render_if_asked(options, puzzle)
+    return _maker.puzzle_output(puzzle, options.format)

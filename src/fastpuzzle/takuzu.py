@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from . import _select
+from . import _maker, _select
 from ._grid import (
     Grid,
     add_search_options,
@@ -65,6 +65,7 @@ __all__ = [
     "generate",
     "grade",
     "hint",
+    "make_cli",
     "parse",
     "puzzle_lines",
     "run_cli",
@@ -428,16 +429,32 @@ def _check_givens(puzzle: Puzzle) -> None:
 
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
     """The 01 game's options for ``python -m fastpuzzle takuzu``."""
+    from .cli import integer_option
+
     add_search_options(parser)
+    _maker.add_cli_options(parser, integer_option("N", 2, MAX_N), "an N x N grid, N even (default 10)")
 
 
 def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
-    """Every combination of the 01 game's options is valid."""
-    return None
+    """What is wrong with the 01 game's options together (two modes at once), or None."""
+    return _maker.check_cli_options(options)
 
 
 def run_cli(puzzle: Puzzle, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle takuzu`` prints for ``puzzle``."""
     if options.count:
         return f"{count_solutions(puzzle)}\n"
-    return format(solve(puzzle, unique=not options.first))
+    output = _maker.hint_output(puzzle, options, hint, steps, grade)
+    if output is not None:
+        _maker.render_if_asked(options, puzzle)
+        return output
+    solution = solve(puzzle, unique=not options.first)
+    _maker.render_if_asked(options, solution, puzzle)
+    return format(solution)
+
+
+def make_cli(options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle takuzu --generate`` prints: a new puzzle in ``--format``."""
+    puzzle = generate(options.size or 10, seed=options.seed, difficulty=options.difficulty)
+    _maker.render_if_asked(options, puzzle)
+    return _maker.puzzle_output(puzzle, options.format)

@@ -1,0 +1,106 @@
+"""The command-line options for people who make and solve puzzles: hints, grades, formats, pictures.
+
+``python -m fastpuzzle takuzu --hint FILE`` prints the next deduction,
+``--steps`` every one to the solution, ``--grade`` the grade; ``--generate``
+(with ``--size``, ``--difficulty`` and the common ``--seed``) prints a new
+puzzle; ``--format`` reads (and, for a new puzzle, writes) Simon Tatham's game
+IDs or puzz.link URLs, and ``--to`` converts the puzzle read. ``--render FILE``
+(every puzzle) draws what the command prints.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from typing import Any, Callable, Optional
+
+    from ._hints import Hint
+
+__all__ = ["FORMATS", "add_cli_options", "check_cli_options", "hint_output", "puzzle_output", "render_if_asked"]
+
+#: The formats a puzzle is read and written in.
+FORMATS = ("contest", "sgt", "url")
+#: Modes that print something other than the solution; at most one applies.
+_MODES = ("first", "count", "hint", "steps", "grade", "generate", "to")
+
+
+def add_cli_options(parser: argparse.ArgumentParser, size: Callable[[str], Any], size_help: str) -> None:
+    """``--hint``, ``--steps``, ``--grade``, ``--size``, ``--difficulty``, ``--format`` and ``--to``."""
+    from .cli import integer_option
+
+    parser.add_argument("--hint", action="store_true", help="print the next deduction a person can make, and why")
+    parser.add_argument("--steps", action="store_true", help="print every deduction from the puzzle to its solution")
+    parser.add_argument("--grade", action="store_true", help="print how hard the puzzle is for a person, 1 to 5")
+    parser.add_argument("--size", type=size, metavar="SIZE", help=f"with --generate: {size_help}")
+    parser.add_argument(
+        "--difficulty", type=integer_option("K", 1, 5), metavar="K", help="with --generate: a puzzle of grade K (1-5)"
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="contest",
+        help="read the puzzle as contest text, a Simon Tatham game ID (sgt) or a puzz.link URL (url); "
+        "with --generate, write it so",
+    )
+    parser.add_argument(
+        "--to", choices=FORMATS, metavar="FORMAT", help="print the puzzle read in FORMAT instead of solving it"
+    )
+
+
+def check_cli_options(options: argparse.Namespace) -> Optional[str]:
+    """What is wrong with the makers' options together, or None."""
+    chosen = [f"--{mode}" for mode in _MODES if getattr(options, mode, None)]
+    if len(chosen) > 1:
+        return f"{' and '.join(chosen)} do not go together"
+    for option in ("size", "difficulty"):
+        if getattr(options, option) is not None and not options.generate:
+            return f"--{option} applies only with --generate"
+    if options.batch and (options.format != "contest" or options.to):
+        return "--batch reads contest text only: --format and --to do not apply"
+    return None
+
+
+def hint_output(
+    puzzle: Any,
+    options: argparse.Namespace,
+    hint: Callable[[Any], Optional[Hint]],
+    steps: Callable[[Any], Sequence[Hint]],
+    grade: Callable[[Any], int],
+) -> Optional[str]:
+    """What ``--hint``, ``--steps``, ``--grade`` or ``--to`` print for ``puzzle``; None for none of them."""
+    from ._hints import hint_line
+
+    if options.hint:
+        found = hint(puzzle)
+        return "the grid is complete: no hint left\n" if found is None else hint_line(found) + "\n"
+    if options.steps:
+        return "".join(f"{number}. {hint_line(step)}\n" for number, step in enumerate(steps(puzzle), start=1))
+    if options.grade:
+        return f"{grade(puzzle)}\n"
+    if options.to:
+        return puzzle_output(puzzle, options.to)
+    return None
+
+
+def puzzle_output(puzzle: Any, format: str) -> str:
+    """``puzzle`` written in ``format``, ending in a newline."""
+    if format == "contest":
+        return str(puzzle)
+    from . import interchange
+
+    return interchange.write(puzzle, format) + "\n"
+
+
+def render_if_asked(options: argparse.Namespace, item: Any, puzzle: Any = None) -> None:
+    """Draw ``item`` (with ``puzzle``, see :func:`fastpuzzle.render.render`) to ``--render``'s file, if given."""
+    if options.render:
+        from .errors import ArgumentError
+        from .render import render
+
+        try:
+            render(item, options.render, puzzle=puzzle)
+        except OSError as error:
+            raise ArgumentError(f"cannot write {options.render}: {error.strerror or error}") from None
