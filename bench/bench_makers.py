@@ -1,0 +1,68 @@
+"""Puzzle makers' tools: generation to a grade, the deduction path, a single hint.
+
+The target (issue 14): a unique 10x10 takuzu or pixel puzzle of any grade in
+well under a second, 20x20 in a few seconds. Each round generates from the
+next seed, so a figure is the mean over different puzzles of the class.
+
+    pytest bench/bench_makers.py --benchmark-only --benchmark-columns=mean,max,rounds
+"""
+
+from __future__ import annotations
+
+from itertools import count
+from typing import Any, Callable
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from fastpuzzle import pixel, takuzu
+
+#: Side -> rounds (seeds 0, 1, ...) per (puzzle, grade).
+ROUNDS = {10: 5, 20: 2}
+GRADES = range(1, 6)
+
+
+def _each_seed(make: Callable[[int], Any]) -> Callable[[], Any]:
+    seeds = count()
+    return lambda: make(next(seeds))
+
+
+@pytest.mark.parametrize("difficulty", GRADES)
+@pytest.mark.parametrize("n", sorted(ROUNDS))
+def test_takuzu_generate_graded(benchmark: BenchmarkFixture, n: int, difficulty: int) -> None:
+    """``takuzu.generate(n, seed=s, difficulty=k)``: a unique puzzle of exactly grade k."""
+    benchmark.group = f"takuzu generate {n}x{n} to a grade"
+    made = benchmark.pedantic(
+        _each_seed(lambda seed: takuzu.generate(n, seed=seed, difficulty=difficulty)), rounds=ROUNDS[n], iterations=1
+    )
+    assert takuzu.grade(made) == difficulty
+
+
+@pytest.mark.parametrize("difficulty", GRADES)
+@pytest.mark.parametrize("n", sorted(ROUNDS))
+def test_pixel_generate_graded(benchmark: BenchmarkFixture, n: int, difficulty: int) -> None:
+    """``pixel.generate(n, seed=s, difficulty=k)``: a unique puzzle of exactly grade k."""
+    benchmark.group = f"pixel generate {n}x{n} to a grade"
+    made = benchmark.pedantic(
+        _each_seed(lambda seed: pixel.generate(n, seed=seed, difficulty=difficulty)), rounds=ROUNDS[n], iterations=1
+    )
+    assert pixel.grade(made) == difficulty
+
+
+@pytest.mark.parametrize("n", sorted(ROUNDS))
+def test_steps_of_a_minimal_puzzle(benchmark: BenchmarkFixture, n: int) -> None:
+    """The whole path of a strictly minimal puzzle (the hardest, trials and searches), each puzzle."""
+    benchmark.group = f"steps of minimal {n}x{n}"
+    takuzu_puzzle = takuzu.generate(n, seed=0)
+    pixel_puzzle = pixel.generate(n, seed=0, effort=None)
+    steps = benchmark(lambda: (takuzu.steps(takuzu_puzzle), pixel.steps(pixel_puzzle)))
+    assert all(steps)
+
+
+@pytest.mark.parametrize("name", ["takuzu", "pixel"])
+def test_first_hint_20(benchmark: BenchmarkFixture, name: str) -> None:
+    """One hint on a minimal 20x20 puzzle: a solve to prove it unique, then the first rule that applies."""
+    benchmark.group = "first hint 20x20"
+    facade: Any = takuzu if name == "takuzu" else pixel
+    puzzle = facade.generate(20, seed=0)
+    assert benchmark(facade.hint, puzzle) is not None
