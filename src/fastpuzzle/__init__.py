@@ -89,8 +89,10 @@ __all__ = [
     "Result",
     "SearchFacade",
     "Status",
+    "interchange",
     "pixel",
     "puzzle_module",
+    "render",
     "reversi",
     "solve_many",
     "solve_text",
@@ -106,6 +108,8 @@ def __getattr__(name: str) -> "Any":
         return import_module(PUZZLES[name].facade)
     if name in ("Facade", "SearchFacade"):
         return getattr(import_module("fastpuzzle._contract"), name)
+    if name in ("render", "interchange"):
+        return import_module(f"fastpuzzle.{name}")
     if name == "Hint":
         return import_module("fastpuzzle._hints").Hint
     if name in ("solve_many", "Result"):

@@ -11,6 +11,9 @@ counts the final positions won by black, won by white, and drawn::
     Counts(black=2, white=0, draws=0)
     >>> reversi.perft(reversi.start(8), 9, to_move="black")
     3005288
+
+:func:`random_endgame` plays a random game from :func:`start` and stops it
+with a given number of empty cells, white to move: a contest input.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import os
 from typing import NamedTuple
 
 from . import _memory, _select
-from ._grid import Grid, check_row_count, checked_choice, checked_count, is_integer
+from ._grid import Grid, check_row_count, checked_choice, checked_count, checked_seed, is_integer
 from ._registry import PUZZLES
 from ._text import Lines, describe
 from .errors import ArgumentError, ParseError, PuzzleTooLargeError
@@ -34,6 +37,7 @@ else:
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
+    from random import Random
     from typing import Any, Callable, Optional, Union
 
     BoardLike = Union["Board", Sequence[Sequence[int]]]
@@ -52,10 +56,12 @@ __all__ = [
     "default_table_size",
     "format",
     "from_rows",
+    "make_cli",
     "max_table_size",
     "parse",
     "perft",
     "puzzle_lines",
+    "random_endgame",
     "run_cli",
     "solve",
     "solve_text",
@@ -178,6 +184,94 @@ def start(n: int = 8) -> Board:
     rows[h - 1][h - 1] = rows[h][h] = 0
     rows[h - 1][h] = rows[h][h - 1] = 1
     return Board._trusted(tuple(tuple(row) for row in rows))
+
+
+def random_endgame(n: int = 8, empties: int = 10, *, seed: Optional[int] = None) -> Board:
+    """A position of side ``n`` with exactly ``empties`` empty cells, white to move, reached by random legal play.
+
+    The contest counts from a board with white to move, and a board cannot
+    say whose move it is, so this is always a position where white moves next
+    and the game is not over: ``solve(board)`` counts the games that follow it.
+    The same ``seed`` always gives the same board::
+
+        >>> from fastpuzzle import reversi
+        >>> board = reversi.random_endgame(4, 6, seed=1)
+        >>> board.empties
+        6
+
+    The game starts from :func:`start` and each side plays a uniformly drawn
+    legal move, or passes when it has none (a forced pass, as the rules have
+    it), until ``empties`` cells are left. The side that opens is the one that,
+    without passes, leaves white to move then: black, as in standard reversi,
+    when the number of moves to play (``n * n - 4 - empties``) is odd, and
+    white, as the contest has it, when it is even. A game that ends first, or
+    that a pass leaves with black to move at that count, is drawn again (about
+    3 games in 10 on a 4 x 4 board with 1 empty cell, 1 in 10 on 8 x 8, and
+    fewer with more cells empty). White may have to pass at once, if black can
+    still move. ``empties == n * n - 4`` is :func:`start` itself.
+
+    ``n`` is even, from 4 to MAX_N (:func:`start` of side 2 has no empty
+    cell), and ``empties`` from 1 (a full board is a finished game) to
+    ``n * n - 4``; anything else is an :class:`~fastpuzzle.ArgumentError`, and
+    an ``n``, ``empties`` or ``seed`` that is no whole number a TypeError.
+    """
+    import random  # here, not at the top: the command line never needs it
+
+    n = checked_count(n, "n")
+    empties = checked_count(empties, "empties", 1)
+    seed = checked_seed(seed)
+    if not (4 <= n <= MAX_N and n % 2 == 0):
+        raise ArgumentError(f"n must be an even number from 4 to {MAX_N}, got {n}")
+    if empties > n * n - 4:
+        raise ArgumentError(f"empties must be at most {n * n - 4} (the empty cells of start({n})), got {empties}")
+    rng = random.Random(seed)
+    while (game := _random_game(n, empties, rng)) is None:
+        pass
+    return game.board
+
+
+class _Game(NamedTuple):
+    """A game :func:`random_endgame` played: who opened, the moves ((row, column), None for a pass), the board."""
+
+    opener: str
+    moves: list[Optional[tuple[int, int]]]
+    board: Board
+
+
+def _random_game(n: int, empties: int, rng: Random) -> Optional[_Game]:
+    """One random game from ``start(n)`` up to ``empties`` empty cells and white to move, or None if it missed."""
+    opening = start(n)
+    white_moves = (n * n - 4 - empties) % 2 == 0
+    mover, other = (0, 1) if white_moves else (1, 0)
+    player, opponent = opening.discs(mover), opening.discs(other)
+    opener = _COLOURS[mover]
+    moves: list[Optional[tuple[int, int]]] = []
+    left = n * n - 4
+    while True:
+        after = _kernel.children(n, player, opponent)
+        if left == empties and white_moves:
+            if not after and not _kernel.children(n, opponent, player):
+                return None  # the game is over
+            break
+        if not after:
+            if not _kernel.children(n, opponent, player):
+                return None  # the game ended with more cells empty
+            moves.append(None)
+            player, opponent = opponent, player
+        elif left == empties:
+            return None  # black to move here (after a pass): any move leaves one cell too few
+        else:
+            next_player, next_opponent = after[rng.randrange(len(after))]
+            cell = (next_opponent & ~(player | opponent)).bit_length() - 1
+            moves.append((cell // 8, cell % 8))
+            player, opponent = next_player, next_opponent
+            left -= 1
+        white_moves = not white_moves
+    rows = tuple(
+        tuple(0 if player >> (8 * r + c) & 1 else 1 if opponent >> (8 * r + c) & 1 else -1 for c in range(n))
+        for r in range(n)
+    )
+    return _Game(opener, moves, Board._trusted(rows))
 
 
 def max_table_size() -> int:
@@ -457,6 +551,18 @@ def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--size",
+        type=integer_option("N", 4, MAX_N),
+        metavar="N",
+        help=f"with --generate: an N x N board (N even, 4 to {MAX_N}; default 8)",
+    )
+    parser.add_argument(
+        "--empties",
+        type=integer_option("K", 1, MAX_N * MAX_N - 4),
+        metavar="K",
+        help="with --generate: a position reached by random legal play with K empty squares, white to move (default 10)",
+    )
+    parser.add_argument(
         "--checkpoint",
         metavar="FILE",
         help=(
@@ -488,6 +594,9 @@ def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
         return "--checkpoint applies to one count, not with --batch"
     if options.checkpoint == "":
         return "--checkpoint needs a file name"
+    for option in ("size", "empties"):
+        if getattr(options, option) is not None and not options.generate:
+            return f"--{option} applies only with --generate"
     return None
 
 
@@ -497,6 +606,9 @@ def run_cli(board: Board, options: argparse.Namespace) -> str:
     Without ``--batch``, ``--jobs``, ``--scheduler`` or ``--checkpoint`` split
     the count (on a thread pool of ``--jobs`` workers, or on the Dask scheduler).
     """
+    from ._maker import render_if_asked
+
+    render_if_asked(options, board)
     jobs, scheduler, checkpoint = options.jobs, options.scheduler, options.checkpoint
     if options.batch:
         # Counts run side by side in the batch's worker threads: the batch shows the only bar.
@@ -520,3 +632,12 @@ def _count_text(board: Board, options: argparse.Namespace, split: dict[str, Any]
         )
         return f"{leaves}\n"
     return format(count_games(board, to_move=options.to_move, table_size=options.table_size, **split))
+
+
+def make_cli(options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle reversi --generate`` prints: a board in the contest format."""
+    from ._maker import render_if_asked
+
+    board = random_endgame(options.size or 8, 10 if options.empties is None else options.empties, seed=options.seed)
+    render_if_asked(options, board)
+    return str(board)

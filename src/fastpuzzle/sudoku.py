@@ -15,7 +15,7 @@ A 9 x 9 grid of 0s and 1s; toggle as few cells as possible so that each of the
 Grids may be given as a :class:`Grid`, as 9 row strings of ``'0'``/``'1'``, or as
 9 row masks (``int(row, 2)``: bit ``8 - c`` is column ``c``, counting from 0).
 For many grids, :func:`min_toggles_many` counts a list (or a ``(k, 9, 9)``
-NumPy array) in one call.
+NumPy array) in one call. :func:`generate` draws a grid with a given answer.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ else:
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Iterable, Sequence
+    from random import Random
     from typing import Any, Optional, Union
 
     GridLike = Union["Grid", Sequence[str], Sequence[int]]
@@ -58,7 +59,9 @@ __all__ = [
     "format",
     "format_solution",
     "from_rows",
+    "generate",
     "is_even",
+    "make_cli",
     "min_toggles",
     "min_toggles_many",
     "parse",
@@ -369,24 +372,129 @@ def solve_text(text: str) -> str:
     return format(solve(parse(text)))
 
 
+def generate(*, answer: int, seed: Optional[int] = None) -> Grid:
+    """A random grid whose fewest toggles (:func:`min_toggles`) are exactly ``answer``, 0 to MAX_ANSWER.
+
+    The grid is drawn uniformly from all the grids with that answer, and the
+    same ``seed`` always gives the same grid::
+
+        >>> from fastpuzzle import sudoku
+        >>> sudoku.min_toggles(sudoku.generate(answer=9, seed=1))
+        9
+
+    A grid's answer depends only on which of its 27 rows, columns and boxes are
+    odd: there are 2**21 such parity signatures (a band's three rows and its
+    three boxes hold the same cells, and so do a stack's columns and boxes), and
+    each is shared by the same number of grids, 2**60, an even grid apart. For
+    answers from 2 up, the grid is a uniform draw of all 81 cells, drawn again
+    until its answer is ``answer``: on average 951 draws for answer 2, 80 for 3,
+    14, 4.9, 3.2, 3.8 and 9.0 for 4 to 8, and 53 for 9 (the 39658 signatures
+    that need 9 toggles). Answers 0 and 1 would take millions and tens of
+    thousands, so they are built: an even grid is 60 cells drawn and 21 set to
+    make every unit even (the bottom-right cell of the four top-left boxes, the
+    last cell of rows 1 to 8, then all of row 9), and a grid with answer 1 is an
+    even grid with one uniformly drawn cell toggled (each of the 81 cells makes
+    its own signature).
+
+    ``answer`` outside 0 to MAX_ANSWER is an :class:`~fastpuzzle.ArgumentError`;
+    an ``answer`` or ``seed`` that is no whole number is a TypeError.
+    """
+    import random  # here, not at the top: the command line never needs it
+
+    answer = _grid.checked_count(answer, "answer")
+    seed = _grid.checked_seed(seed)
+    if answer > MAX_ANSWER:
+        raise ArgumentError(f"answer must be at most {MAX_ANSWER}, got {answer}")
+    rng = random.Random(seed)
+    if answer >= 2:
+        while _kernel.min_toggles(masks := _random_masks(rng)) != answer:
+            pass
+        return Grid._trusted(tuple(f"{mask:09b}" for mask in masks))
+    even = _random_even_masks(rng)
+    if answer:
+        cell = rng.randrange(SIDE * SIDE)
+        even[cell // SIDE] ^= 1 << (SIDE - 1 - cell % SIDE)
+    return Grid._trusted(tuple(f"{mask:09b}" for mask in even))
+
+
+def _random_masks(rng: Random) -> tuple[int, ...]:
+    """The 9 row masks of a grid of 81 uniformly drawn cells."""
+    bits = rng.getrandbits(SIDE * SIDE)
+    return tuple(bits >> (SIDE * r) & (_ROW_MASKS - 1) for r in range(SIDE))
+
+
+def _random_even_masks(rng: Random) -> list[int]:
+    """The row masks of a uniformly drawn even grid: 60 cells as drawn, 21 set to make every unit even.
+
+    Each cell set is the one cell of its unit still free when it is set, so
+    every choice of the 60 gives exactly one even grid.
+    """
+    masks = list(_random_masks(rng))
+    for band in (0, 1):
+        box_rows = masks[3 * band] ^ masks[3 * band + 1] ^ masks[3 * band + 2]
+        for stack in (0, 1):
+            # The box (band, stack): its columns 3 * stack .. 3 * stack + 2 are bits 8 - 3 * stack .. 6 - 3 * stack.
+            if _parity(box_rows >> (6 - 3 * stack) & 7):
+                masks[3 * band + 2] ^= 1 << (6 - 3 * stack)
+    for r in range(SIDE - 1):
+        masks[r] ^= _parity(masks[r])  # the last column, bit 0
+    columns = 0
+    for mask in masks:
+        columns ^= mask
+    masks[SIDE - 1] ^= columns
+    return masks
+
+
+def _parity(mask: int) -> int:
+    """1 if ``mask`` has an odd number of bits set, else 0."""
+    return bin(mask).count("1") & 1
+
+
 # -- command line -----------------------------------------------------------
 
 
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
     """Binary sudoku's options for ``python -m fastpuzzle sudoku``."""
+    from .cli import integer_option
+
     parser.add_argument(
         "--show",
         action="store_true",
         help="also print one optimal set of toggles and the fixed grid with them in brackets",
     )
+    parser.add_argument(
+        "--answer",
+        type=integer_option("K", 0, MAX_ANSWER),
+        metavar="K",
+        help=f"with --generate: a grid whose fewest toggles are K (0-{MAX_ANSWER}; default: a random K)",
+    )
 
 
 def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
-    """Every combination of binary sudoku's options is valid."""
+    """What is wrong with binary sudoku's options together, or None."""
+    if options.answer is not None and not options.generate:
+        return "--answer applies only with --generate"
     return None
 
 
 def run_cli(grid: Grid, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle sudoku`` prints for ``grid``."""
+    from ._maker import render_if_asked
+
     answer = solve(grid)
+    render_if_asked(options, answer, grid)
     return format_solution(grid, answer) if options.show else format(answer)
+
+
+def make_cli(options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle sudoku --generate`` prints: a grid in the contest format."""
+    import random
+
+    from ._maker import render_if_asked
+
+    answer = options.answer
+    if answer is None:
+        answer = random.Random(options.seed).randrange(MAX_ANSWER + 1)
+    grid = generate(answer=answer, seed=options.seed)
+    render_if_asked(options, grid)
+    return str(grid)
