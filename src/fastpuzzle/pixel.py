@@ -424,7 +424,7 @@ def image_picture(path: str, n: int, m: int, threshold: float = 0.5) -> list[str
             grey = image.convert("L").resize((m, n), Image.Resampling.BOX)
     except OSError as error:
         raise ArgumentError(f"cannot read the image {path}: {error}") from None
-    levels = list(grey.getdata())
+    levels = grey.tobytes()
     cut = threshold * 255
     return ["".join("1" if levels[r * m + c] < cut else "0" for c in range(m)) for r in range(n)]
 

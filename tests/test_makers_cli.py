@@ -1,0 +1,162 @@
+"""The puzzle makers' command line, run for real: hints, steps, grades, generation, pictures; and pixel.from_image."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+from fastpuzzle import pixel, reversi, sudoku, takuzu
+from fastpuzzle.errors import ArgumentError
+
+EXAMPLES = ROOT / "examples"
+HEART = EXAMPLES / "heart.png"
+
+
+def test_hint_prints_the_easiest_deduction() -> None:
+    result = run_cli("takuzu", "--hint", str(EXAMPLES / "takuzu.txt"))
+    assert result.returncode == 0, result.stderr
+    expected = takuzu.hint(takuzu.parse((EXAMPLES / "takuzu.txt").read_text()))
+    assert expected is not None
+    assert result.stdout == f"{expected.rule}: {expected.explanation}\n"
+
+
+@pytest.mark.parametrize("name", ["takuzu", "pixel"])
+def test_steps_print_the_whole_path(name: str) -> None:
+    facade = takuzu if name == "takuzu" else pixel
+    puzzle = facade.parse((EXAMPLES / f"{name}.txt").read_text())
+    result = run_cli(name, "--steps", str(EXAMPLES / f"{name}.txt"))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    steps = facade.steps(puzzle)
+    assert len(lines) == len(steps) > 0
+    assert lines[0] == f"1. {steps[0].rule}: {steps[0].explanation}"
+
+
+@pytest.mark.parametrize("name", ["takuzu", "pixel"])
+def test_grade_prints_the_grade(name: str) -> None:
+    facade = takuzu if name == "takuzu" else pixel
+    result = run_cli(name, "--grade", str(EXAMPLES / f"{name}.txt"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{facade.grade(facade.parse((EXAMPLES / f'{name}.txt').read_text()))}\n"
+
+
+def test_a_complete_grid_has_no_hint() -> None:
+    result = run_cli("takuzu", "--hint", stdin="2\n10\n01\n")
+    assert (result.returncode, result.stdout) == (0, "the grid is complete: no hint left\n")
+
+
+def test_a_hint_needs_one_solution() -> None:
+    result = run_cli("takuzu", "--hint", stdin="4\n____\n____\n____\n____\n")
+    assert result.returncode == 3
+    assert "more than one solution" in result.stderr
+
+
+def test_takuzu_generate_to_a_grade() -> None:
+    args = ("takuzu", "--generate", "--size", "10", "--difficulty", "3", "--seed", "1")
+    result = run_cli(*args)
+    assert result.returncode == 0, result.stderr
+    puzzle = takuzu.parse(result.stdout)
+    assert puzzle.n == 10 and takuzu.grade(puzzle) == 3
+    assert run_cli(*args).stdout == result.stdout
+    assert puzzle == takuzu.generate(10, seed=1, difficulty=3)
+
+
+def test_pixel_generate_a_rectangle_to_a_grade() -> None:
+    result = run_cli("pixel", "--generate", "--size", "15x20", "--difficulty", "2", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    puzzle = pixel.parse(result.stdout)
+    assert (puzzle.n, puzzle.m) == (15, 20) and pixel.grade(puzzle) == 2
+
+
+def test_sudoku_and_reversi_generate() -> None:
+    grid = run_cli("sudoku", "--generate", "--answer", "7", "--seed", "3")
+    assert grid.returncode == 0, grid.stderr
+    assert sudoku.min_toggles(sudoku.parse(grid.stdout)) == 7
+    board = run_cli("reversi", "--generate", "--size", "6", "--empties", "8", "--seed", "2")
+    assert board.returncode == 0, board.stderr
+    assert sum(row.count(-1) for row in reversi.parse(board.stdout).rows) == 8
+
+
+def test_render_writes_the_solution_and_the_new_puzzle(tmp_path: Path) -> None:
+    solved = tmp_path / "solved.svg"
+    result = run_cli("takuzu", "--render", str(solved), str(EXAMPLES / "takuzu.txt"))
+    assert result.returncode == 0, result.stderr
+    cells = [rect for rect in ElementTree.parse(solved).iter() if "cell" in rect.get("class", "").split()]
+    assert len(cells) == 36
+    made = tmp_path / "made.svg"
+    assert run_cli("sudoku", "--generate", "--seed", "1", "--render", str(made)).returncode == 0
+    assert made.read_text().startswith("<svg") or made.read_text().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("takuzu", "--hint", "--steps"), "--hint and --steps do not go together"),
+        (("takuzu", "--count", "--grade"), "--count and --grade do not go together"),
+        (("takuzu", "--size", "10"), "--size applies only with --generate"),
+        (("pixel", "--difficulty", "2"), "--difficulty applies only with --generate"),
+        (("takuzu", "--seed", "1"), "--seed applies only with --generate"),
+        (("takuzu", "--generate", "--difficulty", "6"), "expected K from 1 to 5"),
+        (("takuzu", "--generate", "--size", "7"), ""),
+        (("pixel", "--generate", "--size", "3x4x5"), "expected ROWSxCOLUMNS"),
+        (("sudoku", "--answer", "3"), "--answer applies only with --generate"),
+        (("reversi", "--empties", "3"), "--empties applies only with --generate"),
+        (("takuzu", "--generate", "x.txt"), "--generate reads no puzzle"),
+        (("takuzu", "--batch", "--render", "x.svg"), "--render draws one puzzle"),
+    ],
+)
+def test_usage_errors(args: tuple[str, ...], message: str) -> None:
+    result = run_cli(*args, stdin="2\n1_\n__\n")
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_render_to_a_bad_place_is_a_clear_error(tmp_path: Path) -> None:
+    result = run_cli("takuzu", "--render", str(tmp_path / "no" / "such" / "dir.svg"), str(EXAMPLES / "takuzu.txt"))
+    assert result.returncode == 2 and "cannot write" in result.stderr
+    result = run_cli("takuzu", "--render", str(tmp_path / "picture.gif"), str(EXAMPLES / "takuzu.txt"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+# -- a puzzle from a picture --------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(12, 12), (16, 16), (20, 24)])
+def test_from_image_round_trip_returns_the_picture(size: tuple[int, int]) -> None:
+    pytest.importorskip("PIL")
+    picture = pixel.image_picture(str(HEART), *size)
+    assert "1" in "".join(picture) and "0" in "".join(picture)
+    puzzle = pixel.from_image(str(HEART), size, seed=1)
+    assert (puzzle.n, puzzle.m) == size
+    assert pixel.solve(puzzle) == tuple(picture)
+    assert puzzle == pixel.from_image(str(HEART), size, seed=1)
+
+
+@pytest.mark.parametrize("difficulty", [1, 2, 3, 4])
+def test_from_image_to_a_grade(difficulty: int) -> None:
+    pytest.importorskip("PIL")
+    puzzle = pixel.from_image(str(HEART), (16, 16), seed=1, difficulty=difficulty)
+    assert pixel.grade(puzzle) == difficulty
+    assert pixel.solve(puzzle) == tuple(pixel.image_picture(str(HEART), 16, 16))
+
+
+def test_from_image_errors(tmp_path: Path) -> None:
+    pytest.importorskip("PIL")
+    with pytest.raises(ArgumentError, match="cannot read the image"):
+        pixel.from_image(str(tmp_path / "missing.png"), (8, 8))
+    with pytest.raises(ArgumentError, match="size must be"):
+        pixel.from_image(str(HEART), (8, 64))
+    with pytest.raises(ArgumentError, match="threshold must be from 0 to 1"):
+        pixel.from_image(str(HEART), (8, 8), threshold=2)
+    # A diagonal: every clue is 2, and five other pictures meet them all.
+    from PIL import Image
+
+    diagonal = Image.new("L", (2, 2), 255)
+    diagonal.putpixel((0, 0), 0)
+    diagonal.putpixel((1, 1), 0)
+    diagonal.save(tmp_path / "diagonal.png")
+    with pytest.raises(ArgumentError, match="not the only one"):
+        pixel.from_image(str(tmp_path / "diagonal.png"), (2, 2))
