@@ -87,3 +87,36 @@ def test_readme_batch_python_examples_print_what_they_say(tmp_path: Path) -> Non
         assert promises, code
         for promised in promises:
             assert promised.strip() in result.stdout, (code, result.stdout)
+
+
+def test_readme_makers_examples_print_what_they_show(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The section For puzzle makers: its ``>>>`` examples as doctests, its ``$`` commands with
+    the output shown, and its other Python blocks run (in a scratch directory: they write files)."""
+    section = _section("For puzzle makers")
+    blocks = re.findall(r"```(\w*)\n(.*?)```", section, re.S)
+    monkeypatch.chdir(ROOT)
+    sessions = "\n".join(block for _, block in blocks if ">>>" in block)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(doctest.DocTestParser().get_doctest(sessions, {}, "README: For puzzle makers", "README.md", 0))
+    assert tuple(runner.summarize(verbose=False)) == (0, 13)
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    commands = 0
+    for kind, block in blocks:
+        if kind == "python" and ">>>" not in block:
+            result = subprocess.run([sys.executable, "-c", block], cwd=tmp_path, capture_output=True, text=True)
+            assert result.returncode == 0, result.stderr
+        elif not kind and block.startswith("$ "):
+            for command, shown in re.findall(r"^\$ (.*)\n((?:(?!\$ ).*\n)*)", block, re.M):
+                commands += 1
+                run = command.replace("python ", f"{sys.executable} ", 1)
+                result = subprocess.run(run, shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+                assert result.stdout == shown, command
+    assert commands >= 4
+
+
+def test_readme_gallery_is_current() -> None:
+    """``docs/gallery`` holds what ``tools/gallery.py`` draws now (run it to redraw)."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "gallery.py"), "--check"], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
