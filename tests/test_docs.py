@@ -98,7 +98,8 @@ def test_readme_makers_examples_print_what_they_show(tmp_path: Path, monkeypatch
     sessions = "\n".join(block for _, block in blocks if ">>>" in block)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(doctest.DocTestParser().get_doctest(sessions, {}, "README: For puzzle makers", "README.md", 0))
-    assert tuple(runner.summarize(verbose=False)) == (0, 13)
+    results = runner.summarize(verbose=False)
+    assert results.failed == 0 and results.attempted >= 15
     (tmp_path / "examples").symlink_to(ROOT / "examples")
     commands = 0
     for kind, block in blocks:

@@ -1,0 +1,549 @@
+"""Interchange formats: SGT game IDs (Unruly, Mosaic) read and written, puzz.link URLs refused.
+
+The SGT puzzles in ``tests/interchange/`` were made by SGT's own code (its
+generator, its text output and its solver; how, in each file's ``source``), so
+what this module reads is checked against what SGT itself reads from the same ID.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import examples
+from fastpuzzle import ArgumentError, ParseError, interchange, pixel, takuzu
+
+DATA = Path(__file__).resolve().parent / "interchange"
+
+
+def _records(name: str) -> list[dict[str, Any]]:
+    records: list[dict[str, Any]] = json.loads((DATA / name).read_text(encoding="utf-8"))["puzzles"]
+    return records
+
+
+#: Unruly IDs from SGT's generator, with SGT's text of each puzzle and SGT's solution.
+UNRULY = _records("sgt_unruly.json")
+#: Mosaic IDs from SGT's generator (and its icon's save file), with SGT's text and solution.
+MOSAIC = _records("sgt_mosaic.json")
+#: IDs this module wrote, for 01 games and pixel puzzles, with SGT's text of each as SGT read it.
+WRITTEN = _records("written_read_by_sgt.json")
+
+
+def _unruly_rows(record: dict[str, Any]) -> tuple[str, ...]:
+    """SGT's game_text_format of an Unruly grid ('0', '1', '.' and a space after each) as rows."""
+    return tuple(line.replace(" ", "").replace(".", "_") for line in record["sgt_text"])
+
+
+def _mosaic_rows(record: dict[str, Any]) -> tuple[str, ...]:
+    """SGT's game_text_format of a Mosaic grid (``|d|`` a clue, ``| |`` none) as rows."""
+    return tuple("".join(re.findall(r"\|(.)\|", line)).replace(" ", "_") for line in record["sgt_text"])
+
+
+def _mosaic_solution(record: dict[str, Any], n: int, m: int) -> tuple[str, ...]:
+    """SGT's solve move for Mosaic: 's', then the cells row by row, 8 to a hex byte, 1 for black."""
+    move = record["sgt_solution"]
+    assert move[0] == "s"
+    bits = "".join(f"{int(move[i : i + 2], 16):08b}" for i in range(1, len(move), 2))
+    return tuple(bits[r * m : (r + 1) * m] for r in range(n))
+
+
+def _unruly_reference(desc: str, cells: int) -> str:
+    """Unruly's description read plainly from its meaning: the cells, then the end mark dropped."""
+    out = ""
+    for letter in desc:
+        if letter in "zZ":
+            out += "_" * 25
+        else:
+            out += "_" * (ord(letter.lower()) - ord("a")) + ("0" if letter.islower() else "1")
+    assert len(out) == cells + 1
+    return out[:cells]
+
+
+def _mosaic_reference(desc: str) -> str:
+    """Mosaic's description read plainly from its meaning."""
+    return "".join("_" * (ord(char) - ord("a") + 1) if char.isalpha() else char for char in desc)
+
+
+def _parse_error(call: Any, column: int, *match: str) -> ParseError:
+    """Run ``call``, expecting a ParseError at line 1, ``column`` whose message holds every ``match``."""
+    with pytest.raises(ParseError) as caught:
+        call()
+    error = caught.value
+    assert (error.line, error.column) == (1, column), str(error)
+    for text in match:
+        assert text in str(error), str(error)
+    return error
+
+
+def test_docstring_examples() -> None:
+    failures, tried = doctest.testmod(interchange, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
+
+
+# -- Unruly: SGT's own puzzles -------------------------------------------------
+
+
+@pytest.mark.parametrize("record", UNRULY, ids=[record["generated_by"] for record in UNRULY])
+def test_unruly_id_reads_as_sgt_reads_it(record: dict[str, Any]) -> None:
+    puzzle = interchange.from_sgt(record["id"], "unruly")
+    assert isinstance(puzzle, takuzu.Puzzle)
+    assert puzzle.rows == _unruly_rows(record)
+
+
+@pytest.mark.parametrize("record", UNRULY, ids=[record["generated_by"] for record in UNRULY])
+def test_unruly_id_has_sgts_solution(record: dict[str, Any]) -> None:
+    puzzle = interchange.from_sgt(record["id"], "takuzu")
+    assert isinstance(puzzle, takuzu.Puzzle)
+    assert takuzu.solve(puzzle) == tuple(line.replace(" ", "") for line in record["sgt_solution"])
+
+
+@pytest.mark.parametrize("record", UNRULY, ids=[record["generated_by"] for record in UNRULY])
+def test_unruly_id_is_written_back_letter_for_letter(record: dict[str, Any]) -> None:
+    assert interchange.to_sgt(interchange.from_sgt(record["id"], "takuzu")) == record["id"]
+
+
+def test_unruly_hand_decoded() -> None:
+    # unrulysolver --seed 4 6x6ude: c = 2 blanks then a 0, e = 4 blanks then a 0, C = 2 blanks then
+    # a 1, i = 8 blanks then a 0, ..., and the last 'a' (0 blanks) is the end mark at place 36.
+    puzzle = interchange.from_sgt("6x6u:ceCiCebACBa", "01")
+    assert puzzle.rows == ("__0___", "_0__1_", "______", "_0__1_", "___0_0", "1__1_1")
+
+
+@pytest.mark.parametrize("game_id", ["8x8u:zzNa", "8x8u:ZZNa", "8x8u:zZNA"])
+def test_unruly_25_blank_letters_of_either_case(game_id: str) -> None:
+    # z and Z both skip 25 cells; N is 13 blanks then a 1 (cell 63); the end mark may be either case.
+    puzzle = interchange.from_sgt(game_id, "takuzu")
+    assert puzzle.rows == ("________",) * 7 + ("_______1",)
+    assert interchange.to_sgt(puzzle) == "8x8u:ZZNa"  # the 25-blank letters take the case of the given after them
+
+
+def test_unruly_end_place() -> None:
+    # 2 x 25 + 14 = 64 blanks and the end mark at 64 given by 'o' (14 blanks, then a 0 at 64)
+    assert interchange.from_sgt("8x8u:zzo", "takuzu").rows == ("________",) * 8
+    # 6 x 6: z skips 25, l skips 11 and puts its 0 on the end place, 36
+    assert interchange.from_sgt("6x6u:zl", "takuzu").rows == ("______",) * 6
+    # l: 11 blanks and a 0 on cell 11; z: the 24 cells left and the end place (SGT takes it; it never writes it)
+    puzzle = interchange.from_sgt("6x6u:lz", "takuzu")
+    assert puzzle.rows == ("______", "_____0", *["______"] * 4)
+    assert interchange.to_sgt(puzzle) == "6x6u:ly"  # y: the 24 blanks, then the end place
+
+
+def test_unruly_difficulty_is_read_and_not_written() -> None:
+    for level in "ten":
+        assert interchange.from_sgt(f"6x6ud{level}:ceCiCebACBa", "takuzu").rows[0] == "__0___"
+    assert interchange.to_sgt(interchange.from_sgt("6x6udn:ceCiCebACBa", "takuzu")) == "6x6u:ceCiCebACBa"
+    assert interchange.from_sgt("6u:ceCiCebACBa", "takuzu").n == 6  # one number: a square grid
+
+
+# -- Unruly: what the 01 game cannot be ---------------------------------------
+
+
+def test_unruly_without_unique_rows_is_refused() -> None:
+    # icons/unruly.sav in SGT's sources: PARAMS 6x6de, DESC faCADAJeBd (no 'u').
+    _parse_error(
+        lambda: interchange.from_sgt("6x6de:faCADAJeBd", "takuzu"),
+        4,
+        "expected 'u' (unique rows and columns), found 'd'",
+        "equal rows and equal columns",
+        "a different rule set",
+    )
+    # unrulysolver --seed 10 8x8de
+    _parse_error(lambda: interchange.from_sgt("8x8:CEEaBbbbtBcaddCcc", "takuzu"), 4, "found ':'", "unique rows")
+    # SGT reads 'u' only before the difficulty: here it would be the rules without it.
+    _parse_error(lambda: interchange.from_sgt("8x8dnu:CEEaBbbbtBcaddCcc", "takuzu"), 4, "expected 'u'")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "column"),
+    [("8x8udn#12345", 7), ("10x10#hello:world", 6), ("#1", 1), ("6x6u# but: no", 5)],
+)
+def test_random_seed_ids_are_refused(game_id: str, column: int) -> None:
+    _parse_error(lambda: interchange.from_sgt(game_id, "takuzu"), column, "found '#'", "random seed, not a puzzle")
+    _parse_error(lambda: interchange.from_sgt(game_id, "pixel"), column, "random seed")
+
+
+def test_a_hash_inside_the_description_is_a_bad_character() -> None:
+    _parse_error(lambda: interchange.from_sgt("6x6u:ceC#iCebACBa", "takuzu"), 9, "expected a letter", "found '#'")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "column", "message"),
+    [
+        # unrulysolver --seed 9 8x10udn: SGT takes it, the 01 game is square.
+        ("8x10u:CKDFafgajdCdFAbbbbf", 3, "expected a height equal to the width 8 (the 01 game is square), found '10'"),
+        ("34x34u:" + "z" * 46 + "g", 1, "expected a width of at most 32 (the 01 game's largest), found '34'"),
+        ("32x34u:", 4, "expected a height of at most 32"),
+        ("4x4u:q", 1, "expected a width of at least 6 (SGT's smallest), found '4'"),
+        ("6x4u:", 3, "expected a height of at least 6"),
+        ("7x7u:", 1, "expected an even width (Unruly's rule), found '7'"),
+        ("6x9u:", 3, "expected an even height"),
+        ("08x8u:", 1, "expected the width without a leading zero, found '08'"),
+        ("x8u:", 1, "expected the width in digits, found 'x'"),
+        ("8xu:", 3, "expected the height in digits, found 'u'"),
+        ("", 1, "expected the width in digits, found end of input"),
+        ("٨x٨u:", 1, "expected the width in digits, found '٨'"),
+        ("6x6ud:ceCiCebACBa", 6, "expected a difficulty letter 't', 'e' or 'n' after 'd', found ':'"),
+        ("6x6udx:ceCiCebACBa", 6, "found 'x'"),
+        ("6x6u", 5, "expected ':' and the game description after the parameters, found end of input"),
+        ("6x6uu:", 5, "found 'u'"),
+        (
+            "6x6u:ce5iCebACBa",
+            8,
+            "expected a letter: 'a' to 'y' (blank cells, then a 0), 'A' to 'Y' (then a 1), 'z' or 'Z', found '5'",
+        ),
+        ("6x6u:ceCi\u00e9", 10, "found 'é'"),
+        (
+            "6x6u:ceCiCebACB",
+            16,
+            "expected a last letter after the 36 cells (every description ends with one), found end of input",
+        ),
+        ("6x6u:ceCiCebAC", 15, "expected more letters: the description covers 34 of the 36 cells"),
+        ("6x6u:ceCiCebACBaa", 17, "expected the end of the description, which has covered the 36 cells, found 'a'"),
+        ("6x6u:zz", 7, "expected the end of the description"),
+        ("6x6u:ceCiCebACBa\nceCi", 17, "found '\\n'"),
+        ("6x6u:ceCiCebACBa\u00a0", 17, "found '\\xa0'"),
+    ],
+)
+def test_unruly_errors_name_the_column(game_id: str, column: int, message: str) -> None:
+    _parse_error(lambda: interchange.from_sgt(game_id, "takuzu"), column, message)
+
+
+def test_white_space_around_an_id() -> None:
+    puzzle = interchange.from_sgt(" \t6x6u:ceCiCebACBa \r\n\n", "takuzu")
+    assert interchange.to_sgt(puzzle) == "6x6u:ceCiCebACBa"
+    # Columns count from the text's first character, the white space before the ID included.
+    _parse_error(lambda: interchange.from_sgt("  6x6de:faCADAJeBd\n", "takuzu"), 6, "expected 'u'")
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_01_games_smaller_than_unruly_takes_have_no_id(n: int) -> None:
+    with pytest.raises(ArgumentError, match=f"SGT's Unruly takes sides from 6, so a {n}x{n} 01 game has no game ID"):
+        interchange.to_sgt(takuzu.generate(n, seed=1))
+
+
+# -- Mosaic: SGT's own puzzles -------------------------------------------------
+
+
+@pytest.mark.parametrize("record", MOSAIC, ids=[record["generated_by"] for record in MOSAIC])
+def test_mosaic_id_reads_as_sgt_reads_it(record: dict[str, Any]) -> None:
+    puzzle = interchange.from_sgt(record["id"], "mosaic")
+    assert isinstance(puzzle, pixel.Puzzle)
+    assert puzzle.rows == _mosaic_rows(record)
+
+
+@pytest.mark.parametrize("record", MOSAIC, ids=[record["generated_by"] for record in MOSAIC])
+def test_mosaic_id_has_sgts_solution(record: dict[str, Any]) -> None:
+    puzzle = interchange.from_sgt(record["id"], "pixel")
+    assert isinstance(puzzle, pixel.Puzzle)
+    assert pixel.solve(puzzle) == _mosaic_solution(record, puzzle.n, puzzle.m)
+
+
+@pytest.mark.parametrize("record", MOSAIC, ids=[record["generated_by"] for record in MOSAIC])
+def test_mosaic_id_is_written_back_letter_for_letter(record: dict[str, Any]) -> None:
+    # Only the size is written: the generator's flags ('h0', the first Mosaic's 'a0') make no puzzle.
+    expected = re.sub(r"^(\d+x\d+)[ah0-9]*:", r"\1:", record["id"])
+    assert interchange.to_sgt(interchange.from_sgt(record["id"], "pixel")) == expected
+
+
+def test_mosaic_hand_decoded() -> None:
+    # mosaicgen 3x3 s1: a = 1 blank, 0, c = 3 blanks, 2, 2, b = 2 blanks.
+    assert interchange.from_sgt("3x3:a0c22b", "pixel").rows == ("_0_", "__2", "2__")
+    # Width first: 7 columns, 4 rows (mosaicgen 7x4 s4).
+    puzzle = interchange.from_sgt("7x4:e1b3676b1a69b2d6b", "pixel")
+    assert isinstance(puzzle, pixel.Puzzle)
+    assert (puzzle.n, puzzle.m) == (4, 7)
+
+
+def test_mosaic_long_blank_runs() -> None:
+    assert interchange.from_sgt("9x9:zzzc", "pixel").rows == ("_________",) * 9  # 26 + 26 + 26 + 3
+    puzzle = pixel.from_rows(["_" * 10, "_" * 10, "_" * 7 + "1__"])
+    # 27 blanks are 'z' then 'a' (SGT's own writer would say '{' here, which SGT then refuses).
+    assert interchange.to_sgt(puzzle) == "10x3:za1b"
+    assert interchange.from_sgt("10x3:za1b", "pixel") == puzzle
+    assert interchange.to_sgt(pixel.from_rows(["_" * 13] * 4)) == "13x4:zz"
+
+
+def test_mosaic_generator_flags_are_read() -> None:
+    for params in ("3x3", "3", "3x3h0", "3x3h1", "3x3a0", "3x3a1h0"):
+        assert interchange.from_sgt(f"{params}:a0c22b", "pixel").rows == ("_0_", "__2", "2__")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "column", "message"),
+    [
+        ("3x3:9h", 5, "expected a clue from 0 to 4 in row 1, column 1 (its block's cells), found '9'"),
+        ("3x3:a7g", 6, "expected a clue from 0 to 6 in row 1, column 2"),
+        ("3x3:c7e", 6, "expected a clue from 0 to 6 in row 2, column 1"),
+        ("2x5:j", 1, "expected a width of at least 3 (SGT's smallest), found '2'"),
+        ("5x2:j", 3, "expected a height of at least 3"),
+        ("64x3:", 1, "expected a width of at most 63 (pixel placement's largest), found '64'"),
+        ("3x64:", 3, "expected a height of at most 63"),
+        ("3x3h:i", 5, "expected the value of 'h' in digits, found ':'"),
+        ("3x3h1a0:i", 6, "expected ':' and the game description after the parameters, found 'a'"),
+        ("3x3u:i", 4, "found 'u'"),
+        ("3x3:a0c22", 10, "expected more of the description: it covers 7 of the 9 cells, found end of input"),
+        ("3x3:a0c22c", 10, "expected a shorter run: the description has only 9 cells, found 'c'"),
+        ("3x3:a0c22b1", 11, "expected the end of the description, which has covered the 9 cells, found '1'"),
+        ("3x3:a0c22B", 10, "expected a digit (a clue) or a letter 'a' to 'z' (1 to 26 blank cells), found 'B'"),
+        ("3x3:a0c 22b", 8, "found ' '"),
+        ("3x3:a0c{", 8, "found '{'"),
+    ],
+)
+def test_mosaic_errors_name_the_column(game_id: str, column: int, message: str) -> None:
+    _parse_error(lambda: interchange.from_sgt(game_id, "pixel"), column, message)
+
+
+@pytest.mark.parametrize(("n", "m"), [(1, 5), (5, 2), (2, 2)])
+def test_pixel_puzzles_smaller_than_mosaic_takes_have_no_id(n: int, m: int) -> None:
+    with pytest.raises(ArgumentError, match=f"SGT's Mosaic takes sides from 3, so a {n}x{m} pixel puzzle"):
+        interchange.to_sgt(pixel.from_rows(["_" * m] * n))
+
+
+# -- our own puzzles, both ways --------------------------------------------------
+
+
+@pytest.mark.parametrize("record", WRITTEN, ids=[record["id"][:24] for record in WRITTEN])
+def test_ids_we_write_are_read_by_sgt_as_the_same_puzzle(record: dict[str, Any]) -> None:
+    takes_01 = record["puzzle"] == "takuzu"
+    puzzle = takuzu.from_rows(record["rows"]) if takes_01 else pixel.from_rows(record["rows"])
+    assert interchange.to_sgt(puzzle) == record["id"]
+    assert (_unruly_rows if takes_01 else _mosaic_rows)(record) == puzzle.rows
+
+
+@pytest.mark.parametrize(("n", "seed"), [(6, 1), (8, 2), (10, 3), (12, 4)])
+def test_generated_01_games_round_trip(n: int, seed: int) -> None:
+    puzzle = takuzu.generate(n, seed=seed)
+    game_id = interchange.to_sgt(puzzle)
+    assert game_id.startswith(f"{n}x{n}u:")
+    assert _unruly_reference(game_id.split(":")[1], n * n) == "".join(puzzle.rows)
+    assert interchange.from_sgt(game_id, "takuzu") == puzzle
+    assert interchange.read(interchange.write(puzzle, "sgt"), "takuzu", "sgt") == puzzle
+    assert interchange.read(interchange.write(puzzle, "contest"), "01", "contest") == puzzle
+
+
+@pytest.mark.parametrize(("n", "m", "seed"), [(3, 3, 1), (5, 8, 2), (10, 4, 3), (12, 12, 4)])
+def test_generated_pixel_puzzles_round_trip(n: int, m: int, seed: int) -> None:
+    puzzle = pixel.generate(n, m, seed=seed)
+    game_id = interchange.to_sgt(puzzle)
+    assert game_id.startswith(f"{m}x{n}:")
+    assert _mosaic_reference(game_id.split(":")[1]) == "".join(puzzle.rows)
+    assert interchange.from_sgt(game_id, "mosaic") == puzzle
+    assert interchange.read(interchange.write(puzzle, "sgt"), "pixel", "sgt") == puzzle
+    assert interchange.read(interchange.write(puzzle, "contest"), "pixel", "contest") == puzzle
+
+
+#: How many cells of a random grid are blank: none, some, most, all.
+BLANK_SHARES = (0.0, 0.5, 0.95, 1.0)
+
+
+@st.composite
+def takuzu_grids(draw: st.DrawFn) -> takuzu.Puzzle:
+    """Any 01 game SGT can hold: an even side from 6 to 32, cells 0, 1 or blank."""
+    n = draw(st.sampled_from(range(6, takuzu.MAX_N + 1, 2)))
+    share, rng = draw(st.sampled_from(BLANK_SHARES)), draw(st.randoms(use_true_random=False))
+    cells = ["_" if rng.random() < share else rng.choice("01") for _ in range(n * n)]
+    return takuzu.from_rows(["".join(cells[r * n : (r + 1) * n]) for r in range(n)])
+
+
+@st.composite
+def pixel_grids(draw: st.DrawFn) -> pixel.Puzzle:
+    """Any pixel puzzle SGT can hold: sides from 3 to 63, each clue at most its block's cells."""
+    n, m = draw(st.integers(3, pixel.MAX_N)), draw(st.integers(3, pixel.MAX_N))
+    share, rng = draw(st.sampled_from(BLANK_SHARES)), draw(st.randoms(use_true_random=False))
+
+    def cell(r: int, c: int) -> str:
+        block = (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
+        return "_" if rng.random() < share else str(rng.randint(0, block))
+
+    return pixel.from_rows(["".join(cell(r, c) for c in range(m)) for r in range(n)])
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(takuzu_grids())
+def test_any_01_game_round_trips(puzzle: takuzu.Puzzle) -> None:
+    game_id = interchange.to_sgt(puzzle)
+    params, desc = game_id.split(":")
+    assert params == f"{puzzle.n}x{puzzle.n}u"
+    assert re.fullmatch(r"[a-zA-Z]*[a-y]", desc)  # the end mark is a lower-case letter, as SGT writes it
+    assert _unruly_reference(desc, puzzle.n**2) == "".join(puzzle.rows)
+    assert interchange.from_sgt(game_id, "takuzu") == puzzle
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(pixel_grids())
+def test_any_pixel_puzzle_round_trips(puzzle: pixel.Puzzle) -> None:
+    game_id = interchange.to_sgt(puzzle)
+    params, desc = game_id.split(":")
+    assert params == f"{puzzle.m}x{puzzle.n}"
+    # a blank run is as many z's as fit, then one letter for the rest
+    assert all(re.fullmatch(r"z*[a-y]?", letters) for letters in re.findall(r"[a-z]+", desc))
+    assert _mosaic_reference(desc) == "".join(puzzle.rows)
+    assert interchange.from_sgt(game_id, "pixel") == puzzle
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.sampled_from(UNRULY + MOSAIC), st.data())
+def test_a_bad_character_is_reported_at_its_column(record: dict[str, Any], data: st.DataObject) -> None:
+    game_id = record["id"]
+    name = "takuzu" if record in UNRULY else "pixel"
+    start = game_id.index(":") + 1
+    at = data.draw(st.integers(start, len(game_id) - 1))
+    bad = data.draw(st.sampled_from("!#/:{}~-+.é٣\u3000") if name == "takuzu" else st.sampled_from("!#/:{}~-+.éAZ٣"))
+    broken = game_id[:at] + bad + game_id[at + 1 :]
+    _parse_error(lambda: interchange.from_sgt(broken, name), at + 1, f"found {bad!r}")
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from("0123456789xudhatenzZAyY:#/?. \t\n\u00e9"), max_size=40),
+    st.sampled_from(["takuzu", "pixel"]),
+)
+def test_any_text_is_a_puzzle_or_a_parse_error(text: str, name: str) -> None:
+    try:
+        puzzle = interchange.from_sgt(text, name)
+    except ParseError as error:
+        assert error.line == 1 and 1 <= error.column <= len(text) + 1
+        return
+    assert interchange.from_sgt(interchange.to_sgt(puzzle), name) == puzzle
+
+
+# -- puzz.link ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "column", "kind"),
+    [
+        # test/puzzle/encode_test.js of robx/pzprjs makes "http://pzv.jp/p.html?" + pid + "/" + url
+        # from test/script/<pid>.js: here mines (url "5/5/g2m13l13g0j") and yinyang ("5/5/016612300").
+        ("http://pzv.jp/p.html?mines/5/5/g2m13l13g0j", 22, "mines"),
+        ("https://puzz.link/p?mines/5/5/g2m13l13g0j", 21, "mines"),
+        ("https://puzz.link/p?yinyang/5/5/016612300", 21, "yinyang"),
+        ("mines/5/5/g2m13l13g0j", 1, "mines"),
+        ("https://www.puzz.link/p?nurikabe_edit/5/5/g5k2o1k3g", 25, "nurikabe"),
+        # test/pzpr/parser_test.js of robx/pzprjs
+        (
+            "https://puzz.link/p?type=editor&v:/pzprv3/nurikabe/3/3/%23%20%23%20.%20/1%20%23%203%20/%23%20%23%20.%20//",
+            43,
+            "nurikabe",
+        ),
+        (
+            "https://puzz.link/p?type=editor&pzprv3/nurikabe/3/3/%23%20%23%20.%20/1%20%23%203%20/%23%20%23%20.%20//",
+            40,
+            "nurikabe",
+        ),
+        ("http://pzv.jp/p.html?bonsan/c/5/5/3h2i0j1g1n0g", 22, "bonsan"),
+        ("http://indi.s58.xrea.com/pzpr/v3/p.html?bonsan/5/5/000000003h2i0j1g1n0g", 41, "bonsan"),
+        # Names people give these puzzles, which are no pzprjs types either.
+        ("https://puzz.link/p?binairo/6/6/x", 21, "binairo"),
+        ("https://puzz.link/p?mosaic/5/5/x", 21, "mosaic"),
+    ],
+)
+def test_puzz_link_urls_are_refused_at_their_type(url: str, column: int, kind: str) -> None:
+    _parse_error(
+        lambda: interchange.from_url(url),
+        column,
+        f"expected a puzz.link type for the 01 game or pixel placement, found {kind!r}",
+        "puzz.link (pzprjs) has no type for either",
+    )
+    _parse_error(
+        lambda: interchange.read(url, "mosaic", "url"),
+        column,
+        f"expected a puzz.link type for pixel placement, found {kind!r}: puzz.link (pzprjs) has no type for it",
+    )
+    _parse_error(lambda: interchange.read(url, "takuzu", "url"), column, "type for the 01 game")
+
+
+@pytest.mark.parametrize(
+    ("url", "column", "message"),
+    [
+        ("https://example.com/p?mines/5/5/x", 9, "expected a puzz.link address (puzz.link/p, pzv.jp/p.html, "),
+        ("https://puzz.link/list.html?mines", 9, "found 'puzz.link/list.html'"),
+        ("https://puzz.link/p", 20, "expected '?' and the puzzle after the address, found end of input"),
+        (
+            "https://puzz.link/p?",
+            21,
+            "expected a puzz.link type for the 01 game or pixel placement, found end of input",
+        ),
+        ("https://", 9, "expected a puzz.link address"),
+        ("", 1, "found end of input"),
+    ],
+)
+def test_puzz_link_url_errors_name_the_column(url: str, column: int, message: str) -> None:
+    _parse_error(lambda: interchange.from_url(url), column, message)
+
+
+def test_no_puzzle_is_written_as_a_url() -> None:
+    for puzzle in (takuzu.generate(6, seed=1), pixel.generate(4, seed=1)):
+        title = "the 01 game" if isinstance(puzzle, takuzu.Puzzle) else "pixel placement"
+        with pytest.raises(ArgumentError, match=f"puzz.link \\(pzprjs\\) has no type for {title}"):
+            interchange.to_url(puzzle)
+        with pytest.raises(ArgumentError, match="an SGT game ID \\(format 'sgt'\\) can"):
+            interchange.write(puzzle, "url")
+
+
+# -- the API's arguments -----------------------------------------------------------
+
+
+def test_names_and_aliases() -> None:
+    for name in ("takuzu", "01", "unruly"):
+        assert isinstance(interchange.from_sgt("6x6u:ceCiCebACBa", name), takuzu.Puzzle)
+        assert isinstance(interchange.read("6x6u:ceCiCebACBa", name, "sgt"), takuzu.Puzzle)
+    for name in ("pixel", "mosaic"):
+        assert isinstance(interchange.from_sgt("3x3:a0c22b", name), pixel.Puzzle)
+        assert isinstance(interchange.read("3 3\n_0_\n__2\n2__\n", name, "contest"), pixel.Puzzle)
+
+
+def test_sgt_ids_need_a_name() -> None:
+    with pytest.raises(
+        ArgumentError, match="from_sgt\\(\\) needs name, 'takuzu' or 'pixel': an SGT game ID does not name its game"
+    ):
+        interchange.from_sgt("6x6u:ceCiCebACBa")
+
+
+@pytest.mark.parametrize("name", ["sudoku", "reversi", "Unruly", ""])
+def test_other_names_are_argument_errors(name: str) -> None:
+    with pytest.raises(
+        ArgumentError, match=f"name must be 'takuzu' \\(or '01', 'unruly'\\) or 'pixel' \\(or 'mosaic'\\), got {name!r}"
+    ):
+        interchange.from_sgt("6x6u:ceCiCebACBa", name)
+    with pytest.raises(ArgumentError, match="name must be"):
+        interchange.read("6x6u:ceCiCebACBa", name, "sgt")
+
+
+def test_formats() -> None:
+    assert interchange.FORMATS == ("contest", "sgt", "url")
+    puzzle = takuzu.generate(6, seed=2)
+    assert interchange.write(puzzle, "contest") == str(puzzle)
+    assert interchange.read(str(puzzle), "takuzu", "contest") == puzzle
+    for bad in ("xml", "SGT", ""):
+        with pytest.raises(ArgumentError, match=f"format must be 'contest', 'sgt' or 'url', got {bad!r}"):
+            interchange.read("", "takuzu", bad)
+        with pytest.raises(ArgumentError, match="format must be"):
+            interchange.write(puzzle, bad)
+
+
+def test_contest_errors_pass_through() -> None:
+    with pytest.raises(ParseError, match="line 3, column 3: expected '0', '1' or '_', found 'x'"):
+        interchange.read("4\n0_1_\n__x_\n____\n____\n", "takuzu", "contest")
+
+
+def test_types_are_checked() -> None:
+    with pytest.raises(TypeError, match="expected the text as str, found bytes; decode it first"):
+        interchange.from_sgt(b"6x6u:ceCiCebACBa", "takuzu")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected the text as str, found int"):
+        interchange.from_url(1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="name must be a str, got int"):
+        interchange.from_sgt("6x6u:ceCiCebACBa", 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="format must be a str, got NoneType"):
+        interchange.write(takuzu.generate(6, seed=1), None)  # type: ignore[arg-type]
+    rows: Any = ["__", "__"]  # row strings: which puzzle they are is not known
+    for call in (interchange.to_sgt, interchange.to_url, lambda p: interchange.write(p, "contest")):
+        with pytest.raises(TypeError, match="expected a takuzu.Puzzle or a pixel.Puzzle, found list"):
+            call(rows)
