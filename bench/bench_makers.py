@@ -29,24 +29,15 @@ def _each_seed(make: Callable[[int], Any]) -> Callable[[], Any]:
 
 @pytest.mark.parametrize("difficulty", GRADES)
 @pytest.mark.parametrize("n", sorted(ROUNDS))
-def test_takuzu_generate_graded(benchmark: BenchmarkFixture, n: int, difficulty: int) -> None:
-    """``takuzu.generate(n, seed=s, difficulty=k)``: a unique puzzle of exactly grade k."""
-    benchmark.group = f"takuzu generate {n}x{n} to a grade"
+@pytest.mark.parametrize("name", ["takuzu", "pixel"])
+def test_generate_graded(benchmark: BenchmarkFixture, name: str, n: int, difficulty: int) -> None:
+    """``generate(n, seed=s, difficulty=k)``: a unique puzzle of exactly grade k."""
+    facade: Any = takuzu if name == "takuzu" else pixel
+    benchmark.group = f"{name} generate {n}x{n} to a grade"
     made = benchmark.pedantic(
-        _each_seed(lambda seed: takuzu.generate(n, seed=seed, difficulty=difficulty)), rounds=ROUNDS[n], iterations=1
+        _each_seed(lambda seed: facade.generate(n, seed=seed, difficulty=difficulty)), rounds=ROUNDS[n], iterations=1
     )
-    assert takuzu.grade(made) == difficulty
-
-
-@pytest.mark.parametrize("difficulty", GRADES)
-@pytest.mark.parametrize("n", sorted(ROUNDS))
-def test_pixel_generate_graded(benchmark: BenchmarkFixture, n: int, difficulty: int) -> None:
-    """``pixel.generate(n, seed=s, difficulty=k)``: a unique puzzle of exactly grade k."""
-    benchmark.group = f"pixel generate {n}x{n} to a grade"
-    made = benchmark.pedantic(
-        _each_seed(lambda seed: pixel.generate(n, seed=seed, difficulty=difficulty)), rounds=ROUNDS[n], iterations=1
-    )
-    assert pixel.grade(made) == difficulty
+    assert facade.grade(made) == difficulty
 
 
 @pytest.mark.parametrize("n", sorted(ROUNDS))

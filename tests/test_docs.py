@@ -16,7 +16,15 @@ import fastpuzzle
 from conftest import ROOT
 
 
-@pytest.mark.parametrize("name", ["fastpuzzle", *(f"fastpuzzle.{puzzle}" for puzzle in fastpuzzle.PUZZLES)])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "fastpuzzle",
+        *(f"fastpuzzle.{puzzle}" for puzzle in fastpuzzle.PUZZLES),
+        "fastpuzzle.render",
+        "fastpuzzle.interchange",
+    ],
+)
 def test_docstring_examples(name: str) -> None:
     failures, tried = doctest.testmod(import_module(name), optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0

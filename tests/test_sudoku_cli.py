@@ -98,7 +98,8 @@ def test_the_facade_runs_the_cli_on_a_parsed_grid() -> None:
     from fastpuzzle import sudoku
 
     grid = sudoku.parse(SAMPLE_FILE.read_text())
-    assert sudoku.check_cli_arguments(argparse.Namespace(show=True)) is None
-    assert sudoku.run_cli(grid, argparse.Namespace(show=False)) == "3\n"
-    shown = sudoku.run_cli(grid, argparse.Namespace(show=True))
+    plain = {"answer": None, "generate": False, "render": None}
+    assert sudoku.check_cli_arguments(argparse.Namespace(show=True, **plain)) is None
+    assert sudoku.run_cli(grid, argparse.Namespace(show=False, **plain)) == "3\n"
+    shown = sudoku.run_cli(grid, argparse.Namespace(show=True, **plain))
     assert shown == sudoku.format_solution(grid, sudoku.solve(grid))

@@ -14,12 +14,18 @@ TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
     from typing import Any, Callable, Optional
 
-    from ._hints import Hint
 
-__all__ = ["FORMATS", "add_cli_options", "check_cli_options", "hint_output", "puzzle_output", "render_if_asked"]
+__all__ = [
+    "FORMATS",
+    "add_cli_options",
+    "check_cli_options",
+    "made_output",
+    "puzzle_output",
+    "render_if_asked",
+    "search_output",
+]
 
 #: The formats a puzzle is read and written in.
 FORMATS = ("contest", "sgt", "url")
@@ -63,26 +69,34 @@ def check_cli_options(options: argparse.Namespace) -> Optional[str]:
     return None
 
 
-def hint_output(
-    puzzle: Any,
-    options: argparse.Namespace,
-    hint: Callable[[Any], Optional[Hint]],
-    steps: Callable[[Any], Sequence[Hint]],
-    grade: Callable[[Any], int],
-) -> Optional[str]:
-    """What ``--hint``, ``--steps``, ``--grade`` or ``--to`` print for ``puzzle``; None for none of them."""
+def search_output(puzzle: Any, options: argparse.Namespace, facade: Any, solution_text: Callable[[Any], str]) -> str:
+    """What ``python -m fastpuzzle takuzu`` (or ``pixel``) prints for ``puzzle``: the count, a hint,
+    the steps, the grade, the puzzle in another format, or the solution as ``solution_text`` writes it."""
     from ._hints import hint_line
 
+    if options.count:
+        return f"{facade.count_solutions(puzzle)}\n"
     if options.hint:
-        found = hint(puzzle)
-        return "the grid is complete: no hint left\n" if found is None else hint_line(found) + "\n"
-    if options.steps:
-        return "".join(f"{number}. {hint_line(step)}\n" for number, step in enumerate(steps(puzzle), start=1))
-    if options.grade:
-        return f"{grade(puzzle)}\n"
-    if options.to:
-        return puzzle_output(puzzle, options.to)
-    return None
+        found = facade.hint(puzzle)
+        output = "the grid is complete: no hint left\n" if found is None else hint_line(found) + "\n"
+    elif options.steps:
+        output = "".join(f"{number}. {hint_line(step)}\n" for number, step in enumerate(facade.steps(puzzle), start=1))
+    elif options.grade:
+        output = f"{facade.grade(puzzle)}\n"
+    elif options.to:
+        output = puzzle_output(puzzle, options.to)
+    else:
+        solution = facade.solve(puzzle, unique=not options.first)
+        render_if_asked(options, solution, puzzle)
+        return solution_text(solution)
+    render_if_asked(options, puzzle)
+    return output
+
+
+def made_output(puzzle: Any, options: argparse.Namespace) -> str:
+    """What ``--generate`` prints for the new ``puzzle``: it in ``--format`` (drawn to ``--render``'s file)."""
+    render_if_asked(options, puzzle)
+    return puzzle_output(puzzle, options.format)
 
 
 def puzzle_output(puzzle: Any, format: str) -> str:

@@ -174,16 +174,22 @@ def _segment(cur: _Cursor) -> str:
     return cur.text[cur.pos : slash if slash >= 0 else cur.end]
 
 
-# -- Unruly: the 01 game ------------------------------------------------------
-
-
-def _read_unruly(cur: _Cursor) -> takuzu.Puzzle:
-    """The 01 game in Unruly's ``W[xH][u][dC]:DESC``."""
+def _dimensions(cur: _Cursor) -> tuple[int, int, int, int]:
+    """A game ID's ``W[xH]`` (after making sure it is no seed): the width, its column, the height, its column."""
     cur.seed_check()
     width, width_at = cur.number("the width")
     height, height_at = (width, width_at)
     if cur.take("x"):
         height, height_at = cur.number("the height")
+    return width, width_at, height, height_at
+
+
+# -- Unruly: the 01 game ------------------------------------------------------
+
+
+def _read_unruly(cur: _Cursor) -> takuzu.Puzzle:
+    """The 01 game in Unruly's ``W[xH][u][dC]:DESC``."""
+    width, width_at, height, height_at = _dimensions(cur)
     for name, value, column in (("a width", width, width_at), ("a height", height, height_at)):
         if value % 2:
             raise cur.error(f"an even {name[2:]} (Unruly's rule)", column, describe(str(value)))
@@ -247,11 +253,7 @@ def _write_unruly(puzzle: takuzu.Puzzle) -> str:
 
 def _read_mosaic(cur: _Cursor) -> pixel.Puzzle:
     """Pixel placement in Mosaic's ``W[xH][aN][hN]:DESC``."""
-    cur.seed_check()
-    width, width_at = cur.number("the width")
-    height, height_at = (width, width_at)
-    if cur.take("x"):
-        height, height_at = cur.number("the height")
+    width, width_at, height, height_at = _dimensions(cur)
     for flag in "ah":  # generator settings, which no puzzle depends on
         if cur.take(flag):
             cur.number(f"the value of '{flag}'")

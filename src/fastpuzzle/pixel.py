@@ -19,6 +19,8 @@ border)::
 
 from __future__ import annotations
 
+import sys
+
 from . import _maker, _select
 from ._grid import (
     Grid,
@@ -49,6 +51,7 @@ else:
 
 if TYPE_CHECKING:
     import argparse
+    import os
     from collections.abc import Iterator, Sequence
     from typing import Any, Callable, Optional, Union
 
@@ -70,6 +73,7 @@ __all__ = [
     "generate",
     "grade",
     "hint",
+    "image_picture",
     "make_cli",
     "parse",
     "puzzle_lines",
@@ -372,7 +376,7 @@ def _rules_solve(rows: list[str], max_tier: int) -> bool:
 
 
 def from_image(
-    path: str,
+    path: Union[str, os.PathLike[str]],
     size: tuple[int, int],
     *,
     threshold: float = 0.5,
@@ -391,9 +395,7 @@ def from_image(
     """
     import random
 
-    n, m = (checked_count(side, "size", 1) for side in size)
-    if not (n <= MAX_N and m <= MAX_N):
-        raise ArgumentError(f"size must be from 1 to {MAX_N} rows and columns, got {n}x{m}")
+    n, m = _image_size(size)
     threshold = _checked_density(threshold, "threshold")
     difficulty = None if difficulty is None else checked_difficulty(difficulty)
     rng = random.Random(checked_seed(seed))
@@ -413,8 +415,25 @@ def from_image(
     return found
 
 
-def image_picture(path: str, n: int, m: int, threshold: float = 0.5) -> list[str]:
-    """The image at ``path`` as ``n`` rows of ``m`` cells, ``'1'`` where darker than ``threshold``."""
+def _image_size(size: Any) -> tuple[int, int]:
+    """``size`` checked: a pair ``(rows, columns)`` of whole numbers from 1 to MAX_N."""
+    if isinstance(size, (str, bytes)) or not hasattr(size, "__len__") or len(size) != 2:
+        raise TypeError(f"size must be a pair (rows, columns), got {type(size).__name__}")
+    n, m = (checked_count(side, "size", 1) for side in size)
+    if not (n <= MAX_N and m <= MAX_N):
+        raise ArgumentError(f"size must be from 1 to {MAX_N} rows and columns, got {n}x{m}")
+    return n, m
+
+
+def image_picture(path: Union[str, os.PathLike[str]], n: int, m: int, threshold: float = 0.5) -> list[str]:
+    """The image at ``path`` as ``n`` rows of ``m`` cells, ``'1'`` where darker than ``threshold``
+    (0 black to 1 white): what :func:`from_image` makes a puzzle of. Needs Pillow."""
+    import os
+
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
+    n, m = _image_size((n, m))
+    threshold = _checked_density(threshold, "threshold")
     try:
         from PIL import Image
     except ImportError:
@@ -422,8 +441,8 @@ def image_picture(path: str, n: int, m: int, threshold: float = 0.5) -> list[str
     try:
         with Image.open(path) as image:
             grey = image.convert("L").resize((m, n), Image.Resampling.BOX)
-    except OSError as error:
-        raise ArgumentError(f"cannot read the image {path}: {error}") from None
+    except (OSError, ValueError, Image.DecompressionBombError) as error:
+        raise ArgumentError(f"cannot read the image {os.fsdecode(path)}: {error}") from None
     levels = grey.tobytes()
     cut = threshold * 255
     return ["".join("1" if levels[r * m + c] < cut else "0" for c in range(m)) for r in range(n)]
@@ -616,19 +635,12 @@ def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
 
 def run_cli(puzzle: Puzzle, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle pixel`` prints for ``puzzle``."""
-    if options.count:
-        return f"{count_solutions(puzzle)}\n"
-    output = _maker.hint_output(puzzle, options, hint, steps, grade)
-    if output is not None:
-        _maker.render_if_asked(options, puzzle)
-        return output
-    solution = solve(puzzle, unique=not options.first)
-    _maker.render_if_asked(options, solution, puzzle)
-    return show(solution) if options.show else format(solution)
+    return _maker.search_output(
+        puzzle, options, sys.modules[__name__], lambda solution: show(solution) if options.show else format(solution)
+    )
 
 
 def make_cli(options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle pixel --generate`` prints: a new puzzle in ``--format``."""
     puzzle = generate(*(options.size or (10, 10)), seed=options.seed, difficulty=options.difficulty)
-    _maker.render_if_asked(options, puzzle)
-    return _maker.puzzle_output(puzzle, options.format)
+    return _maker.made_output(puzzle, options)

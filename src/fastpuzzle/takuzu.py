@@ -16,6 +16,7 @@ rows, and all columns, are pairwise different::
 from __future__ import annotations
 
 import random
+import sys
 from itertools import islice
 
 from . import _maker, _select
@@ -442,19 +443,10 @@ def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
 
 def run_cli(puzzle: Puzzle, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle takuzu`` prints for ``puzzle``."""
-    if options.count:
-        return f"{count_solutions(puzzle)}\n"
-    output = _maker.hint_output(puzzle, options, hint, steps, grade)
-    if output is not None:
-        _maker.render_if_asked(options, puzzle)
-        return output
-    solution = solve(puzzle, unique=not options.first)
-    _maker.render_if_asked(options, solution, puzzle)
-    return format(solution)
+    return _maker.search_output(puzzle, options, sys.modules[__name__], format)
 
 
 def make_cli(options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle takuzu --generate`` prints: a new puzzle in ``--format``."""
     puzzle = generate(options.size or 10, seed=options.seed, difficulty=options.difficulty)
-    _maker.render_if_asked(options, puzzle)
-    return _maker.puzzle_output(puzzle, options.format)
+    return _maker.made_output(puzzle, options)
