@@ -41,7 +41,18 @@ if TYPE_CHECKING:
             """Write the hint's cells into the grid."""
 
 
-__all__ = ["GRADES", "TRIAL_TIER", "Hint", "grade", "graded", "hint_line", "path", "shape"]
+__all__ = [
+    "GRADES",
+    "TRIAL_TIER",
+    "Hint",
+    "NoGivenLeft",
+    "checked_difficulty",
+    "grade",
+    "graded",
+    "hint_line",
+    "path",
+    "shape",
+]
 
 P = TypeVar("P")
 
