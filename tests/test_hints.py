@@ -7,11 +7,13 @@ contradicts that solution; the path of hints must end at the solution.
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from fastpuzzle import Hint, pixel, takuzu
 from fastpuzzle._hints import GRADES, TRIAL_TIER
 from fastpuzzle._pixel_hints import TIERS as PIXEL_TIERS
@@ -72,7 +74,7 @@ def test_pixel_hints_are_sound_for_every_grade(n: int, m: int, difficulty: int) 
             assert all(step.rule != "search" for step in steps)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32), side=st.sampled_from([4, 6, 8]), fill=st.floats(0, 0.6))
 def test_takuzu_hint_is_sound_anywhere_on_the_way(seed: int, side: int, fill: float) -> None:
     """A minimal puzzle with some of its solution's cells written back: still one solution, and the hint fits it."""
@@ -91,7 +93,7 @@ def test_takuzu_hint_is_sound_anywhere_on_the_way(seed: int, side: int, fill: fl
     assert found.rule in TAKUZU_TIERS
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32), n=st.integers(1, 7), m=st.integers(1, 7), fill=st.floats(0, 0.8))
 def test_pixel_hint_is_sound_with_known_cells(seed: int, n: int, m: int, fill: float) -> None:
     puzzle = pixel.generate(n, m, seed=seed)
@@ -212,3 +214,38 @@ def test_difficulty_of_the_wrong_type() -> None:
 def test_a_grade_a_small_grid_lacks_is_a_clear_error() -> None:
     with pytest.raises(ArgumentError, match="no 2x2 puzzle of difficulty 4"):
         takuzu.generate(2, seed=1, difficulty=4)
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(side=st.sampled_from([4, 6]), index=st.integers(0, 71), keep=st.lists(st.booleans(), min_size=36, max_size=36))
+def test_takuzu_rules_hold_in_every_solution(side: int, index: int, keep: list[bool]) -> None:
+    """Tiers 1-4 are implications, sound without a unique solution: every solution of a partial
+    grid (some cells of a random solved grid) agrees with the hint."""
+    from fastpuzzle._takuzu_hints import Deducer
+
+    solved = next(islice(takuzu.solutions(["_" * side] * side), index, None))
+    rows = ["".join(d if keep[r * side + c] else "_" for c, d in enumerate(row)) for r, row in enumerate(solved)]
+    every = list(islice(takuzu.solutions(rows), 500))
+    assume(len(every) < 500)
+    found = Deducer(rows).next_hint(TRIAL_TIER)
+    if found is not None:
+        assert all(solution[r][c] == str(value) for solution in every for r, c, value in found.cells), found
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(n=st.integers(1, 4), m=st.integers(1, 4), cells=st.data())
+def test_pixel_rules_hold_in_every_solution(n: int, m: int, cells: st.DataObject) -> None:
+    """The same for pixel placement: random clues, every solution agrees with the hint."""
+    from fastpuzzle._pixel_hints import Deducer
+
+    rows = [cells.draw(st.text(st.sampled_from("0123456789____"), min_size=m, max_size=m)) for _ in range(n)]
+    try:
+        puzzle = pixel.from_rows(rows)
+    except ParseError:  # a clue larger than its block
+        assume(False)
+        raise
+    every = list(islice(pixel.solutions(puzzle), 1000))
+    assume(every and len(every) < 1000)
+    found = Deducer(rows).next_hint(TRIAL_TIER)
+    if found is not None:
+        assert all(solution[r][c] == str(value) for solution in every for r, c, value in found.cells), found
