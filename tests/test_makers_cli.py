@@ -160,3 +160,32 @@ def test_from_image_errors(tmp_path: Path) -> None:
     diagonal.save(tmp_path / "diagonal.png")
     with pytest.raises(ArgumentError, match="not the only one"):
         pixel.from_image(str(tmp_path / "diagonal.png"), (2, 2))
+
+
+def test_pixel_hint_from_known_cells(tmp_path: Path) -> None:
+    puzzle = pixel.parse((EXAMPLES / "pixel.txt").read_text())
+    steps = pixel.steps(puzzle)
+    known = [["?"] * puzzle.m for _ in range(puzzle.n)]
+    for step in steps[:5]:
+        for r, c, value in step.cells:
+            known[r][c] = str(value)
+    known_file = tmp_path / "known.txt"
+    known_file.write_text("".join("".join(row) + "\n" for row in known))
+    result = run_cli("pixel", "--hint", "--known", str(known_file), str(EXAMPLES / "pixel.txt"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{steps[5].rule}: {steps[5].explanation}\n"
+    rest = run_cli("pixel", "--steps", "--known", str(known_file), str(EXAMPLES / "pixel.txt"))
+    assert len(rest.stdout.splitlines()) == len(pixel.steps(puzzle, ["".join(row) for row in known]))
+
+
+@pytest.mark.parametrize(
+    ("known", "message"),
+    [("????\n", "expected 6 rows of known cells"), ("??x?????\n" * 6, "row 1, column 3")],
+)
+def test_pixel_known_cells_are_checked(tmp_path: Path, known: str, message: str) -> None:
+    known_file = tmp_path / "known.txt"
+    known_file.write_text(known)
+    result = run_cli("pixel", "--hint", "--known", str(known_file), str(EXAMPLES / "pixel.txt"))
+    assert result.returncode == 2 and message in result.stderr
+    missing = run_cli("pixel", "--hint", "--known", str(tmp_path / "none.txt"), str(EXAMPLES / "pixel.txt"))
+    assert missing.returncode == 2 and "cannot read the known cells" in missing.stderr

@@ -69,18 +69,22 @@ def check_cli_options(options: argparse.Namespace) -> Optional[str]:
     return None
 
 
-def search_output(puzzle: Any, options: argparse.Namespace, facade: Any, solution_text: Callable[[Any], str]) -> str:
+def search_output(
+    puzzle: Any, options: argparse.Namespace, facade: Any, solution_text: Callable[[Any], str], *known: Any
+) -> str:
     """What ``python -m fastpuzzle takuzu`` (or ``pixel``) prints for ``puzzle``: the count, a hint,
-    the steps, the grade, the puzzle in another format, or the solution as ``solution_text`` writes it."""
+    the steps, the grade, the puzzle in another format, or the solution as ``solution_text`` writes it.
+    ``known`` (pixel's cells already decided) goes on to ``hint`` and ``steps``."""
     from ._hints import hint_line
 
     if options.count:
         return f"{facade.count_solutions(puzzle)}\n"
     if options.hint:
-        found = facade.hint(puzzle)
+        found = facade.hint(puzzle, *known)
         output = "the grid is complete: no hint left\n" if found is None else hint_line(found) + "\n"
     elif options.steps:
-        output = "".join(f"{number}. {hint_line(step)}\n" for number, step in enumerate(facade.steps(puzzle), start=1))
+        steps = facade.steps(puzzle, *known)
+        output = "".join(f"{number}. {hint_line(step)}\n" for number, step in enumerate(steps, start=1))
     elif options.grade:
         output = f"{facade.grade(puzzle)}\n"
     elif options.to:

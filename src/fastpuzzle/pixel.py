@@ -612,6 +612,11 @@ def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
         "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
     )
     _maker.add_cli_options(parser, _size_option, "ROWSxCOLUMNS or N for N x N (default 10x10)")
+    parser.add_argument(
+        "--known",
+        metavar="FILE",
+        help="with --hint or --steps: the cells already decided, one row per line of 0 (white), 1 (black) and ?",
+    )
 
 
 def _size_option(text: str) -> tuple[int, int]:
@@ -630,14 +635,33 @@ def _size_option(text: str) -> tuple[int, int]:
 
 def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with pixel placement's options together (two modes at once), or None; --count ignores --show."""
+    if options.known is not None and not (options.hint or options.steps):
+        return "--known applies only with --hint or --steps"
     return _maker.check_cli_options(options)
 
 
 def run_cli(puzzle: Puzzle, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle pixel`` prints for ``puzzle``."""
+    known = () if options.known is None else (_known_file(options.known),)
     return _maker.search_output(
-        puzzle, options, sys.modules[__name__], lambda solution: show(solution) if options.show else format(solution)
+        puzzle,
+        options,
+        sys.modules[__name__],
+        lambda solution: show(solution) if options.show else format(solution),
+        *known,
     )
+
+
+def _known_file(path: str) -> list[str]:
+    """The rows of known cells in the file at ``path`` (``--known``); its trailing blank lines are passed over."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            text = stream.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ArgumentError(
+            f"cannot read the known cells in {path}: {getattr(error, 'strerror', None) or error}"
+        ) from None
+    return [line.rstrip(" \t\r") for line in text.rstrip("\n").split("\n")] if text.strip() else []
 
 
 def make_cli(options: argparse.Namespace) -> str:
