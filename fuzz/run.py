@@ -1,7 +1,8 @@
 """Fuzz fastpuzzle's parsers: ``python fuzz/run.py [PUZZLE ...] [--seconds S] [--seed N]``.
 
-Each puzzle's target (targets.py) runs for ``--seconds`` from the seed corpus in
-``fuzz/corpus/PUZZLE`` (the public cases, good and bad), and the run prints the
+Each puzzle's target (targets.py; ``unruly`` and ``mosaic`` read Simon Tatham's
+game IDs) runs for ``--seconds`` from the seed corpus in ``fuzz/corpus/PUZZLE``
+(the public cases, good and bad, or game IDs), and the run prints the
 number of executions. The exit status is 1 if any target found something: an
 exception other than the package's errors and TypeError, a failed check, a
 crash, or an input that ran over ``--input-timeout`` seconds. The finding is
@@ -34,7 +35,7 @@ from types import FrameType
 from typing import Any, Callable, Optional
 
 HERE = Path(__file__).resolve().parent
-PUZZLES = ("takuzu", "pixel", "sudoku", "reversi")
+PUZZLES = ("takuzu", "pixel", "sudoku", "reversi", "unruly", "mosaic")
 #: Longest input either engine makes; the parsers refuse more than 1 MiB in one read anyway.
 MAX_LEN = 4096
 #: Where findings are saved.

@@ -32,6 +32,7 @@ from fastpuzzle import (  # noqa: F401
     _reversi_py,
     _sudoku_py,
     _takuzu_py,
+    interchange,
     pixel,
     reversi,
     sudoku,
@@ -101,10 +102,32 @@ def check(puzzle_name: str, data: bytes) -> None:
         assert twin_outcome == outcome, f"kernel {outcome!r} != twin {twin_outcome!r}"
 
 
-#: Each target, by puzzle name; they share :func:`check`.
+def check_game_id(game: str, data: bytes) -> None:
+    """Feed ``data`` to the reader of Simon Tatham's ``game`` IDs (``unruly``, ``mosaic``) and check
+    what comes out: the ID it writes for the puzzle reads back as the same puzzle, and the puzzle,
+    when small, solves or fails with one of the package's errors."""
+    try:
+        text = read_source(io.BytesIO(data))
+    except FastpuzzleError:
+        text = data.decode("utf-8", "surrogateescape")
+    try:
+        puzzle = interchange.from_sgt(text, game)
+    except ALLOWED:
+        return
+    name = "takuzu" if game == "unruly" else "pixel"
+    written = interchange.to_sgt(puzzle)
+    assert interchange.from_sgt(written, game) == puzzle, f"{text!r} was written back as {written!r}"
+    if _small(name, puzzle, twin=False):
+        _answer(fastpuzzle.puzzle_module(name), puzzle)
+
+
+#: Simon Tatham's games whose IDs are read, fuzzed beside the contest parsers.
+GAMES = ("unruly", "mosaic")
+
+#: Each target, by puzzle (or game) name; they share :func:`check` (and :func:`check_game_id`).
 TARGETS: dict[str, Callable[[bytes], None]] = {
-    name: (lambda data, name=name: check(name, data))
-    for name in PUZZLES  # type: ignore[misc]
+    **{name: (lambda data, name=name: check(name, data)) for name in PUZZLES},  # type: ignore[misc]
+    **{game: (lambda data, game=game: check_game_id(game, data)) for game in GAMES},  # type: ignore[misc]
 }
 
 #: The pure-Python twins: the coverage-guided engines leave them uninstrumented (they are oracles here).
