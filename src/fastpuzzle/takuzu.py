@@ -33,7 +33,7 @@ from ._grid import (
     solution_text,
     walk,
 )
-from ._hints import Hint, checked_difficulty, graded
+from ._hints import Hint, checked_difficulty, graded, path
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows
 from .errors import ArgumentError, NoSolutionError, ParseError
@@ -349,15 +349,11 @@ def hint(puzzle: Union[Puzzle, Sequence[str]]) -> Optional[Hint]:
     deduced cells can be written back as givens. NoSolutionError and
     MultipleSolutionsError as :func:`solve` raises them: a hint needs one solution.
     """
-    from ._hints import path
-
     return next(path(_deducer(puzzle)), None)
 
 
 def steps(puzzle: Union[Puzzle, Sequence[str]]) -> list[Hint]:
     """Every hint from ``puzzle`` to its solution, each applied before the next (see :func:`hint`)."""
-    from ._hints import path
-
     return list(path(_deducer(puzzle)))
 
 
