@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from itertools import islice
+from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import examples
@@ -39,6 +40,13 @@ def assert_path_sound(steps: list[Hint], solution: tuple[str, ...], start: list[
         for r, c in step.because:
             assert 0 <= r < len(grid) and 0 <= c < len(grid[0])
     assert ["".join(row) for row in grid] == list(solution)
+
+
+def assert_every_solution_agrees(deducer: Any, every: list[tuple[str, ...]]) -> None:
+    """Each hint of ``deducer``'s path up to the trial (until no rule applies) holds in every solution."""
+    while (found := deducer.next_hint(TRIAL_TIER)) is not None:
+        assert all(solution[r][c] == str(value) for solution in every for r, c, value in found.cells), found
+        deducer.apply(found)
 
 
 def path_grade(steps: list[Hint], tiers: dict[str, int], trial_limit: int) -> int:
@@ -216,7 +224,7 @@ def test_a_grade_a_small_grid_lacks_is_a_clear_error() -> None:
         takuzu.generate(2, seed=1, difficulty=4)
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(side=st.sampled_from([4, 6]), index=st.integers(0, 71), keep=st.lists(st.booleans(), min_size=36, max_size=36))
 def test_takuzu_rules_hold_in_every_solution(side: int, index: int, keep: list[bool]) -> None:
     """Tiers 1-4 are implications, sound without a unique solution: every solution of a partial
@@ -227,25 +235,20 @@ def test_takuzu_rules_hold_in_every_solution(side: int, index: int, keep: list[b
     rows = ["".join(d if keep[r * side + c] else "_" for c, d in enumerate(row)) for r, row in enumerate(solved)]
     every = list(islice(takuzu.solutions(rows), 500))
     assume(len(every) < 500)
-    found = Deducer(rows).next_hint(TRIAL_TIER)
-    if found is not None:
-        assert all(solution[r][c] == str(value) for solution in every for r, c, value in found.cells), found
+    assert_every_solution_agrees(Deducer(rows), every)
 
 
-@settings(max_examples=examples(80), deadline=None)
-@given(n=st.integers(1, 4), m=st.integers(1, 4), cells=st.data())
-def test_pixel_rules_hold_in_every_solution(n: int, m: int, cells: st.DataObject) -> None:
-    """The same for pixel placement: random clues, every solution agrees with the hint."""
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(n=st.integers(1, 4), m=st.integers(1, 4), picture=st.integers(0, 2**16 - 1), keep=st.integers(0, 2**16 - 1))
+def test_pixel_rules_hold_in_every_solution(n: int, m: int, picture: int, keep: int) -> None:
+    """The same for pixel placement: some clues of a random picture, every solution agrees with the hint."""
     from fastpuzzle._pixel_hints import Deducer
 
-    rows = [cells.draw(st.text(st.sampled_from("0123456789____"), min_size=m, max_size=m)) for _ in range(n)]
-    try:
-        puzzle = pixel.from_rows(rows)
-    except ParseError:  # a clue larger than its block
-        assume(False)
-        raise
-    every = list(islice(pixel.solutions(puzzle), 1000))
-    assume(every and len(every) < 1000)
-    found = Deducer(rows).next_hint(TRIAL_TIER)
-    if found is not None:
-        assert all(solution[r][c] == str(value) for solution in every for r, c, value in found.cells), found
+    black = ["".join(str(picture >> (r * m + c) & 1) for c in range(m)) for r in range(n)]
+    clues = pixel._clues_of(black)
+    rows = [
+        "".join(clue if keep >> (r * m + c) & 1 else "_" for c, clue in enumerate(row)) for r, row in enumerate(clues)
+    ]
+    every = list(islice(pixel.solutions(rows), 2000))
+    assume(len(every) < 2000)
+    assert_every_solution_agrees(Deducer(rows), every)
