@@ -27,7 +27,7 @@ __all__ = [
     "search_output",
 ]
 
-#: The formats a puzzle is read and written in.
+#: The formats a puzzle is read and written in (:mod:`fastpuzzle.interchange` reads and writes the others).
 FORMATS = ("contest", "sgt", "url")
 #: Modes that print something other than the solution; at most one applies.
 _MODES = ("first", "count", "hint", "steps", "grade", "generate", "to")

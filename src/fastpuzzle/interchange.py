@@ -55,6 +55,7 @@ from __future__ import annotations
 import re
 
 from . import pixel, takuzu
+from ._maker import FORMATS
 from ._text import describe
 from .errors import ArgumentError, ParseError
 
@@ -67,8 +68,6 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMATS", "NAMES", "from_sgt", "from_url", "read", "to_sgt", "to_url", "write"]
 
-#: The formats :func:`read` and :func:`write` know.
-FORMATS = ("contest", "sgt", "url")
 #: The puzzle names these formats take, SGT's game names among them, to the facade's name.
 NAMES = {"takuzu": "takuzu", "01": "takuzu", "unruly": "takuzu", "pixel": "pixel", "mosaic": "pixel"}
 _FACADES = {"takuzu": takuzu, "pixel": pixel}
