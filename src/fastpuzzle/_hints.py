@@ -79,10 +79,11 @@ class Hint(NamedTuple):
     explanation: str
 
 
-def path(deducer: Deducer) -> Iterator[Hint]:
-    """The hints that solve ``deducer``'s grid, easiest rule first, each applied before the next is sought."""
+def path(deducer: Deducer, max_tier: int = max(GRADES)) -> Iterator[Hint]:
+    """The hints that solve ``deducer``'s grid, easiest rule first, each applied before the next is sought;
+    with ``max_tier``, only as far as the rules up to that tier go."""
     while not deducer.complete():
-        hint = deducer.next_hint(max(GRADES))
+        hint = deducer.next_hint(max_tier)
         if hint is None:
             return
         deducer.apply(hint)

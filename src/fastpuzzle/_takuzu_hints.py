@@ -158,23 +158,21 @@ class Deducer:
             ones = self.ones[line]
             if popcount(free) != 2 or popcount(ones) != half - 1:
                 continue
-            known = self.full & ~free
-            first = 0 if line < n else n
-            for other in range(first, first + n):
+            other = _copied(self.ones, self.zeros, line, n, self.full)
+            if other is not None:
                 other_ones = self.ones[other]
-                if other_ones | self.zeros[other] == self.full and other_ones & known == ones:
-                    a, b = bits(free)
-                    cells = [(a, 1 - (other_ones >> a & 1)), (b, 1 - (other_ones >> b & 1))]
-                    return self._hint(
-                        line,
-                        cells,
-                        "distinct",
-                        tuple(range(n)),
-                        f"{self._line_name(line)} may not repeat {self._line_name(other)}, its only other way "
-                        f"to be finished, so {self._across(line)}s {a + 1} and {b + 1} are "
-                        f"{cells[0][1]} and {cells[1][1]}",
-                        because_line=other,
-                    )
+                a, b = bits(free)
+                cells = [(a, 1 - (other_ones >> a & 1)), (b, 1 - (other_ones >> b & 1))]
+                return self._hint(
+                    line,
+                    cells,
+                    "distinct",
+                    tuple(range(n)),
+                    f"{self._line_name(line)} may not repeat {self._line_name(other)}, its only other way "
+                    f"to be finished, so {self._across(line)}s {a + 1} and {b + 1} are "
+                    f"{cells[0][1]} and {cells[1][1]}",
+                    because_line=other,
+                )
         return None
 
     def _trial(self) -> Optional[Hint]:
@@ -247,7 +245,7 @@ class Deducer:
                     return line, f"{count} {digit}s, more than {half}"
             free = full & ~(line_ones | line_zeros)
             if not free:
-                duplicate = _twin(ones, zeros, line, n, full)
+                duplicate = _copied(ones, zeros, line, n, full)
                 if duplicate is not None:
                     return line, f"the same as {self._line_name(duplicate)}"
                 continue
@@ -257,10 +255,10 @@ class Deducer:
                     near |= free
                 forced[1 - digit] |= near & free
             if popcount(free) == 2 and popcount(line_ones) == half - 1:
-                forced_by_twin = _unlike_twin(ones, zeros, line, n, full, free)
-                if forced_by_twin is not None:
-                    forced[0] |= forced_by_twin[0]
-                    forced[1] |= forced_by_twin[1]
+                other = _copied(ones, zeros, line, n, full)
+                if other is not None:  # the two free cells take the digits the other line does not
+                    forced[0] |= ones[other] & free
+                    forced[1] |= zeros[other] & free
             if forced[0] & forced[1]:
                 p = next(bits(forced[0] & forced[1]))
                 return line, f"{self._across(line)} {p + 1} would have to be both 0 and 1"
@@ -279,20 +277,12 @@ class Deducer:
         return None
 
 
-def _twin(ones: list[int], zeros: list[int], line: int, n: int, full: int) -> Optional[int]:
-    """Another complete line, of the same kind, equal to the complete ``line``; None if none is."""
+def _copied(ones: list[int], zeros: list[int], line: int, n: int, full: int) -> Optional[int]:
+    """A complete line of ``line``'s kind (rows, or columns), not ``line`` itself, that has the digit
+    of every known cell of ``line``: the line ``line`` would repeat (already does, when complete); None if none."""
+    known = ones[line] | zeros[line]
     first = 0 if line < n else n
     for other in range(first, first + n):
-        if other != line and ones[other] == ones[line] and ones[other] | zeros[other] == full:
+        if other != line and ones[other] | zeros[other] == full and ones[other] & known == ones[line]:
             return other
-    return None
-
-
-def _unlike_twin(ones: list[int], zeros: list[int], line: int, n: int, full: int, free: int) -> Optional[list[int]]:
-    """The digits forced at ``line``'s two free cells by a complete line it would otherwise repeat."""
-    known = full & ~free
-    first = 0 if line < n else n
-    for other in range(first, first + n):
-        if ones[other] | zeros[other] == full and ones[other] & known == ones[line]:
-            return [ones[other] & free, zeros[other] & free]
     return None

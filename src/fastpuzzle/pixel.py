@@ -295,12 +295,12 @@ def generate(
     def random_picture() -> list[str]:
         while True:
             picture = ["".join("1" if rng.random() < density else "0" for _ in range(m)) for _ in range(n)]
-            if len(_first_solutions(_puzzle_of([list(row) for row in _clues_of(picture)]), 2)) == 1:
+            if _unique_with_every_clue(picture):
                 return picture
 
     if difficulty is None:
         return _puzzle_of(_strip_clues(random_picture(), rng, effort))
-    found = _to_grade(difficulty, lambda: random_picture(), rng, effort)
+    found = _to_grade(difficulty, random_picture, rng, effort)
     if found is None:
         raise ArgumentError(f"found no {n}x{m} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts")
     return found
@@ -308,6 +308,11 @@ def generate(
 
 #: Puzzles drawn, at most, in search of one of a given grade.
 _GRADE_ATTEMPTS = 200
+
+
+def _unique_with_every_clue(picture: list[str]) -> bool:
+    """Whether ``picture`` is the only solution of the puzzle that has every clue of it."""
+    return len(_first_solutions(_puzzle_of([list(row) for row in _clues_of(picture)]), 2)) == 1
 
 
 def _strip_clues(picture: list[str], rng: Any, effort: Optional[int]) -> list[list[str]]:
@@ -367,12 +372,9 @@ def _rules_solve(rows: list[str], max_tier: int) -> bool:
     from ._pixel_hints import Deducer
 
     deducer = Deducer(rows)
-    while not deducer.complete():
-        hint = deducer.next_hint(max_tier)
-        if hint is None:
-            return False
-        deducer.apply(hint)
-    return True
+    for _ in path(deducer, max_tier):
+        pass
+    return deducer.complete()
 
 
 def from_image(
@@ -396,11 +398,10 @@ def from_image(
     import random
 
     n, m = _image_size(size)
-    threshold = _checked_density(threshold, "threshold")
     difficulty = None if difficulty is None else checked_difficulty(difficulty)
     rng = random.Random(checked_seed(seed))
     picture = image_picture(path, n, m, threshold)
-    if len(_first_solutions(_puzzle_of([list(row) for row in _clues_of(picture)]), 2)) != 1:
+    if not _unique_with_every_clue(picture):
         raise ArgumentError(
             f"the {n}x{m} picture of {path} is not the only one that fits even all its clues; "
             "try another size or threshold"
