@@ -20,7 +20,7 @@ import json
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -90,23 +90,26 @@ def assert_solves(n: int, cells: str, solution: str) -> None:
 
 def test_search(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles: PuzzleSet) -> None:
     """Kernel interface: build the Search, find the solution, run on to EXHAUSTED."""
-    n = puzzles.n
-    if implementation is _pixel_py:
-        skip_slow_twin(f"{n}x{n}", lambda: search_all(implementation, n, puzzles.cells[0]))
-    label(benchmark, f"pixel {n}x{n}", puzzles)
-    found = benchmark(lambda: [search_all(implementation, n, cells) for cells in puzzles.cells])
-    for cells, solutions in zip(puzzles.texts, found):
-        assert len(solutions) == 1, f"{len(solutions)} solutions"
-        assert_solves(n, cells, solutions[0])
+    time_listing(benchmark, implementation, puzzles, search_all)
 
 
 def test_learn(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles: PuzzleSet) -> None:
     """Kernel interface: build Learn, find the solution, run on to EXHAUSTED."""
+    time_listing(benchmark, implementation, puzzles, learn_all)
+
+
+def time_listing(
+    benchmark: BenchmarkFixture,
+    implementation: ModuleType,
+    puzzles: PuzzleSet,
+    solve_all: Callable[[ModuleType, int, bytes], list[str]],
+) -> None:
+    """Time ``solve_all`` (``search_all`` or ``learn_all``) over the set; each puzzle must have its one solution."""
     n = puzzles.n
     if implementation is _pixel_py:
-        skip_slow_twin(f"{n}x{n}", lambda: learn_all(implementation, n, puzzles.cells[0]))
+        skip_slow_twin(f"{n}x{n}", lambda: solve_all(implementation, n, puzzles.cells[0]))
     label(benchmark, f"pixel {n}x{n}", puzzles)
-    found = benchmark(lambda: [learn_all(implementation, n, cells) for cells in puzzles.cells])
+    found = benchmark(lambda: [solve_all(implementation, n, cells) for cells in puzzles.cells])
     for cells, solutions in zip(puzzles.texts, found):
         assert len(solutions) == 1, f"{len(solutions)} solutions"
         assert_solves(n, cells, solutions[0])
