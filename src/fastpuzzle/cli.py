@@ -292,13 +292,11 @@ def _run(argv: list[str], name: Optional[str]) -> int:
     )
     if problem:
         options.command_parser.error(problem)
-    if options.generate:
-        return _run_maker(name, facade, options)
     files = options.files or ["-"]
     if len(files) > 1 and not options.batch:
         options.command_parser.error("more than one FILE needs --batch")
     prefix = _prefix(name)
-    if "-" in files and sys.stdin is None:
+    if "-" in files and sys.stdin is None and not options.generate:
         _say(prefix + "cannot read standard input: it is closed")
         return EXIT_BAD_INPUT
     if sys.stdout is None:
@@ -308,8 +306,10 @@ def _run(argv: list[str], name: Optional[str]) -> int:
         return _run_batch(name, facade, options, files)
     (path,) = files
     try:
-        text = _read(path)
-        output = facade.run_cli(_parsed(name, facade, text, options), options)
+        if options.generate:  # a new puzzle: nothing to read
+            output = facade.make_cli(options)
+        else:
+            output = facade.run_cli(_parsed(name, facade, _read(path), options), options)
     except FastpuzzleError as error:
         _say(prefix + str(error))
         return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
@@ -330,16 +330,6 @@ def _parsed(name: str, facade: Facade[Any, Any], text: str, options: argparse.Na
     from . import interchange
 
     return interchange.read(text.strip(), name, form)
-
-
-def _run_maker(name: str, facade: Facade[Any, Any], options: argparse.Namespace) -> int:
-    """``--generate``: print a new puzzle."""
-    try:
-        output = facade.make_cli(options)
-    except FastpuzzleError as error:
-        _say(_prefix(name) + str(error))
-        return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
-    return _flush_output(name, output)
 
 
 def _cannot_read(path: str, error: OSError) -> str:
