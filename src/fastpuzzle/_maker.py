@@ -21,6 +21,7 @@ __all__ = [
     "FORMATS",
     "add_cli_options",
     "check_cli_options",
+    "generation_only",
     "made_output",
     "puzzle_output",
     "render_if_asked",
@@ -61,11 +62,20 @@ def check_cli_options(options: argparse.Namespace) -> Optional[str]:
     chosen = [f"--{mode}" for mode in _MODES if getattr(options, mode, None)]
     if len(chosen) > 1:
         return f"{' and '.join(chosen)} do not go together"
-    for option in ("size", "difficulty"):
-        if getattr(options, option) is not None and not options.generate:
-            return f"--{option} applies only with --generate"
+    problem = generation_only(options, "size", "difficulty")
+    if problem:
+        return problem
     if options.batch and (options.format != "contest" or options.to):
         return "--batch reads contest text only: --format and --to do not apply"
+    return None
+
+
+def generation_only(options: argparse.Namespace, *names: str) -> Optional[str]:
+    """The usage error for the first of the options ``names`` given without ``--generate``, or None."""
+    if not options.generate:
+        for name in names:
+            if getattr(options, name) is not None:
+                return f"--{name.replace('_', '-')} applies only with --generate"
     return None
 
 

@@ -207,10 +207,13 @@ def _add_making_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _check_making_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with ``--generate``, ``--seed`` and ``--render`` together, or None."""
+    from ._maker import generation_only
+
     if options.generate and (options.files or options.batch):
         return "--generate reads no puzzle: give no FILE and no --batch"
-    if options.seed is not None and not options.generate:
-        return "--seed applies only with --generate"
+    problem = generation_only(options, "seed")
+    if problem:
+        return problem
     if options.render and options.batch:
         return "--render draws one puzzle: it does not apply with --batch"
     return None

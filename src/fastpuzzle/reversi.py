@@ -594,10 +594,9 @@ def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
         return "--checkpoint applies to one count, not with --batch"
     if options.checkpoint == "":
         return "--checkpoint needs a file name"
-    for option in ("size", "empties"):
-        if getattr(options, option) is not None and not options.generate:
-            return f"--{option} applies only with --generate"
-    return None
+    from ._maker import generation_only
+
+    return generation_only(options, "size", "empties")
 
 
 def run_cli(board: Board, options: argparse.Namespace) -> str:

@@ -472,9 +472,9 @@ def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
 
 def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with binary sudoku's options together, or None."""
-    if options.answer is not None and not options.generate:
-        return "--answer applies only with --generate"
-    return None
+    from ._maker import generation_only
+
+    return generation_only(options, "answer")
 
 
 def run_cli(grid: Grid, options: argparse.Namespace) -> str:
