@@ -25,8 +25,8 @@ from conftest import ROOT, cases_dir, local_cluster, run_cli
 from fastpuzzle import pixel, reversi, sudoku, takuzu
 from fastpuzzle._batch import Item, solve_chunk
 from fastpuzzle._batch_input import BatchReader, UnreadableFile, is_blank, lines, read_puzzles
-from fastpuzzle._registry import PUZZLES
-from fastpuzzle.cli import build_parser
+from fastpuzzle._registry import PUZZLES, canonical_name
+from fastpuzzle.cli import build_parser, command
 
 GOOD = "2\n1_\n__\n"  # 10 / 01
 START_8 = str(reversi.start(8))
@@ -51,6 +51,7 @@ def one_by_one(puzzle: str, text: str, first_line: int, options: tuple[str, ...]
     """(status, output or error) of ``text`` solved alone, as the batch reports it at ``first_line``."""
     facade = fastpuzzle.puzzle_module(puzzle)
     parsed_options = build_parser(puzzle).parse_args([puzzle, *options])
+    run = command(canonical_name(puzzle)).run
     statuses = {
         fastpuzzle.ParseError: "bad_input",
         fastpuzzle.NoSolutionError: "no_solution",
@@ -58,7 +59,7 @@ def one_by_one(puzzle: str, text: str, first_line: int, options: tuple[str, ...]
         fastpuzzle.PuzzleTooLargeError: "too_large",
     }
     try:
-        return "solved", facade.run_cli(facade.parse(text), parsed_options)
+        return "solved", run(facade.parse(text), parsed_options)
     except fastpuzzle.FastpuzzleError as error:
         return statuses[type(error)], moved(str(error), first_line)
 

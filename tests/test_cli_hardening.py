@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 import pytest
 
 from conftest import ROOT, interrupt_cli, run_cli
-from fastpuzzle import cli, reversi, takuzu
+from fastpuzzle import cli, reversi
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX streams and signals")
 
@@ -215,8 +215,11 @@ IMPORTS = (
     "fastpuzzle.cli",
     "argparse",
     "fastpuzzle._text",
+    "fastpuzzle.cli._options",
+    "fastpuzzle.cli.reversi",
     "fastpuzzle.reversi",
     "fastpuzzle._grid",
+    "fastpuzzle._progress",
     "fastpuzzle._reversi_cy",
 )
 
@@ -350,10 +353,10 @@ def test_a_stop_python_drops_in_a_callback_is_sent_again(signum: int, stop: type
 def test_main_turns_every_exception_into_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], raised: BaseException, code: int, line: str
 ) -> None:
-    def run_cli(*args: object) -> str:
+    def run(*args: object) -> str:
         raise raised
 
-    monkeypatch.setattr(takuzu, "run_cli", run_cli)
+    monkeypatch.setattr(cli.command("takuzu"), "run", run)
     before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     assert cli.main(["takuzu", str(TAKUZU_FILE)]) == code
     assert capsys.readouterr() == ("", line)

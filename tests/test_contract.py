@@ -11,9 +11,14 @@ import pytest
 
 import fastpuzzle
 from conftest import ROOT
-from fastpuzzle import Facade, SearchFacade, pixel, reversi, sudoku, takuzu
+from fastpuzzle import Facade, SearchFacade, cli, pixel, reversi, sudoku, takuzu
 from fastpuzzle._contract import Solution
 from fastpuzzle._registry import PUZZLES
+from fastpuzzle.cli import pixel as pixel_command
+from fastpuzzle.cli import reversi as reversi_command
+from fastpuzzle.cli import sudoku as sudoku_command
+from fastpuzzle.cli import takuzu as takuzu_command
+from fastpuzzle.cli._command import Command
 
 # Checked by mypy (it runs over the tests): a facade that drifts from the
 # contract fails the type check here.
@@ -22,6 +27,11 @@ PIXEL: SearchFacade[pixel.Puzzle] = pixel
 SUDOKU: Facade[sudoku.Grid, sudoku.Toggles] = sudoku
 REVERSI: Facade[reversi.Board, reversi.Counts] = reversi
 TAKUZU_AS_FACADE: Facade[takuzu.Puzzle, Solution] = takuzu
+# And each puzzle's command against the command line's contract.
+TAKUZU_COMMAND: Command[takuzu.Puzzle] = takuzu_command
+PIXEL_COMMAND: Command[pixel.Puzzle] = pixel_command
+SUDOKU_COMMAND: Command[sudoku.Grid] = sudoku_command
+REVERSI_COMMAND: Command[reversi.Board] = reversi_command
 
 FACADE_MEMBERS = (
     "NAME",
@@ -30,12 +40,11 @@ FACADE_MEMBERS = (
     "solve",
     "format",
     "solve_text",
-    "add_cli_arguments",
-    "check_cli_arguments",
-    "run_cli",
-    "make_cli",
 )
 SEARCH_MEMBERS = ("solutions", "count_solutions", "generate")
+COMMAND_MEMBERS = ("add_arguments", "check_arguments", "run", "make")
+#: What only the command line knows: no facade has a member of these names.
+CLI_MEMBERS = ("add_cli_arguments", "check_cli_arguments", "run_cli", "make_cli")
 
 
 def examples() -> list[tuple[str, str]]:
@@ -49,6 +58,14 @@ def test_every_registered_facade_has_the_contract_members(name: str) -> None:
     assert name == facade.NAME
     if name in ("takuzu", "pixel"):
         assert all(hasattr(facade, member) for member in SEARCH_MEMBERS)
+    assert not [member for member in CLI_MEMBERS if hasattr(facade, member)]
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_every_registered_puzzle_has_a_command(name: str) -> None:
+    module = import_module(f"fastpuzzle.cli.{name}")
+    assert cli.command(name) is module
+    assert sorted(module.__all__) == sorted(COMMAND_MEMBERS)
 
 
 @pytest.mark.parametrize(("name", "text"), examples())

@@ -38,9 +38,6 @@ FACADES = {"takuzu": takuzu, "pixel": pixel, "sudoku": sudoku, "reversi": revers
 ALLOWED = (FastpuzzleError, TypeError)
 #: The exit codes the CLI documents (README, cli.py).
 EXIT_CODES = {0, 1, 2, 3, 4, 130}
-#: Facade members that are no functions of puzzles: the CLI's plumbing, which
-#: takes argparse objects and is fuzzed through main() instead.
-CLI_PLUMBING = {"add_cli_arguments", "check_cli_arguments", "run_cli", "make_cli"}
 
 
 def fuzz_settings(count: int) -> settings:
@@ -181,7 +178,6 @@ def public_functions(module: ModuleType) -> list[str]:
         name
         for name in module.__all__
         if callable(getattr(module, name))
-        and name not in CLI_PLUMBING
         and not (inspect.isclass(getattr(module, name)) and issubclass(getattr(module, name), tuple))
     )
 
@@ -441,10 +437,10 @@ def value_for(puzzle: str, function: str, name: str) -> st.SearchStrategy[Any]:
 
 
 def test_every_facade_function_is_fuzzed() -> None:
-    """A new public function is fuzzed as soon as it is in a facade's __all__ (or named CLI plumbing)."""
+    """A new public function is fuzzed as soon as it is in a facade's __all__."""
     for facade in FACADES.values():
         members = {name for name in facade.__all__ if callable(getattr(facade, name))}
-        assert members - CLI_PLUMBING - set(public_functions(facade)) <= {
+        assert members - set(public_functions(facade)) <= {
             name for name in members if inspect.isclass(getattr(facade, name))
         }
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import fastpuzzle
 from conftest import examples, facade_fixture
-from fastpuzzle import ParseError, PuzzleTooLargeError, reversi
+from fastpuzzle import ParseError, PuzzleTooLargeError, _progress, reversi
 from fastpuzzle._registry import PUZZLES
 from reference_reversi import count_games as reference_count
 from reference_reversi import perft as reference_perft
@@ -286,7 +286,7 @@ def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str], monkey
     board = reversi.start(8)
     reversi.perft(board, 8, to_move="black", table_size=0)
     assert capsys.readouterr().err == ""
-    monkeypatch.setattr(reversi, "_PROGRESS_DELAY", 0.0)
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
     assert reversi.perft(board, 10, to_move="black", table_size=0, progress=True) == 24571284
     err = capsys.readouterr().err
     assert "reversi" in err and "‰" in err

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from conftest import interrupt_cli, run_cli
-from fastpuzzle import ArgumentError, _reversi_cy, _reversi_split, reversi, use_kernels
+from fastpuzzle import ArgumentError, _progress, _reversi_cy, _reversi_split, reversi, use_kernels
 
 START_8 = reversi.start(8)
 #: Perft from the 8x8 start, black first: depth -> (convention A, convention B).
@@ -177,9 +177,9 @@ def test_worker_threads_share_one_table_and_reuse_one_counter_each(monkeypatch: 
             with lock:
                 tables.append(table)
 
-    monkeypatch.setattr(reversi, "_kernel", _reversi_cy)
     monkeypatch.setattr(_reversi_cy, "Counter", CountingCounter)
-    assert reversi.perft(START_8, 9, to_move="black", jobs=2) == START_PERFT[9][0]
+    with use_kernels("compiled"):
+        assert reversi.perft(START_8, 9, to_move="black", jobs=2) == START_PERFT[9][0]
     # At most one Counter per worker thread, all on one Table of the count's size.
     assert 1 <= len(tables) <= 2
     assert all(isinstance(table, _reversi_cy.Table) and table is tables[0] for table in tables)
@@ -204,7 +204,7 @@ def test_split_counts_of_two_kinds_at_once_get_a_table_each(small_frontier: None
 
 
 def test_the_progress_bar_counts_parts(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(reversi, "_PROGRESS_DELAY", 0.0)
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
     assert reversi.perft(START_8, 9, to_move="black", jobs=2, progress=True) == START_PERFT[9][0]
     assert "/1773 " in capsys.readouterr().err
     assert reversi.perft(START_8, 9, to_move="black", jobs=2, progress=False) == START_PERFT[9][0]

@@ -92,14 +92,15 @@ def test_main_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.startswith("3\ntoggles: (")
 
 
-def test_the_facade_runs_the_cli_on_a_parsed_grid() -> None:
+def test_the_command_runs_on_a_parsed_grid() -> None:
     import argparse
 
     from fastpuzzle import sudoku
+    from fastpuzzle.cli import sudoku as command
 
     grid = sudoku.parse(SAMPLE_FILE.read_text())
     plain = {"answer": None, "generate": False, "render": None}
-    assert sudoku.check_cli_arguments(argparse.Namespace(show=True, **plain)) is None
-    assert sudoku.run_cli(grid, argparse.Namespace(show=False, **plain)) == "3\n"
-    shown = sudoku.run_cli(grid, argparse.Namespace(show=True, **plain))
+    assert command.check_arguments(argparse.Namespace(show=True, **plain)) is None
+    assert command.run(grid, argparse.Namespace(show=False, **plain)) == "3\n"
+    shown = command.run(grid, argparse.Namespace(show=True, **plain))
     assert shown == sudoku.format_solution(grid, sudoku.solve(grid))

@@ -1,7 +1,7 @@
 """Many puzzles at once: chunks of contest texts on an executor, results in input order.
 
 The batch layer speaks only the facade contract (``parse``, ``solve``,
-``format``, and ``run_cli`` for the command line's options). Work goes out in
+``format``); the command line hands in what its puzzle's command prints. Work goes out in
 chunks, whose size adapts so a chunk takes about :data:`CHUNK_SECONDS`: a
 million tiny puzzles do not become a million tasks, and a few heavy ones are
 not queued behind each other. Results are streamed: at most a few chunks per
@@ -26,10 +26,9 @@ from .errors import FastpuzzleError, MultipleSolutionsError, NoSolutionError, Pa
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    import argparse
     import threading
     from collections.abc import Iterable, Iterator
-    from typing import Any, Protocol, Union
+    from typing import Any, Callable, Protocol, Union
 
     class Source(Protocol):
         """Where a stream takes its puzzles from."""
@@ -113,18 +112,21 @@ def _status_of(error: FastpuzzleError) -> str:
 
 
 def solve_chunk(
-    puzzle: str, start: int, texts: list[Union[str, Item]], options: Optional[argparse.Namespace] = None
+    puzzle: str,
+    start: int,
+    texts: list[Union[str, Item]],
+    output: Optional[Callable[[Any], str]] = None,
 ) -> list[Result]:
     """Solve ``texts`` (the puzzles from index ``start`` on): one :class:`Result` each.
 
-    Each text is a contest text or an :class:`Item`. Without ``options`` the
-    output is ``format(solve(parse(text)))``; with them (the command line's,
-    picklable), what ``run_cli`` prints for them. A module-level function of
+    Each text is a contest text or an :class:`Item`. A solved puzzle's output
+    is what ``output`` makes of the parsed puzzle (the command line's, with its
+    options), by default ``format(solve(puzzle))``. A module-level function of
     picklable arguments and results, so that process pools and Dask workers
     can run it.
     """
     facade = puzzle_module(puzzle)
-    parse, solve, format, run_cli = facade.parse, facade.solve, facade.format, facade.run_cli
+    parse, solve, format = facade.parse, facade.solve, facade.format
     clock = time.perf_counter
     outcomes: list[Result] = []
     add = outcomes.append
@@ -143,14 +145,14 @@ def solve_chunk(
             add(Result(index, BAD_INPUT, None, placed(error, first_line), clock() - began))
             continue
         try:
-            output = format(solve(parsed)) if options is None else run_cli(parsed, options)
+            printed = format(solve(parsed)) if output is None else output(parsed)
         except FastpuzzleError as error:
             add(Result(index, _status_of(error), None, str(error), clock() - began))
             continue
         except MemoryError:
             add(Result(index, TOO_LARGE, None, "out of memory", clock() - began))
             continue
-        add(Result(index, SOLVED, output, None, clock() - began))
+        add(Result(index, SOLVED, printed, None, clock() - began))
     return outcomes
 
 
@@ -197,14 +199,18 @@ class _Iterated:
 
 
 def stream_chunks(
-    puzzle: str, source: Source, executor: Any, workers: int, options: Optional[argparse.Namespace] = None
+    puzzle: str,
+    source: Source,
+    executor: Any,
+    workers: int,
+    output: Optional[Callable[[Any], str]] = None,
 ) -> Iterator[list[Result]]:
     """The results of every puzzle ``source`` gives, a chunk at a time, in input order.
 
     A bounded window of chunks is in flight; the head chunk's results are
     yielded as soon as it is done. While the window has room the source is
     read, but a source with nothing to give yet never holds back a result that
-    is ready. ``options``: as for :func:`solve_chunk`.
+    is ready. ``output``: as for :func:`solve_chunk`.
     """
     from collections import deque
     from threading import Event
@@ -226,7 +232,7 @@ def stream_chunks(
                 if items is None:
                     exhausted = True
                 elif items:
-                    future = executor.submit(solve_chunk, puzzle, start, items, options)
+                    future = executor.submit(solve_chunk, puzzle, start, items, output)
                     future.add_done_callback(wake)
                     pending.append(future)
                     start += len(items)

@@ -1,7 +1,8 @@
 """The contract every puzzle facade keeps, written down once.
 
-The command line, :func:`fastpuzzle.solve_text` and the tests reach a puzzle
-only through these members. A facade is a module; type checkers check each one
+:func:`fastpuzzle.solve_text`, the batch layer and the tests reach a puzzle
+only through these members; the command line adds each puzzle's own options and
+outputs (``fastpuzzle.cli.<puzzle>``, :class:`fastpuzzle.cli._command.Command`). A facade is a module; type checkers check each one
 against :class:`Facade` (and the search puzzles against :class:`SearchFacade`)
 in ``tests/test_contract.py``. A module shows a type checker only the names in
 its ``__all__``, so every member below is listed there.
@@ -24,10 +25,7 @@ For every puzzle ``p``: ``parse(str(p)) == p``, and
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Optional, Protocol, TypeVar
-
-if TYPE_CHECKING:
-    import argparse
+from typing import Optional, Protocol, TypeVar
 
 __all__ = ["Facade", "SearchFacade", "Solution"]
 
@@ -63,18 +61,6 @@ class Facade(Protocol[PuzzleT, AnswerT]):
 
     def solve_text(self, text: str) -> str:
         """Contest input in, contest output out."""
-
-    def add_cli_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """Add the puzzle's own options to its subcommand."""
-
-    def check_cli_arguments(self, options: argparse.Namespace) -> Optional[str]:
-        """What is wrong with a combination of options (a usage error), or None."""
-
-    def run_cli(self, puzzle: PuzzleT, options: argparse.Namespace, /) -> str:
-        """What the command line prints for ``puzzle`` with ``options``."""
-
-    def make_cli(self, options: argparse.Namespace, /) -> str:
-        """What the command line prints with ``--generate``: a new puzzle, from the puzzle's own options."""
 
 
 class SearchFacade(Facade[PuzzleT, Solution], Protocol[PuzzleT]):

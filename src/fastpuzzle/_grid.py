@@ -19,7 +19,6 @@ from .errors import ArgumentError, MultipleSolutionsError, NoSolutionError, Pars
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    import argparse
     from collections.abc import Iterator, Sequence
     from typing import Any, Callable, Optional, Protocol, TypeVar
 
@@ -275,10 +274,3 @@ def count(search: KernelSearch, limit: Optional[int], budget: int, too_large: Ca
         raise PuzzleTooLargeError(too_large())
     found = int(search.found)
     return found if limit is None else min(found, limit)
-
-
-def add_search_options(parser: argparse.ArgumentParser) -> None:
-    """``--first`` and ``--count``, which mean the same for every search puzzle."""
-    mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--first", action="store_true", help="print the first solution found, without proving it unique")
-    mode.add_argument("--count", action="store_true", help="print the number of solutions instead of a solution")

@@ -20,13 +20,17 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["ALIASES", "POLL_MS", "PUZZLES", "Entry", "Status", "c_macros", "canonical_name"]
+__all__ = ["ALIASES", "FORMATS", "POLL_MS", "PUZZLES", "Entry", "Status", "c_macros", "canonical_name"]
 
 #: Milliseconds a kernel computes, at most, between two returns to Python (or
 #: two takings of the GIL) to look for Ctrl-C and report progress. Each return
 #: costs a concurrent Python thread nothing, but the kernel may wait up to one
 #: switch interval (5 ms) for the GIL; every 100 ms that is at most 5 %.
 POLL_MS = 100
+
+#: The forms a puzzle is read and written in: the contest's text, Simon Tatham's
+#: game IDs and puzz.link URLs (:mod:`fastpuzzle.interchange` reads and writes the last two).
+FORMATS = ("contest", "sgt", "url")
 
 
 class Status(IntEnum):

@@ -26,6 +26,8 @@ import threading
 import weakref
 
 from . import _executors
+from ._progress import progress_bar
+from ._select import kernel_now
 from .errors import ArgumentError
 
 TYPE_CHECKING = False
@@ -83,11 +85,8 @@ class Frontier:
 
 
 def _kernel() -> Any:
-    """The kernel the reversi facade runs on now (compiled, or its twin under ``use_kernels``)."""
-    from . import reversi
-
-    # Read at each call: use_kernels rebinds the facade's _kernel (not exported, hence getattr).
-    return getattr(reversi, "_kernel")  # noqa: B009 - mypy: _kernel is not exported
+    """The kernel reversi runs on now (compiled, or its twin under ``use_kernels``): read at each call."""
+    return kernel_now("reversi")
 
 
 def canonical(kernel: Any, n: int, player: int, opponent: int) -> Key:
@@ -416,12 +415,11 @@ def split_count(
     one, a thread pool of ``jobs`` workers, which Ctrl-C stops promptly.
     ``progress``: a bar of the parts finished, as the facade's ``progress``.
     """
-    from .reversi import _progress_bar, _sides
-
     if executor is not None:
         executor = _executors.as_executor(executor)  # a TypeError before any work, not at the first part
     colour = WHITE if to_move == "white" else BLACK
-    mover, other = _sides(board, to_move)
+    white, black = board.discs(0), board.discs(1)
+    mover, other = (white, black) if to_move == "white" else (black, white)
     ended_counts = convention == "A"
     frontier = expand(board.n, mover, other, colour, depth, ended_counts)
     results: dict[int, Result] = {}
@@ -432,9 +430,9 @@ def split_count(
         results.update(book.finished)
     try:
         missing = [index for index in range(len(frontier.parts)) if index not in results]
-        with _progress_bar(progress, len(frontier.parts), " parts") as report:
+        with progress_bar("reversi", show=progress, total=len(frontier.parts), unit=" parts") as bar:
             if missing:
-                task = _Task(board.n, frontier, ended_counts, table_bits, results, book, report)
+                task = _Task(board.n, frontier, ended_counts, table_bits, results, book, bar.callback)
                 if executor is not None:
                     task.run(executor, None, missing)
                 else:

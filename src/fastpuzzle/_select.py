@@ -22,6 +22,11 @@ from importlib import import_module
 from ._registry import PUZZLES
 from .errors import ArgumentError
 
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
 IMPLEMENTATIONS = ("compiled", "twin")
 
 _twins = os.environ.get("FASTPUZZLE_PURE_PYTHON", "") not in ("", "0")
@@ -36,6 +41,11 @@ def kernel_module(puzzle: str, implementation: str) -> str:
     """The module name of ``puzzle``'s ``"compiled"`` kernel or its ``"twin"``."""
     compiled = PUZZLES[puzzle].kernel
     return compiled if implementation == "compiled" else compiled[:-3] + "_py"
+
+
+def kernel_now(puzzle: str) -> ModuleType:
+    """The module ``puzzle``'s facade runs on now: its compiled kernel, or its twin (see :class:`use_kernels`)."""
+    return import_module(kernel_module(puzzle, "twin" if _twins else "compiled"))
 
 
 class use_kernels:

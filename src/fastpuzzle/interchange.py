@@ -55,7 +55,7 @@ from __future__ import annotations
 import re
 
 from . import pixel, takuzu
-from ._maker import FORMATS
+from ._registry import FORMATS
 from ._text import describe
 from .errors import ArgumentError, ParseError
 

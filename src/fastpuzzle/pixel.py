@@ -19,12 +19,9 @@ border)::
 
 from __future__ import annotations
 
-import sys
-
-from . import _maker, _select
+from . import _select
 from ._grid import (
     Grid,
-    add_search_options,
     check_row_count,
     check_text_rows,
     checked_count,
@@ -50,7 +47,6 @@ else:
     from . import _pixel_py as _kernel
 
 if TYPE_CHECKING:
-    import argparse
     import os
     from collections.abc import Iterator, Sequence
     from typing import Any, Callable, Optional, Union
@@ -64,8 +60,6 @@ __all__ = [
     "NAME",
     "Hint",
     "Puzzle",
-    "add_cli_arguments",
-    "check_cli_arguments",
     "count_solutions",
     "format",
     "from_image",
@@ -74,10 +68,8 @@ __all__ = [
     "grade",
     "hint",
     "image_picture",
-    "make_cli",
     "parse",
     "puzzle_lines",
-    "run_cli",
     "show",
     "solutions",
     "solve",
@@ -601,71 +593,3 @@ def show(solution: Sequence[str]) -> str:
 def solve_text(text: str) -> str:
     """Contest input in, contest output out (the unique solution)."""
     return format(solve(parse(text)))
-
-
-# -- command line -----------------------------------------------------------
-
-
-def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
-    """Pixel placement's options for ``python -m fastpuzzle pixel``."""
-    add_search_options(parser)
-    parser.add_argument(
-        "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
-    )
-    _maker.add_cli_options(parser, _size_option, "ROWSxCOLUMNS or N for N x N (default 10x10)")
-    parser.add_argument(
-        "--known",
-        metavar="FILE",
-        help="with --hint or --steps: the cells already decided, one row per line of 0 (white), 1 (black) and ?",
-    )
-
-
-def _size_option(text: str) -> tuple[int, int]:
-    """``--size``: ``ROWSxCOLUMNS``, or ``N`` for a square."""
-    import argparse
-
-    from .cli import integer_option
-
-    side = integer_option("a side", 1, MAX_N)
-    parts = text.split("x")
-    if len(parts) > 2:
-        raise argparse.ArgumentTypeError(f"expected ROWSxCOLUMNS, such as 15x20, found {text!r}")
-    sides = [side(part) for part in parts]
-    return (sides[0], sides[-1])
-
-
-def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
-    """What is wrong with pixel placement's options together (two modes at once), or None; --count ignores --show."""
-    if options.known is not None and not (options.hint or options.steps):
-        return "--known applies only with --hint or --steps"
-    return _maker.check_cli_options(options)
-
-
-def run_cli(puzzle: Puzzle, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle pixel`` prints for ``puzzle``."""
-    known = () if options.known is None else (_known_file(options.known),)
-    return _maker.search_output(
-        puzzle,
-        options,
-        sys.modules[__name__],
-        lambda solution: show(solution) if options.show else format(solution),
-        *known,
-    )
-
-
-def _known_file(path: str) -> list[str]:
-    """The rows of known cells in the file at ``path`` (``--known``); its trailing blank lines are passed over."""
-    try:
-        with open(path, encoding="utf-8") as stream:
-            text = stream.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise ArgumentError(
-            f"cannot read the known cells in {path}: {getattr(error, 'strerror', None) or error}"
-        ) from None
-    return [line.rstrip(" \t\r") for line in text.rstrip("\n").split("\n")] if text.strip() else []
-
-
-def make_cli(options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle pixel --generate`` prints: a new puzzle in ``--format``."""
-    puzzle = generate(*(options.size or (10, 10)), seed=options.seed, difficulty=options.difficulty)
-    return _maker.made_output(puzzle, options)

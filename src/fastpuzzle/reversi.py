@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from . import _memory, _select
 from ._grid import Grid, check_row_count, checked_choice, checked_count, checked_seed, is_integer
+from ._progress import progress_bar
 from ._registry import PUZZLES
 from ._text import Lines, describe
 from .errors import ArgumentError, ParseError, PuzzleTooLargeError
@@ -35,10 +36,9 @@ else:
     from . import _reversi_py as _kernel
 
 if TYPE_CHECKING:
-    import argparse
     from collections.abc import Sequence
     from random import Random
-    from typing import Any, Callable, Optional, Union
+    from typing import Any, Optional, Union
 
     BoardLike = Union["Board", Sequence[Sequence[int]]]
     PathLike = Union[str, "os.PathLike[str]"]
@@ -50,19 +50,15 @@ __all__ = [
     "NAME",
     "Board",
     "Counts",
-    "add_cli_arguments",
-    "check_cli_arguments",
     "count_games",
     "default_table_size",
     "format",
     "from_rows",
-    "make_cli",
     "max_table_size",
     "parse",
     "perft",
     "puzzle_lines",
     "random_endgame",
-    "run_cli",
     "solve",
     "solve_text",
     "start",
@@ -78,7 +74,6 @@ MAX_DEPTH = 2 * MAX_N * MAX_N
 DEFAULT_TABLE_SIZE = PUZZLES[NAME].limits["DEFAULT_TABLE_MIB"]
 _MAX_TABLE_BITS = PUZZLES[NAME].limits["MAX_TABLE_BITS"]
 #: Seconds a count runs before a progress bar appears.
-_PROGRESS_DELAY = 0.5
 _VALUES = {"-1": -1, "0": 0, "1": 1}
 _COLOURS = ("white", "black")
 _CONVENTIONS = ("A", "B")
@@ -364,8 +359,8 @@ def count_games(
         black, white, draws = _split(board, to_move, None, None, table_bits, jobs, executor, checkpoint, progress)
         return Counts(black, white, draws)
     counter = _kernel.Counter(table_bits)
-    with _progress_bar(progress) as report:
-        wins, losses, draws = (int(count) for count in counter.count(board.n, mover, other, report))
+    with _count_bar(progress) as bar:
+        wins, losses, draws = (int(count) for count in counter.count(board.n, mover, other, bar.callback))
     return Counts(losses, wins, draws) if to_move == "white" else Counts(wins, losses, draws)
 
 
@@ -411,8 +406,13 @@ def perft(
         (leaves,) = _split(board, to_move, depth, convention, table_bits, jobs, executor, checkpoint, progress)
         return leaves
     counter = _kernel.Counter(table_bits)
-    with _progress_bar(progress) as report:
-        return int(counter.perft(board.n, mover, other, depth, convention == "A", report))
+    with _count_bar(progress) as bar:
+        return int(counter.perft(board.n, mover, other, depth, convention == "A", bar.callback))
+
+
+def _count_bar(show: Optional[bool]) -> progress_bar:
+    """The progress bar of one count: its share done, in ‰."""
+    return progress_bar(NAME, show=show, total=1000, unit="‰")
 
 
 def _splits(jobs: object, executor: object, checkpoint: object) -> bool:
@@ -457,55 +457,6 @@ def _split(
     )
 
 
-class _progress_bar:
-    """A context giving the kernel's progress callback: a tqdm bar on standard error.
-
-    The bar appears only after _PROGRESS_DELAY seconds, and only when asked
-    (``show``), or, by default, when standard error is a terminal. It counts
-    ``total`` steps of ``unit`` (by default the count's share done, in ‰);
-    the callback takes the share done, 0 to 1.
-    """
-
-    def __init__(self, show: Optional[bool], total: int = 1000, unit: str = "‰") -> None:
-        import sys
-
-        if show is None:
-            show = sys.stderr is not None and sys.stderr.isatty()
-        self.show = show
-        self.total = total
-        self.unit = unit
-        self.bar: Any = None
-        self.began = 0.0
-
-    def __enter__(self) -> Optional[Callable[[float], None]]:
-        if not self.show:
-            return None
-        import time
-
-        self.began = time.monotonic()
-        return self.report
-
-    def report(self, done: float) -> None:
-        if self.bar is None:
-            import time
-
-            if time.monotonic() - self.began < _PROGRESS_DELAY:
-                return
-            from importlib import import_module
-
-            # tqdm is imported only now, when a bar is shown (and untyped: Any).
-            tqdm = import_module("tqdm").tqdm
-            self.bar = tqdm(total=self.total, unit=self.unit, leave=False, desc="reversi", mininterval=0.2)
-        # round: the shares of a finished count add up to 1 give or take rounding.
-        self.bar.update(min(round(done * self.total), self.total) - self.bar.n)
-
-    def __exit__(self, *exc_info: object) -> None:
-        """Clear the bar (it is not left on screen), so that a message after it starts on a clean line."""
-        bar, self.bar = self.bar, None
-        if bar is not None:
-            bar.close()
-
-
 def format(counts: Counts) -> str:
     """The contest output: ``B W D`` on one line.
 
@@ -520,123 +471,3 @@ def format(counts: Counts) -> str:
 def solve_text(text: str) -> str:
     """Contest input in, contest output out (white moves first)."""
     return format(solve(parse(text)))
-
-
-# -- command line -----------------------------------------------------------
-
-
-def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
-    """Reversi's options for ``python -m fastpuzzle reversi``."""
-    from .cli import integer_option
-
-    parser.add_argument("--to-move", choices=_COLOURS, default="white", help="the side to move (default: white)")
-    parser.add_argument(
-        "--perft",
-        type=integer_option("D", 0, MAX_DEPTH),
-        metavar="D",
-        help=f"print the number of leaves D plies deep (a pass is a ply; D up to {MAX_DEPTH}) instead of B W D",
-    )
-    parser.add_argument(
-        "--convention",
-        choices=_CONVENTIONS,
-        help="with --perft: A counts games that end before D as leaves, B does not (default: A)",
-    )
-    parser.add_argument(
-        "--table-size",
-        type=_table_size_option,
-        metavar="MIB",
-        help=(
-            f"memory of the transposition table in MiB, rounded down to a power of two, 0 for none "
-            f"(default: {DEFAULT_TABLE_SIZE}; at most half the memory available)"
-        ),
-    )
-    parser.add_argument(
-        "--size",
-        type=integer_option("N", 4, MAX_N),
-        metavar="N",
-        help=f"with --generate: an N x N board (N even, 4 to {MAX_N}; default 8)",
-    )
-    parser.add_argument(
-        "--empties",
-        type=integer_option("K", 1, MAX_N * MAX_N - 4),
-        metavar="K",
-        help="with --generate: a position reached by random legal play with K empty squares, white to move (default 10)",
-    )
-    parser.add_argument(
-        "--checkpoint",
-        metavar="FILE",
-        help=(
-            "split the count into parts and record each finished part in FILE (JSON Lines); "
-            "run again with the same FILE to resume an interrupted count (not with --batch)"
-        ),
-    )
-
-
-def _table_size_option(text: str) -> int:
-    """An argparse type: a table size in MiB that this machine has the memory for."""
-    import argparse
-
-    from .cli import integer_option
-
-    # Any whole number first (huge ones too), so the message can name the memory limit.
-    table_size = integer_option("MIB", 0, 10**18)(text)
-    problem = _table_size_problem(table_size)
-    if problem is not None:
-        raise argparse.ArgumentTypeError(f"expected {problem}, found {table_size}")
-    return table_size
-
-
-def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
-    """What is wrong with a combination of reversi's options, or None."""
-    if options.convention is not None and options.perft is None:
-        return "--convention applies only with --perft"
-    if options.checkpoint is not None and options.batch:
-        return "--checkpoint applies to one count, not with --batch"
-    if options.checkpoint == "":
-        return "--checkpoint needs a file name"
-    from ._maker import generation_only
-
-    return generation_only(options, "size", "empties")
-
-
-def run_cli(board: Board, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle reversi`` prints for ``board``.
-
-    Without ``--batch``, ``--jobs``, ``--scheduler`` or ``--checkpoint`` split
-    the count (on a thread pool of ``--jobs`` workers, or on the Dask scheduler).
-    """
-    from ._maker import render_if_asked
-
-    render_if_asked(options, board)
-    jobs, scheduler, checkpoint = options.jobs, options.scheduler, options.checkpoint
-    if options.batch:
-        # Counts run side by side in the batch's worker threads: the batch shows the only bar.
-        return _count_text(board, options, {"progress": False})
-    if jobs is None and scheduler is None and checkpoint is None:
-        return _count_text(board, options, {})
-    if scheduler is None:
-        return _count_text(board, options, {"jobs": jobs, "checkpoint": checkpoint})
-    from ._executors import pool
-
-    with pool(None, scheduler) as (executor, _):
-        return _count_text(board, options, {"executor": executor, "checkpoint": checkpoint})
-
-
-def _count_text(board: Board, options: argparse.Namespace, split: dict[str, Any]) -> str:
-    """The count the options ask for, as the command line prints it; ``split`` as perft and count_games take it."""
-    if options.perft is not None:
-        convention = options.convention or "A"
-        leaves = perft(
-            board, options.perft, to_move=options.to_move, convention=convention, table_size=options.table_size, **split
-        )
-        return f"{leaves}\n"
-    return format(count_games(board, to_move=options.to_move, table_size=options.table_size, **split))
-
-
-def make_cli(options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle reversi --generate`` prints: a board in the contest format."""
-    from ._maker import render_if_asked
-
-    board = random_endgame(options.size or 8, 10 if options.empties is None else options.empties, seed=options.seed)
-    render_if_asked(options, board)
-    return str(board)

@@ -40,7 +40,6 @@ else:
     from . import _sudoku_py as _kernel
 
 if TYPE_CHECKING:
-    import argparse
     from collections.abc import Iterable, Sequence
     from random import Random
     from typing import Any, Optional, Union
@@ -53,20 +52,16 @@ __all__ = [
     "SIDE",
     "Grid",
     "Toggles",
-    "add_cli_arguments",
     "apply",
-    "check_cli_arguments",
     "format",
     "format_solution",
     "from_rows",
     "generate",
     "is_even",
-    "make_cli",
     "min_toggles",
     "min_toggles_many",
     "parse",
     "puzzle_lines",
-    "run_cli",
     "solve",
     "solve_text",
 ]
@@ -448,53 +443,3 @@ def _random_even_masks(rng: Random) -> list[int]:
 def _parity(mask: int) -> int:
     """1 if ``mask`` has an odd number of bits set, else 0."""
     return bin(mask).count("1") & 1
-
-
-# -- command line -----------------------------------------------------------
-
-
-def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
-    """Binary sudoku's options for ``python -m fastpuzzle sudoku``."""
-    from .cli import integer_option
-
-    parser.add_argument(
-        "--show",
-        action="store_true",
-        help="also print one optimal set of toggles and the fixed grid with them in brackets",
-    )
-    parser.add_argument(
-        "--answer",
-        type=integer_option("K", 0, MAX_ANSWER),
-        metavar="K",
-        help=f"with --generate: a grid whose fewest toggles are K (0-{MAX_ANSWER}; default: a random K)",
-    )
-
-
-def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
-    """What is wrong with binary sudoku's options together, or None."""
-    from ._maker import generation_only
-
-    return generation_only(options, "answer")
-
-
-def run_cli(grid: Grid, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle sudoku`` prints for ``grid``."""
-    from ._maker import render_if_asked
-
-    answer = solve(grid)
-    render_if_asked(options, answer, grid)
-    return format_solution(grid, answer) if options.show else format(answer)
-
-
-def make_cli(options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle sudoku --generate`` prints: a grid in the contest format."""
-    import random
-
-    from ._maker import render_if_asked
-
-    answer = options.answer
-    if answer is None:
-        answer = random.Random(options.seed).randrange(MAX_ANSWER + 1)
-    grid = generate(answer=answer, seed=options.seed)
-    render_if_asked(options, grid)
-    return str(grid)

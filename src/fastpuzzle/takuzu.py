@@ -16,13 +16,11 @@ rows, and all columns, are pairwise different::
 from __future__ import annotations
 
 import random
-import sys
 from itertools import islice
 
-from . import _maker, _select
+from . import _select
 from ._grid import (
     Grid,
-    add_search_options,
     check_row_count,
     check_text_rows,
     checked_count,
@@ -46,7 +44,6 @@ else:
     from . import _takuzu_py as _kernel
 
 if TYPE_CHECKING:
-    import argparse
     from collections.abc import Iterator, Sequence
     from typing import Any, Callable, Optional, Union
 
@@ -58,18 +55,14 @@ __all__ = [
     "NAME",
     "Hint",
     "Puzzle",
-    "add_cli_arguments",
-    "check_cli_arguments",
     "count_solutions",
     "format",
     "from_rows",
     "generate",
     "grade",
     "hint",
-    "make_cli",
     "parse",
     "puzzle_lines",
-    "run_cli",
     "solutions",
     "solve",
     "solve_text",
@@ -419,30 +412,3 @@ def _check_givens(puzzle: Puzzle) -> None:
                         f"{kind}s {complete[line]} and {index} are both {line}"
                     )
                 complete[line] = index
-
-
-# -- command line -----------------------------------------------------------
-
-
-def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
-    """The 01 game's options for ``python -m fastpuzzle takuzu``."""
-    from .cli import integer_option
-
-    add_search_options(parser)
-    _maker.add_cli_options(parser, integer_option("N", 2, MAX_N), "an N x N grid, N even (default 10)")
-
-
-def check_cli_arguments(options: argparse.Namespace) -> Optional[str]:
-    """What is wrong with the 01 game's options together (two modes at once), or None."""
-    return _maker.check_cli_options(options)
-
-
-def run_cli(puzzle: Puzzle, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle takuzu`` prints for ``puzzle``."""
-    return _maker.search_output(puzzle, options, sys.modules[__name__], format)
-
-
-def make_cli(options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle takuzu --generate`` prints: a new puzzle in ``--format``."""
-    puzzle = generate(options.size or 10, seed=options.seed, difficulty=options.difficulty)
-    return _maker.made_output(puzzle, options)

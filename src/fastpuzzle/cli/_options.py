@@ -1,43 +1,69 @@
-"""The command-line options for people who make and solve puzzles: hints, grades, formats, pictures.
+"""The options several puzzles share, and what their modes print: option types, searches, makers' tools.
 
-``python -m fastpuzzle takuzu --hint FILE`` prints the next deduction,
-``--steps`` every one to the solution, ``--grade`` the grade; ``--generate``
-(with ``--size``, ``--difficulty`` and the common ``--seed``) prints a new
-puzzle; ``--format`` reads (and, for a new puzzle, writes) Simon Tatham's game
-IDs or puzz.link URLs, and ``--to`` converts the puzzle read. ``--render FILE``
-(every puzzle) draws what the command prints.
+``integer_option`` reads a number as strictly as an input file does.
+``--first`` and ``--count`` mean the same for every search puzzle. For people
+who make puzzles: ``--hint`` prints the next deduction, ``--steps`` every one
+to the solution, ``--grade`` the grade; ``--generate`` (with ``--size``,
+``--difficulty`` and the common ``--seed``) prints a new puzzle; ``--format``
+reads (and, for a new puzzle, writes) Simon Tatham's game IDs or puzz.link
+URLs, and ``--to`` converts the puzzle read. ``--render FILE`` (every puzzle)
+draws what the command prints.
 """
 
 from __future__ import annotations
 
+import argparse
+
+from fastpuzzle._registry import FORMATS
+from fastpuzzle._text import parse_int
+from fastpuzzle.errors import ArgumentError, ParseError
+
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    import argparse
     from typing import Any, Callable, Optional
 
-
 __all__ = [
-    "FORMATS",
-    "add_cli_options",
-    "check_cli_options",
+    "add_making_options",
+    "add_search_options",
+    "check_making_options",
     "generation_only",
+    "integer_option",
     "made_output",
     "puzzle_output",
     "render_if_asked",
     "search_output",
 ]
 
-#: The formats a puzzle is read and written in (:mod:`fastpuzzle.interchange` reads and writes the others).
-FORMATS = ("contest", "sgt", "url")
 #: Modes that print something other than the solution; at most one applies.
 _MODES = ("first", "count", "hint", "steps", "grade", "generate", "to")
 
 
-def add_cli_options(parser: argparse.ArgumentParser, size: Callable[[str], Any], size_help: str) -> None:
-    """``--hint``, ``--steps``, ``--grade``, ``--size``, ``--difficulty``, ``--format`` and ``--to``."""
-    from .cli import integer_option
+def integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, read as strictly as in input files.
 
+    ASCII digits only (no ``1_0``, no Arabic-Indic digits, no spaces), by the
+    rules of :func:`fastpuzzle._text.parse_int`; ``name`` is what messages call it.
+    """
+
+    def parse(text: str) -> int:
+        try:
+            return parse_int(text, 1, 1, name, low, high)
+        except ParseError as error:
+            raise argparse.ArgumentTypeError(error.reason) from None
+
+    return parse
+
+
+def add_search_options(parser: argparse.ArgumentParser) -> None:
+    """``--first`` and ``--count``, which mean the same for every search puzzle."""
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--first", action="store_true", help="print the first solution found, without proving it unique")
+    mode.add_argument("--count", action="store_true", help="print the number of solutions instead of a solution")
+
+
+def add_making_options(parser: argparse.ArgumentParser, size: Callable[[str], Any], size_help: str) -> None:
+    """``--hint``, ``--steps``, ``--grade``, ``--size``, ``--difficulty``, ``--format`` and ``--to``."""
     parser.add_argument("--hint", action="store_true", help="print the next deduction a person can make, and why")
     parser.add_argument("--steps", action="store_true", help="print every deduction from the puzzle to its solution")
     parser.add_argument("--grade", action="store_true", help="print how hard the puzzle is for a person, 1 to 5")
@@ -57,7 +83,7 @@ def add_cli_options(parser: argparse.ArgumentParser, size: Callable[[str], Any],
     )
 
 
-def check_cli_options(options: argparse.Namespace) -> Optional[str]:
+def check_making_options(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with the makers' options together, or None."""
     chosen = [f"--{mode}" for mode in _MODES if getattr(options, mode, None)]
     if len(chosen) > 1:
@@ -85,7 +111,7 @@ def search_output(
     """What ``python -m fastpuzzle takuzu`` (or ``pixel``) prints for ``puzzle``: the count, a hint,
     the steps, the grade, the puzzle in another format, or the solution as ``solution_text`` writes it.
     ``known`` (pixel's cells already decided) goes on to ``hint`` and ``steps``."""
-    from ._hints import hint_line
+    from fastpuzzle._hints import hint_line
 
     if options.count:
         return f"{facade.count_solutions(puzzle)}\n"
@@ -117,7 +143,7 @@ def puzzle_output(puzzle: Any, format: str) -> str:
     """``puzzle`` written in ``format``, ending in a newline."""
     if format == "contest":
         return str(puzzle)
-    from . import interchange
+    from fastpuzzle import interchange
 
     return interchange.write(puzzle, format) + "\n"
 
@@ -125,8 +151,7 @@ def puzzle_output(puzzle: Any, format: str) -> str:
 def render_if_asked(options: argparse.Namespace, item: Any, puzzle: Any = None) -> None:
     """Draw ``item`` (with ``puzzle``, see :func:`fastpuzzle.render.render`) to ``--render``'s file, if given."""
     if options.render:
-        from .errors import ArgumentError
-        from .render import render
+        from fastpuzzle.render import render
 
         try:
             render(item, options.render, puzzle=puzzle)

@@ -30,10 +30,10 @@ import sys
 
 TYPE_CHECKING = False
 
-from . import __version__, puzzle_module
-from ._registry import PUZZLES, canonical_name
-from ._text import parse_int, read_source
-from .errors import (
+from fastpuzzle import __version__, puzzle_module
+from fastpuzzle._registry import PUZZLES, canonical_name
+from fastpuzzle._text import read_source
+from fastpuzzle.errors import (
     ArgumentError,
     FastpuzzleError,
     MultipleSolutionsError,
@@ -42,14 +42,18 @@ from .errors import (
     PuzzleTooLargeError,
 )
 
+from ._options import generation_only, integer_option
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from types import FrameType
-    from typing import Any, BinaryIO, Callable, NoReturn, Optional
+    from typing import Any, BinaryIO, NoReturn, Optional
 
     from _typeshed import SupportsWrite
 
-    from ._contract import Facade
+    from fastpuzzle._contract import Facade
+
+    from ._command import Command
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -112,22 +116,6 @@ class _ArgumentParser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``, read as strictly as in input files.
-
-    ASCII digits only (no ``1_0``, no Arabic-Indic digits, no spaces), by the
-    rules of :func:`fastpuzzle._text.parse_int`; ``name`` is what messages call it.
-    """
-
-    def parse(text: str) -> int:
-        try:
-            return parse_int(text, 1, 1, name, low, high)
-        except ParseError as error:
-            raise argparse.ArgumentTypeError(error.reason) from None
-
-    return parse
-
-
 def build_parser(selected: Optional[str] = None) -> argparse.ArgumentParser:
     """The argument parser, one subcommand per puzzle, from the registry.
 
@@ -161,7 +149,7 @@ def build_parser(selected: Optional[str] = None) -> argparse.ArgumentParser:
         _add_parallel_arguments(sub, entry.splits)
         _add_making_arguments(sub)
         if name == selected:
-            puzzle_module(name).add_cli_arguments(sub)
+            command(name).add_arguments(sub)
         sub.set_defaults(command_parser=sub)
     return parser
 
@@ -207,8 +195,6 @@ def _add_making_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _check_making_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with ``--generate``, ``--seed`` and ``--render`` together, or None."""
-    from ._maker import generation_only
-
     if options.generate and (options.files or options.batch):
         return "--generate reads no puzzle: give no FILE and no --batch"
     problem = generation_only(options, "seed")
@@ -227,6 +213,14 @@ def _check_parallel_arguments(options: argparse.Namespace) -> Optional[str]:
     if parallel and not options.batch and not PUZZLES[canonical_name(options.puzzle)].splits:
         return "--jobs and --scheduler apply only with --batch"
     return None
+
+
+def command(name: str) -> Command[Any]:
+    """The module of the command line for the registered puzzle ``name``: its own options, and what it prints."""
+    from importlib import import_module
+
+    module: Command[Any] = import_module(f"{__name__}.{name}")
+    return module
 
 
 def _selected(argv: Sequence[str]) -> Optional[str]:
@@ -288,10 +282,12 @@ def _run(argv: list[str], name: Optional[str]) -> int:
             return written
         raise
     name = canonical_name(options.puzzle)
-    facade = puzzle_module(name)
-    # A facade may reject a combination of options, as a usage error (exit 2).
+    facade, puzzle_command = puzzle_module(name), command(name)
+    # A puzzle's command may reject a combination of its options, as a usage error (exit 2).
     problem = (
-        _check_parallel_arguments(options) or _check_making_arguments(options) or facade.check_cli_arguments(options)
+        _check_parallel_arguments(options)
+        or _check_making_arguments(options)
+        or puzzle_command.check_arguments(options)
     )
     if problem:
         options.command_parser.error(problem)
@@ -306,13 +302,13 @@ def _run(argv: list[str], name: Optional[str]) -> int:
         _say(prefix + "cannot write the output: standard output is closed")
         return EXIT_OUTPUT_ERROR
     if options.batch:
-        return _run_batch(name, facade, options, files)
+        return _run_batch(name, facade, puzzle_command, options, files)
     (path,) = files
     try:
         if options.generate:  # a new puzzle: nothing to read
-            output = facade.make_cli(options)
+            output = puzzle_command.make(options)
         else:
-            output = facade.run_cli(_parsed(name, facade, _read(path), options), options)
+            output = puzzle_command.run(_parsed(name, facade, _read(path), options), options)
     except FastpuzzleError as error:
         _say(prefix + str(error))
         return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
@@ -330,7 +326,7 @@ def _parsed(name: str, facade: Facade[Any, Any], text: str, options: argparse.Na
     form = getattr(options, "format", "contest")
     if form == "contest":
         return facade.parse(text)
-    from . import interchange
+    from fastpuzzle import interchange
 
     return interchange.read(text.strip(), name, form)
 
@@ -340,7 +336,9 @@ def _cannot_read(path: str, error: OSError) -> str:
     return f"cannot read {source}: {error.strerror or error}"
 
 
-def _run_batch(name: str, facade: Facade[Any, Any], options: argparse.Namespace, files: list[str]) -> int:
+def _run_batch(
+    name: str, facade: Facade[Any, Any], puzzle_command: Command[Any], options: argparse.Namespace, files: list[str]
+) -> int:
     """``--batch``: one JSON line per puzzle of ``files``, in input order, as each is solved.
 
     A record is ``{"file", "index", "line", "status", "output" | "error",
@@ -352,10 +350,12 @@ def _run_batch(name: str, facade: Facade[Any, Any], options: argparse.Namespace,
     """
     import json
     from contextlib import ExitStack
+    from functools import partial
 
-    from ._batch import SOLVED, stream_chunks
-    from ._batch_input import BatchReader, UnreadableFile
-    from ._executors import pool
+    from fastpuzzle._batch import SOLVED, stream_chunks
+    from fastpuzzle._batch_input import BatchReader, UnreadableFile
+    from fastpuzzle._executors import pool
+    from fastpuzzle._progress import progress_bar
 
     prefix = _prefix(name)
     for path in files:
@@ -374,14 +374,15 @@ def _run_batch(name: str, facade: Facade[Any, Any], options: argparse.Namespace,
         with ExitStack() as stack:
             signals = _held_signals()
             stack.enter_context(signals)
-            bar = stack.enter_context(_batch_progress(name))
+            bar = stack.enter_context(progress_bar(name, unit=" puzzles", delay=0.0))
             try:
                 executor, workers = stack.enter_context(pool(options.jobs, options.scheduler))
             except FastpuzzleError as error:  # --scheduler: no Dask, or no scheduler at that address
                 _say(prefix + str(error))
                 return EXIT_BAD_INPUT
             reader.start()
-            for outcomes in stream_chunks(name, reader, executor, workers, worker_options):
+            output = partial(puzzle_command.run, options=worker_options)  # picklable, for processes and Dask
+            for outcomes in stream_chunks(name, reader, executor, workers, output):
                 records = []
                 for result in outcomes:
                     path, index, line = reader.places.popleft()
@@ -397,7 +398,7 @@ def _run_batch(name: str, facade: Facade[Any, Any], options: argparse.Namespace,
                     written = _flush_output(name, "".join(records))
                 if written != EXIT_OK:
                     return written
-                bar.update(len(outcomes))
+                bar.advance(len(outcomes))
     except UnreadableFile as failure:
         _say(prefix + _cannot_read(failure.path, failure.error))
         return EXIT_BAD_INPUT
@@ -425,32 +426,6 @@ def _check_readable(path: str) -> None:
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
     if stat.S_ISREG(mode):
         open(path, "rb").close()
-
-
-class _batch_progress:
-    """A tqdm bar of the records written, on standard error when it is a terminal; else it does nothing."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.bar: Any = None
-
-    def __enter__(self) -> _batch_progress:
-        if sys.stderr is not None and sys.stderr.isatty():
-            from importlib import import_module
-
-            # tqdm is imported only when a bar is shown (and untyped: Any).
-            tqdm = import_module("tqdm").tqdm
-            self.bar = tqdm(desc=self.name, unit=" puzzles", leave=False, file=sys.stderr, mininterval=0.2)
-        return self
-
-    def update(self, records: int) -> None:
-        if self.bar is not None:
-            self.bar.update(records)
-
-    def __exit__(self, *exc_info: object) -> None:
-        bar, self.bar = self.bar, None
-        if bar is not None:
-            bar.close()
 
 
 class _held_signals:

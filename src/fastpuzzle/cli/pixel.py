@@ -1,0 +1,85 @@
+"""Pixel placement's command, ``python -m fastpuzzle pixel``: its options and what it prints."""
+
+from __future__ import annotations
+
+import argparse
+
+from fastpuzzle import pixel
+from fastpuzzle.errors import ArgumentError
+
+from ._options import (
+    add_making_options,
+    add_search_options,
+    check_making_options,
+    integer_option,
+    made_output,
+    search_output,
+)
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import Optional
+
+__all__ = ["add_arguments", "check_arguments", "make", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Pixel placement's options for ``python -m fastpuzzle pixel``."""
+    add_search_options(parser)
+    parser.add_argument(
+        "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
+    )
+    add_making_options(parser, _size_option, "ROWSxCOLUMNS or N for N x N (default 10x10)")
+    parser.add_argument(
+        "--known",
+        metavar="FILE",
+        help="with --hint or --steps: the cells already decided, one row per line of 0 (white), 1 (black) and ?",
+    )
+
+
+def _size_option(text: str) -> tuple[int, int]:
+    """``--size``: ``ROWSxCOLUMNS``, or ``N`` for a square."""
+    side = integer_option("a side", 1, pixel.MAX_N)
+    parts = text.split("x")
+    if len(parts) > 2:
+        raise argparse.ArgumentTypeError(f"expected ROWSxCOLUMNS, such as 15x20, found {text!r}")
+    sides = [side(part) for part in parts]
+    return (sides[0], sides[-1])
+
+
+def check_arguments(options: argparse.Namespace) -> Optional[str]:
+    """What is wrong with pixel placement's options together (two modes at once), or None; --count ignores --show."""
+    if options.known is not None and not (options.hint or options.steps):
+        return "--known applies only with --hint or --steps"
+    return check_making_options(options)
+
+
+def run(puzzle: pixel.Puzzle, options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle pixel`` prints for ``puzzle``."""
+    known = () if options.known is None else (_known_file(options.known),)
+    return search_output(
+        puzzle,
+        options,
+        pixel,
+        lambda solution: pixel.show(solution) if options.show else pixel.format(solution),
+        *known,
+    )
+
+
+def _known_file(path: str) -> list[str]:
+    """The rows of known cells in the file at ``path`` (``--known``); its trailing blank lines are passed over."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            text = stream.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ArgumentError(
+            f"cannot read the known cells in {path}: {getattr(error, 'strerror', None) or error}"
+        ) from None
+    return [line.rstrip(" \t\r") for line in text.rstrip("\n").split("\n")] if text.strip() else []
+
+
+def make(options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle pixel --generate`` prints: a new puzzle in ``--format``."""
+    puzzle = pixel.generate(*(options.size or (10, 10)), seed=options.seed, difficulty=options.difficulty)
+    return made_output(puzzle, options)

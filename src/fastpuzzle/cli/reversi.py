@@ -1,0 +1,125 @@
+"""The reversi endgame count's command, ``python -m fastpuzzle reversi``: its options and what it prints."""
+
+from __future__ import annotations
+
+import argparse
+
+from fastpuzzle import reversi
+
+from ._options import generation_only, integer_option, render_if_asked
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import Any, Optional
+
+__all__ = ["add_arguments", "check_arguments", "make", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Reversi's options for ``python -m fastpuzzle reversi``."""
+    parser.add_argument(
+        "--to-move", choices=reversi._COLOURS, default="white", help="the side to move (default: white)"
+    )
+    parser.add_argument(
+        "--perft",
+        type=integer_option("D", 0, reversi.MAX_DEPTH),
+        metavar="D",
+        help=f"print the number of leaves D plies deep (a pass is a ply; D up to {reversi.MAX_DEPTH}) instead of B W D",
+    )
+    parser.add_argument(
+        "--convention",
+        choices=reversi._CONVENTIONS,
+        help="with --perft: A counts games that end before D as leaves, B does not (default: A)",
+    )
+    parser.add_argument(
+        "--table-size",
+        type=_table_size_option,
+        metavar="MIB",
+        help=(
+            f"memory of the transposition table in MiB, rounded down to a power of two, 0 for none "
+            f"(default: {reversi.DEFAULT_TABLE_SIZE}; at most half the memory available)"
+        ),
+    )
+    parser.add_argument(
+        "--size",
+        type=integer_option("N", 4, reversi.MAX_N),
+        metavar="N",
+        help=f"with --generate: an N x N board (N even, 4 to {reversi.MAX_N}; default 8)",
+    )
+    parser.add_argument(
+        "--empties",
+        type=integer_option("K", 1, reversi.MAX_N * reversi.MAX_N - 4),
+        metavar="K",
+        help="with --generate: a position reached by random legal play with K empty squares, white to move (default 10)",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help=(
+            "split the count into parts and record each finished part in FILE (JSON Lines); "
+            "run again with the same FILE to resume an interrupted count (not with --batch)"
+        ),
+    )
+
+
+def _table_size_option(text: str) -> int:
+    """An argparse type: a table size in MiB that this machine has the memory for."""
+    # Any whole number first (huge ones too), so the message can name the memory limit.
+    table_size = integer_option("MIB", 0, 10**18)(text)
+    problem = reversi._table_size_problem(table_size)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"expected {problem}, found {table_size}")
+    return table_size
+
+
+def check_arguments(options: argparse.Namespace) -> Optional[str]:
+    """What is wrong with a combination of reversi's options, or None."""
+    if options.convention is not None and options.perft is None:
+        return "--convention applies only with --perft"
+    if options.checkpoint is not None and options.batch:
+        return "--checkpoint applies to one count, not with --batch"
+    if options.checkpoint == "":
+        return "--checkpoint needs a file name"
+    return generation_only(options, "size", "empties")
+
+
+def run(board: reversi.Board, options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle reversi`` prints for ``board``.
+
+    Without ``--batch``, ``--jobs``, ``--scheduler`` or ``--checkpoint`` split
+    the count (on a thread pool of ``--jobs`` workers, or on the Dask scheduler).
+    """
+    render_if_asked(options, board)
+    jobs, scheduler, checkpoint = options.jobs, options.scheduler, options.checkpoint
+    if options.batch:
+        # Counts run side by side in the batch's worker threads: the batch shows the only bar.
+        return _count_text(board, options, {"progress": False})
+    if jobs is None and scheduler is None and checkpoint is None:
+        return _count_text(board, options, {})
+    if scheduler is None:
+        return _count_text(board, options, {"jobs": jobs, "checkpoint": checkpoint})
+    from fastpuzzle._executors import pool
+
+    with pool(None, scheduler) as (executor, _):
+        return _count_text(board, options, {"executor": executor, "checkpoint": checkpoint})
+
+
+def _count_text(board: reversi.Board, options: argparse.Namespace, split: dict[str, Any]) -> str:
+    """The count the options ask for, as the command line prints it; ``split`` as perft and count_games take it."""
+    if options.perft is not None:
+        convention = options.convention or "A"
+        leaves = reversi.perft(
+            board, options.perft, to_move=options.to_move, convention=convention, table_size=options.table_size, **split
+        )
+        return f"{leaves}\n"
+    return reversi.format(reversi.count_games(board, to_move=options.to_move, table_size=options.table_size, **split))
+
+
+def make(options: argparse.Namespace) -> str:
+    """What ``python -m fastpuzzle reversi --generate`` prints: a board in the contest format."""
+    board = reversi.random_endgame(
+        options.size or 8, 10 if options.empties is None else options.empties, seed=options.seed
+    )
+    render_if_asked(options, board)
+    return str(board)
