@@ -427,7 +427,7 @@ def test_a_bad_first_line_costs_its_paragraph_only() -> None:
     found = items("2 2\n10\n01\n\n5\n\n\xff\nxx\n\n2\n1_\n__\n")
     assert [(item.first_line, item.error) for item in found] == [
         (1, "line 1, column 3: expected N (the side of the grid), found an extra value '2'"),
-        (5, "line 5, column 1: expected an even N from 2 to 32, found '5'"),
+        (5, "line 5, column 1: expected an even N from 2 to 64, found '5'"),
         (7, "line 7, column 1: expected an even N (an integer), found '\u00ff'"),  # U+00FF, which is UTF-8
         (10, None),
     ]

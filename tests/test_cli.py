@@ -57,18 +57,29 @@ def test_count_and_first_are_exclusive() -> None:
         ("4\n000_\n____\n____\n____\n", 1, "rule 1"),
         ("4\n0_1_\n__x_\n____\n____\n", 2, "line 3, column 3: expected '0', '1' or '_', found 'x'"),
         ("", 2, "line 1, column 1: expected N"),
-        ("1000000000\n", 2, "line 1, column 1: expected an even N from 2 to 32, found '1000000000'"),
+        ("1000000000\n", 2, "line 1, column 1: expected an even N from 2 to 64, found '1000000000'"),
         (b"4\n0_\xff_\n", 2, "line 2, column 3: expected UTF-8 text, found byte 0xff"),
-        ("32\n" + ("_" * 32 + "\n") * 32, 4, "too few givens"),
+        ("64 48\n" + ("_" * 64 + "\n") * 48, 3, "more than one solution"),
+        ("4 2 free\n0101\n1010\n", 0, ""),
+        ("4 2\n0101\n1010\n", 1, "rule 3 (all columns differ): columns 1 and 3 are both 01"),
     ],
-    ids=["several", "none", "broken-rule", "bad-char", "empty", "huge-n", "not-utf8", "too-open"],
+    ids=["several", "none", "broken-rule", "bad-char", "empty", "huge-n", "not-utf8", "open-64x48", "free", "unique"],
 )
 def test_outcomes_and_exit_codes(stdin: str | bytes, code: int, message: str) -> None:
     result = run("takuzu", stdin=stdin)
     assert result.returncode == code
+    if code == 0:
+        assert (result.stdout, result.stderr) == ("0101\n1010\n", "")
+        return
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert result.stderr.startswith("fastpuzzle: takuzu: ")
+
+
+def test_a_count_too_open_for_candidate_lines_is_too_large() -> None:
+    result = run("takuzu", "--count", stdin="32\n" + ("_" * 32 + "\n") * 32)
+    assert result.returncode == 4
+    assert result.stderr.startswith("fastpuzzle: takuzu: too few givens for a 32x32 grid")
 
 
 def test_a_huge_file_is_refused_after_a_bounded_read() -> None:

@@ -55,12 +55,19 @@ def test_liberal_in_small_things(text: str) -> None:
         ("", 1, 1, "expected N .*, found end of input"),
         ("\n\n", 1, 1, "expected N .*, found end of input"),
         ("x\n", 1, 1, r"expected an even N \(an integer\), found 'x'"),
-        ("3\n0_1\n___\n1_0\n", 1, 1, "expected an even N from 2 to 32, found '3'"),
-        ("0\n", 1, 1, "expected an even N from 2 to 32, found '0'"),
-        ("-4\n", 1, 1, "expected an even N from 2 to 32, found '-4'"),
-        ("99999999999999999999999\n", 1, 1, "expected an even N from 2 to 32"),
-        ("34\n", 1, 1, "expected an even N from 2 to 32, found '34'"),
-        ("4 4\n", 1, 3, "found an extra value '4'"),
+        ("3\n0_1\n___\n1_0\n", 1, 1, "expected an even N from 2 to 64, found '3'"),
+        ("0\n", 1, 1, "expected an even N from 2 to 64, found '0'"),
+        ("-4\n", 1, 1, "expected an even N from 2 to 64, found '-4'"),
+        ("99999999999999999999999\n", 1, 1, "expected an even N from 2 to 64"),
+        ("66\n", 1, 1, "expected an even N from 2 to 64, found '66'"),
+        ("4 4 free 4\n", 1, 10, "found an extra value '4'"),
+        ("4 6 unique free\n", 1, 12, "found an extra value 'free'"),
+        ("4 5\n", 1, 3, "expected an even H from 2 to 64, found '5'"),
+        ("3 4\n", 1, 1, "expected an even W from 2 to 64, found '3'"),
+        ("4 66\n", 1, 3, "expected an even H from 2 to 64, found '66'"),
+        ("4 repeat\n", 1, 3, "expected the rule, unique or free, found 'repeat'"),
+        ("4 2\n0_1_\n___\n", 3, 4, "expected 4 characters in row 2 of 2, found 3"),
+        ("6\n0_1_\n____\n____\n____\n____\n____\n", 2, 5, "expected 6 characters in row 1 of 6, found 4"),
         ("4\n0_1_\n__x_\n____\n____\n", 3, 3, "expected '0', '1' or '_', found 'x'"),
         ("4\n0_1_\n___\n____\n____\n", 3, 4, "expected 4 characters in row 2 of 4, found 3"),
         ("4\n0_1__\n____\n____\n____\n", 2, 5, "expected 4 characters in row 1 of 4, found 5"),
@@ -87,7 +94,8 @@ def test_parse_errors_say_where_and_what(text: str, line: int, column: int, mess
     [
         (["0_1_", "__x_", "____", "____"], "row 2, column 3: expected '0', '1' or '_', found 'x'"),
         (["0_1_", "___", "____", "____"], "row 2, column 4: expected 4 characters, found 3"),
-        (["0_1"] * 3, "row 1, column 1: expected an even number of rows from 2 to 32, found 3"),
+        (["0_1"] * 3, "row 1, column 1: expected an even number of rows from 2 to 64, found 3"),
+        (["0_1", "___"], "row 1, column 1: expected an even number of columns from 2 to 64, found 3"),
         ([], "expected an even number of rows"),
     ],
 )
@@ -195,9 +203,9 @@ def test_generated_puzzles_are_unique_and_minimal(n: int) -> None:
                     assert takuzu.count_solutions(looser, limit=2) == 2
 
 
-@pytest.mark.parametrize("n", [0, 5, 34])
+@pytest.mark.parametrize("n", [0, 5, 66])
 def test_generate_rejects_sizes_it_cannot_do(n: int) -> None:
-    with pytest.raises(ValueError, match=f"generate\\(\\) takes an even n from 2 to 32, got {n}"):
+    with pytest.raises(ValueError, match=f"generate\\(\\) takes an even width from 2 to 64, got {n}"):
         takuzu.generate(n)
 
 
@@ -215,18 +223,17 @@ def test_puzzles_built_directly_are_checked_too() -> None:
 
 
 def test_largest_side_solves() -> None:
-    flip = str.maketrans("01", "10")
-    quarter = takuzu.solve(takuzu.generate(16, seed=3))
-    # A 16x16 solution in one corner and its negation in the other leave a 32x32 grid to fill.
-    corners = [row + "_" * 16 for row in quarter] + ["_" * 16 + row.translate(flip) for row in quarter]
-    grid = takuzu.solve(corners, unique=False)
-    assert len(grid) == takuzu.MAX_N and takuzu_grid_ok(grid) and agrees(tuple(corners), grid)
-    sparse = tuple(
-        "".join(c if (r * 7 + i * 3) % 5 < 3 else "_" for i, c in enumerate(row)) for r, row in enumerate(grid)
-    )
-    again = takuzu.solve(sparse, unique=False)
-    assert takuzu_grid_ok(again) and agrees(sparse, again)
-    assert takuzu.count_solutions(sparse, limit=3) >= 1
+    for unique_rows in (True, False):
+        blank = takuzu.from_rows(["_" * takuzu.MAX_N] * takuzu.MAX_N, unique_rows=unique_rows)
+        grid = takuzu.solve(blank, unique=False)
+        assert len(grid) == len(grid[0]) == takuzu.MAX_N
+        assert takuzu_grid_ok(grid, unique_rows)
+        sparse = tuple(
+            "".join(c if (r * 7 + i * 3) % 5 < 3 else "_" for i, c in enumerate(row)) for r, row in enumerate(grid)
+        )
+        again = takuzu.solve(takuzu.from_rows(sparse, unique_rows=unique_rows), unique=False)
+        assert agrees(sparse, again)
+        assert takuzu.count_solutions(takuzu.from_rows(sparse, unique_rows=unique_rows), limit=3) >= 1
 
 
 def test_arguments_are_checked_by_type() -> None:
@@ -245,8 +252,12 @@ def test_arguments_are_checked_by_type() -> None:
         with pytest.raises(TypeError, match=f"^seed must be an integer or None, got {type(seed).__name__}$"):
             takuzu.generate(4, seed=seed)  # type: ignore[arg-type]
     assert takuzu.generate(6, seed=numpy.int64(3)) == takuzu.generate(6, seed=3)  # type: ignore[arg-type]
-    with pytest.raises(fastpuzzle.ArgumentError, match="even n"):
+    with pytest.raises(fastpuzzle.ArgumentError, match="even width"):
         takuzu.generate(5)
+    with pytest.raises(fastpuzzle.ArgumentError, match="even height"):
+        takuzu.generate(4, 3)
+    with pytest.raises(TypeError, match="^unique_rows must be a bool, got int$"):
+        takuzu.generate(4, unique_rows=1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -97,7 +97,7 @@ def test_a_number_is_ascii_digits_without_sign_or_leading_zero(puzzle: str, head
     [
         ("+4\n", "expected an even N in digits without a sign, found '+4'"),
         ("04\n", "expected an even N in digits without a leading zero, found '04'"),
-        ("-4\n", "expected an even N from 2 to 32, found '-4'"),
+        ("-4\n", "expected an even N from 2 to 64, found '-4'"),
         ("00\n", "expected an even N in digits without a leading zero, found '00'"),
         ("٤\n", "expected an even N (an integer), found '٤'"),
     ],

@@ -96,9 +96,10 @@ PUZZLES = {
             "takuzu",
             "the 01 game (Takuzu, Binairo): fill a grid with balanced, distinct lines",
             aliases=("01",),
-            # A line is one 32-bit word in the kernel; a search holds at most
-            # MAX_CANDIDATES candidate lines (4 bytes each, twice over).
-            limits={"MAX_N": 32, "MAX_CANDIDATES": 1 << 23},
+            # A line of the clause-learning search is one 64-bit word; a listed line
+            # (the candidate search that counts) one 32-bit word, and that search
+            # holds at most MAX_CANDIDATES candidate lines (4 bytes each, twice over).
+            limits={"MAX_N": 64, "LIST_MAX_N": 32, "MAX_CANDIDATES": 1 << 23},
             headers=("_fp_clock.h",),
         ),
         Entry(

@@ -1,14 +1,23 @@
 """Type stub of the compiled 01-game kernel (and of its twin, ``_takuzu_py``).
 
-A grid of side ``n`` goes in as ``cells``: ``n * n`` bytes row by row, each
-0, 1 or 2 (blank). The facade checks every cell and side before it calls.
+A grid goes in as ``cells``: its cells row by row, one byte each, 0, 1 or 2
+(blank). The facade checks every cell and side before it calls.
+
+Two searches: :class:`Search` lists the candidate lines of a square grid of
+side ``n`` (even, up to ``LIST_MAX_N``) under the distinct rule, and counts open
+grids fast; :class:`Learn` takes any even width and height up to ``MAX_N``,
+with the distinct rule or without, and learns from its conflicts.
 """
 
 def count_candidates(n: int, cells: bytes) -> int:
     """How many candidates all ``2n`` lines start with; the search's memory is proportional."""
 
+def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
+    """(cells that may hold a 1, cells that may hold a 0) in the valid lines of ``n`` with 1s at ``ones``
+    and 0s at ``zeros``, as bit masks; (0, 0) when there is none. The twin's is ``line_digits``."""
+
 class Search:
-    """Enumerate the solutions of a 01-game grid, resumably.
+    """Enumerate the solutions of a square 01-game grid under the distinct rule, resumably.
 
     A search whose lines would start with more than ``max_candidates``
     candidates allocates nothing and reports ``Status.TOO_LARGE``.
@@ -25,5 +34,34 @@ class Search:
         """Search on for at most ``node_budget`` more nodes and at most ``POLL_MS`` (the registry's); a :class:`~fastpuzzle.Status` value."""
     def count(self, node_budget: int, limit: int) -> int:
         """Count solutions for at most ``node_budget`` more nodes and at most ``POLL_MS``; SOLUTION once ``found`` reaches ``limit`` (0: none)."""
+    def solution(self) -> str:
+        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
+
+class Learn:
+    """Find the solutions of a 01-game grid of any even width and height one by one, by clause learning, resumably.
+
+    ``distinct``: no two rows and no two columns may be equal. It reports
+    ``Status.TOO_LARGE`` only if memory for its clauses runs out.
+    """
+
+    def __init__(self, width: int, height: int, distinct: bool, cells: bytes) -> None: ...
+    @property
+    def nodes(self) -> int:
+        """Decisions and conflicts so far."""
+    @property
+    def conflicts(self) -> int:
+        """Conflicts so far (each one learnt a clause)."""
+    @property
+    def found(self) -> int:
+        """Solutions counted so far by :meth:`count`."""
+    def next_solution(self, node_budget: int) -> int:
+        """Search on for at most ``node_budget`` more nodes and at most ``POLL_MS``; a :class:`~fastpuzzle.Status`
+        value. After SOLUTION, the next call first excludes that solution."""
+    def count(self, node_budget: int, limit: int) -> int:
+        """Count solutions for at most ``node_budget`` more nodes and at most ``POLL_MS``; SOLUTION once ``found`` reaches ``limit`` (0: none)."""
+    def exclude(self, picture: bytes, where: bytes) -> None:
+        """From now on, only solutions that differ from ``picture`` (0 or 1 per cell) where ``where`` is not 0."""
+    def prefer(self, picture: bytes) -> None:
+        """Try each cell first with its digit in ``picture`` (0 or 1 per cell)."""
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""

@@ -2,8 +2,8 @@
 """Compiled 01-game kernel: line-candidate propagation and a resumable bitmask DFS."""
 
 from cpython.unicode cimport PyUnicode_DecodeASCII
-from libc.stdint cimport int32_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy
 
 cdef extern from *:
@@ -25,14 +25,14 @@ cdef extern from "_fp_clock.h":
 cdef extern from *:
     # Defined once in fastpuzzle/_registry.py; setup.py passes them as C macros.
     enum:
-        FP_TAKUZU_MAX_N         # a line is one uint32_t, and the 2n lines fit one uint64_t of flags
+        FP_TAKUZU_LIST_MAX_N    # a listed line is one uint32_t, and the 2n lines fit one uint64_t of flags
         FP_STATUS_EXHAUSTED
         FP_STATUS_SOLUTION
         FP_STATUS_PAUSED
         FP_STATUS_TOO_LARGE
 
 cdef enum:
-    MAX_SIDE = FP_TAKUZU_MAX_N
+    MAX_SIDE = FP_TAKUZU_LIST_MAX_N
     # Cell codes of the cells buffer.
     CELL_ZERO = 0
     CELL_ONE = 1
@@ -675,3 +675,1020 @@ cdef class Search:
                 self.now.live[line] = count
                 return True
         return False
+
+
+# -- clause learning: any even width and height, with or without the distinct rule ----------
+
+cdef extern from *:
+    """
+    /* Portable: no popcnt instruction is assumed, and a library call costs more than this. */
+    static inline int fp_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #if defined(_MSC_VER)
+    static inline int fp_clz64(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return 63 - (int)i; }
+    #else
+    static inline int fp_clz64(unsigned long long x) { return __builtin_clzll(x); }
+    #endif
+    """
+    int fp_popcount64(unsigned long long x) nogil
+    int fp_clz64(unsigned long long x) nogil
+
+cdef extern from *:
+    enum:
+        FP_TAKUZU_MAX_N         # the longest line of a clause-learning search: one uint64_t mask
+
+cdef enum:
+    LEARN_MAX_SIDE = FP_TAKUZU_MAX_N
+    UNKNOWN = 2
+    DECIDED = -1
+    # propagate()'s answer for a conflict of a rule, whose false literals are in conflict.
+    NATIVE = -2
+    # A rule's reason is BY_RULE - (kind + KINDS * line), the line the rule read.
+    BY_RULE = -3
+    # The rules: a triple whose other two cells come before, around or after the cell; the count
+    # of a line; the line's exact propagator; a parallel line equal to it elsewhere.
+    RULE_BEFORE = 0
+    RULE_AROUND = 1
+    RULE_AFTER = 2
+    RULE_COUNT = 3
+    RULE_LINE = 4
+    RULE_DISTINCT = 5
+    KINDS = 6
+    # The most false literals a rule's explanation or conflict holds: two lines and a cell.
+    MOST_EXPLAINED = 2 * LEARN_MAX_SIDE + 1
+    # Conflicts before the first restart; the i-th restart comes luby(i) times as many later.
+    RESTART_CONFLICTS = 64
+    # Clause offsets a watch list holds when first grown, and literals the first arena holds.
+    FIRST_WATCHES = 4
+    FIRST_ARENA = 1024
+    # Most literals (4 bytes each) the clause arena may hold: 2 GiB of clauses.
+    MAX_ARENA = 1 << 29
+
+
+cdef inline int luby(int i) noexcept nogil:
+    """The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    cdef int k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+cdef inline uint64_t low_bits(int n) noexcept nogil:
+    """The mask of the n lowest bits, 0 <= n <= 64."""
+    return (<uint64_t>0 - 1) if n >= 64 else ((<uint64_t>1) << n) - 1
+
+
+cdef bint line_digits(int n, uint64_t ones, uint64_t zeros, uint64_t *may_one, uint64_t *may_zero) noexcept nogil:
+    """The cells of a line of n that hold a 1 in some valid line (balanced, no three equal digits in
+    a run) with 1s at ones and 0s at zeros, and those that hold a 0 in one; false if there is none.
+
+    The states after a cell are (its digit, its run): 0 for (0, 1), 1 for (0, 2), 2 for (1, 1) and
+    3 for (1, 2). forward[i][state] holds, as bits, the counts of 1s of the valid prefixes of i
+    cells ending in state; going back from the end, after[state] holds the counts after i + 1
+    cells in state that a valid rest completes.
+    """
+    cdef uint64_t forward[LEARN_MAX_SIDE + 1][4]
+    cdef uint64_t after[4]
+    cdef uint64_t before[4]
+    cdef uint64_t counts = low_bits(n // 2 + 1), keep, zero, one, any_zero, any_one, goal
+    cdef int half = n // 2, i, low
+    zero = (<uint64_t>0) - (1 - ((ones >> 0) & 1))  # all ones when cell 0 may hold a 0
+    one = (<uint64_t>0) - (1 - ((zeros >> 0) & 1))
+    forward[1][0] = 1 & zero
+    forward[1][1] = 0
+    forward[1][2] = 2 & one
+    forward[1][3] = 0
+    for i in range(1, n):
+        low = i + 1 - half
+        keep = counts & ~low_bits(low) if low > 0 else counts
+        zero = (<uint64_t>0) - (1 - ((ones >> i) & 1))
+        one = (<uint64_t>0) - (1 - ((zeros >> i) & 1))
+        forward[i + 1][0] = (forward[i][2] | forward[i][3]) & zero & keep
+        forward[i + 1][1] = forward[i][0] & zero & keep
+        forward[i + 1][2] = ((forward[i][0] | forward[i][1]) << 1) & one & keep
+        forward[i + 1][3] = (forward[i][2] << 1) & one & keep
+    goal = (<uint64_t>1) << half
+    if not ((forward[n][0] | forward[n][1] | forward[n][2] | forward[n][3]) & goal):
+        may_one[0] = 0
+        may_zero[0] = 0
+        return False
+    after[0] = goal
+    after[1] = goal
+    after[2] = goal
+    after[3] = goal
+    any_zero = 0
+    any_one = 0
+    for i in range(n - 1, 0, -1):
+        zero = (<uint64_t>0) - (1 - ((ones >> i) & 1))
+        one = (<uint64_t>0) - (1 - ((zeros >> i) & 1))
+        # Cell i: a 0 after states 2 and 3 leads to state 0, after state 0 to state 1; a 1 after
+        # states 0 and 1 leads to state 2, after state 2 to state 3.
+        if ((forward[i][2] | forward[i][3]) & after[0] | forward[i][0] & after[1]) & zero:
+            any_zero |= (<uint64_t>1) << i
+        if ((forward[i][0] | forward[i][1]) & (after[2] >> 1) | forward[i][2] & (after[3] >> 1)) & one:
+            any_one |= (<uint64_t>1) << i
+        before[0] = (after[1] & zero) | ((after[2] >> 1) & one)
+        before[1] = (after[2] >> 1) & one
+        before[2] = (after[0] & zero) | ((after[3] >> 1) & one)
+        before[3] = after[0] & zero
+        after[0] = before[0]
+        after[1] = before[1]
+        after[2] = before[2]
+        after[3] = before[3]
+    # Cell 0, from the start: a 0 leads to state 0, a 1 to state 2.
+    if not (ones & 1) and after[0] & 1:
+        any_zero |= 1
+    if not (zeros & 1) and (after[2] >> 1) & 1:
+        any_one |= 1
+    may_one[0] = any_one
+    may_zero[0] = any_zero
+    return True
+
+
+def line_digits_of(int n, uint64_t ones, uint64_t zeros):
+    """(cells that may hold a 1, cells that may hold a 0) in the valid lines of n with 1s at ones
+    and 0s at zeros, as bit masks; (0, 0) when there is none (the twin's line_digits)."""
+    cdef uint64_t may_one, may_zero
+    assert 2 <= n <= LEARN_MAX_SIDE and n % 2 == 0 and not (ones & zeros) and not ((ones | zeros) & ~low_bits(n))
+    line_digits(n, ones, zeros, &may_one, &may_zero)
+    return may_one, may_zero
+
+
+cdef class Learn:
+    """Find the solutions of a 01-game grid one by one by clause learning, resumably.
+
+    cells holds width * height cell codes row by row (0, 1, 2 for blank): even sides from 2 to
+    LEARN_MAX_SIDE; with distinct, no two rows and no two columns may be equal. Lines
+    0 .. height - 1 are the rows, height .. the columns; bit i of a line's masks is its i-th
+    cell. A literal is 2 * cell + digit. The twin (_takuzu_py.Learn) follows the same rules
+    in the same order, node for node: see its docstring.
+    """
+
+    cdef int width, height, size, lines, level_count, qhead, trail_size, restarts, dirty_size, conflict_size
+    cdef bint distinct, unsatisfiable, out_of_memory, solved
+    cdef uint64_t node_count, conflict_count, next_restart, found_count
+    cdef double bump_step
+    cdef uint64_t *ones       # per line: the cells holding 1, and those holding 0
+    cdef uint64_t *zeros
+    cdef int32_t *length      # per line: its cells
+    # Cells: digit (or UNKNOWN), saved digit, seen in analysis; level, place on the trail, reason.
+    cdef uint8_t *value
+    cdef uint8_t *saved
+    cdef uint8_t *seen
+    cdef uint8_t *is_dirty    # per line: waiting for its exact propagator
+    cdef int32_t *level
+    cdef int32_t *place
+    cdef int32_t *reason
+    cdef int32_t *trail        # literals, in the order they became true
+    cdef int32_t *level_start  # the trail's length when each decision level began
+    cdef int32_t *learnt       # the clause being learnt (or added)
+    cdef int32_t *dirty        # the lines waiting for their exact propagator, a stack
+    cdef int32_t *conflict     # a rule's conflict: false literals
+    cdef int32_t *stack        # minimise(): the cells whose reasons are still to be read
+    cdef int32_t *cleared      # minimise(): the cells found implied, seen until it ends
+    # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
+    cdef int32_t *arena
+    cdef int arena_size, arena_room
+    cdef int32_t **watches     # per literal: the offsets of the clauses watching it
+    cdef int32_t *watch_size
+    cdef int32_t *watch_room
+    # Activity and the heap of cells by activity (heap_at[p] = -1 when p is not in it).
+    cdef double *activity
+    cdef int32_t *heap
+    cdef int32_t *heap_at
+    cdef int heap_size
+
+    def __cinit__(self, int width, int height, bint distinct, const unsigned char[::1] cells not None):
+        cdef int p, line
+        self.ones = NULL
+        self.value = NULL
+        self.level = NULL
+        self.arena = NULL
+        self.watches = NULL
+        self.watch_size = NULL
+        self.activity = NULL
+        assert 2 <= width <= LEARN_MAX_SIDE and 2 <= height <= LEARN_MAX_SIDE, f"sides must be 2..{LEARN_MAX_SIDE}"
+        assert width % 2 == 0 and height % 2 == 0, f"sides must be even, got {width}x{height}"
+        assert cells.shape[0] == width * height, f"expected {width * height} cells, got {cells.shape[0]}"
+        for p in range(width * height):
+            assert cells[p] <= CELL_BLANK, f"cell {p}: expected 0, 1 or 2, got {cells[p]}"
+        self.width = width
+        self.height = height
+        self.distinct = distinct
+        self.size = width * height
+        self.lines = width + height
+        self.allocate()
+        for line in range(self.lines):
+            self.ones[line] = 0
+            self.zeros[line] = 0
+            self.length[line] = width if line < height else height
+            self.is_dirty[line] = 0
+        for p in range(self.size):
+            self.value[p] = UNKNOWN
+            self.saved[p] = 0
+            self.seen[p] = 0
+            self.level[p] = 0
+            self.reason[p] = DECIDED
+            self.activity[p] = 0.0
+        for p in range(2 * self.size):
+            self.watch_size[p] = 0
+            self.watch_room[p] = 0
+        self.heap_size = 0
+        for p in range(self.size):
+            self.heap_at[p] = -1
+            self.heap_push(p)
+        self.bump_step = 1.0
+        self.level_count = 0
+        self.trail_size = 0
+        self.qhead = 0
+        self.dirty_size = 0
+        self.conflict_size = 0
+        self.node_count = 0
+        self.conflict_count = 0
+        self.found_count = 0
+        self.restarts = 0
+        self.next_restart = RESTART_CONFLICTS
+        self.arena_size = 0
+        self.solved = False
+        self.out_of_memory = False
+        for p in range(self.size):
+            if cells[p] != CELL_BLANK:
+                self.give(2 * p + cells[p], DECIDED)
+        with nogil:
+            self.unsatisfiable = not (self.propagate() == -1 and self.probe_root())
+
+    cdef void allocate(self) except *:
+        cdef int size = self.size, lines = self.lines
+        # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared; level_start and
+        # learnt (size + 1 each); per line: length, dirty; the conflict.
+        self.level = <int32_t *>malloc((10 * size + 2 + 2 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        self.ones = <uint64_t *>malloc(2 * lines * sizeof(uint64_t))
+        # value, saved, seen per cell; is_dirty per line.
+        self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
+        self.activity = <double *>malloc(size * sizeof(double))
+        self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
+        self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
+        self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
+        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.activity == NULL
+                or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
+            raise MemoryError()
+        self.arena_room = FIRST_ARENA
+        self.place = self.level + size
+        self.reason = self.place + size
+        self.trail = self.reason + size
+        self.heap = self.trail + size
+        self.heap_at = self.heap + size
+        self.level_start = self.heap_at + size
+        self.learnt = self.level_start + (size + 1)
+        self.length = self.learnt + (size + 1)
+        self.dirty = self.length + lines
+        self.conflict = self.dirty + lines
+        self.stack = self.conflict + MOST_EXPLAINED
+        self.cleared = self.stack + size
+        self.zeros = self.ones + lines
+        self.saved = self.value + size
+        self.seen = self.saved + size
+        self.is_dirty = self.seen + size
+        self.watch_room = self.watch_size + 2 * size
+
+    def __dealloc__(self):
+        cdef int p
+        if self.watches != NULL:
+            for p in range(2 * self.size):
+                free(self.watches[p])
+        free(self.watches)
+        free(self.watch_size)
+        free(self.level)
+        free(self.ones)
+        free(self.value)
+        free(self.activity)
+        free(self.arena)
+
+    @property
+    def nodes(self):
+        """Decisions and conflicts so far."""
+        return self.node_count
+
+    @property
+    def conflicts(self):
+        """Conflicts so far (each one learnt a clause)."""
+        return self.conflict_count
+
+    @property
+    def found(self):
+        """Solutions counted so far by count()."""
+        return self.found_count
+
+    # -- lines -----------------------------------------------------------------------
+
+    cdef inline int cell(self, int line, int i) noexcept nogil:
+        """The i-th cell of line."""
+        if line < self.height:
+            return line * self.width + i
+        return i * self.width + line - self.height
+
+    cdef inline int false_of(self, int p) noexcept nogil:
+        """The literal of the digit cell p does not hold (it holds one)."""
+        return 2 * p + (self.value[p] ^ 1)
+
+    # -- the heap of cells by activity -------------------------------------------------
+
+    cdef void heap_push(self, int p) noexcept nogil:
+        cdef int i = self.heap_size
+        self.heap_size += 1
+        self.heap[i] = p
+        self.heap_at[p] = i
+        self.sift_up(i)
+
+    cdef void sift_up(self, int i) noexcept nogil:
+        cdef int p = self.heap[i], parent
+        while i > 0:
+            parent = (i - 1) >> 1
+            if not self.before(p, self.heap[parent]):
+                break
+            self.heap[i] = self.heap[parent]
+            self.heap_at[self.heap[i]] = i
+            i = parent
+        self.heap[i] = p
+        self.heap_at[p] = i
+
+    cdef inline bint before(self, int a, int b) noexcept nogil:
+        """Cell a comes out of the heap before cell b: more active, or as active and lower."""
+        return self.activity[a] > self.activity[b] or (self.activity[a] == self.activity[b] and a < b)
+
+    cdef int heap_pop(self) noexcept nogil:
+        cdef int top = self.heap[0], i = 0, child, p
+        self.heap_size -= 1
+        self.heap_at[top] = -1
+        if self.heap_size == 0:
+            return top
+        p = self.heap[self.heap_size]
+        while True:
+            child = 2 * i + 1
+            if child >= self.heap_size:
+                break
+            if child + 1 < self.heap_size and self.before(self.heap[child + 1], self.heap[child]):
+                child += 1
+            if not self.before(self.heap[child], p):
+                break
+            self.heap[i] = self.heap[child]
+            self.heap_at[self.heap[i]] = i
+            i = child
+        self.heap[i] = p
+        self.heap_at[p] = i
+        return top
+
+    cdef void bump(self, int p) noexcept nogil:
+        cdef int q
+        self.activity[p] += self.bump_step
+        if self.activity[p] > 1e100:
+            for q in range(self.size):
+                self.activity[q] *= 1e-100
+            self.bump_step *= 1e-100
+        if self.heap_at[p] >= 0:
+            self.sift_up(self.heap_at[p])
+
+    # -- assignment and propagation -------------------------------------------------------
+
+    cdef void give(self, int literal, int why) noexcept nogil:
+        """Make literal true at the current level, for reason why."""
+        cdef int p = literal >> 1, digit = literal & 1
+        cdef int r = p // self.width, c = p % self.width
+        self.value[p] = <uint8_t>digit
+        self.level[p] = self.level_count
+        self.place[p] = self.trail_size
+        self.reason[p] = why
+        self.trail[self.trail_size] = literal
+        self.trail_size += 1
+        if digit:
+            self.ones[r] |= (<uint64_t>1) << c
+            self.ones[self.height + c] |= (<uint64_t>1) << r
+        else:
+            self.zeros[r] |= (<uint64_t>1) << c
+            self.zeros[self.height + c] |= (<uint64_t>1) << r
+
+    cdef bint assign(self, int literal, int why) noexcept nogil:
+        """Make literal true for why unless it is already; False, the conflict written, if it is false."""
+        cdef int p = literal >> 1
+        if self.value[p] == UNKNOWN:
+            self.give(literal, why)
+        elif self.value[p] != (literal & 1):
+            self.conflict_size = self.explain(why, p, literal & 1, self.trail_size, self.conflict)
+            self.conflict[self.conflict_size] = self.false_of(p)
+            self.conflict_size += 1
+            return False
+        return True
+
+    cdef bint watch(self, int literal, int clause) noexcept nogil:
+        """Add clause to literal's watch list; False when out of memory."""
+        cdef int32_t *grown
+        cdef int room
+        if self.watch_size[literal] == self.watch_room[literal]:
+            room = max(FIRST_WATCHES, 2 * self.watch_room[literal])
+            grown = <int32_t *>realloc(self.watches[literal], room * sizeof(int32_t))
+            if grown == NULL:
+                self.out_of_memory = True
+                return False
+            self.watches[literal] = grown
+            self.watch_room[literal] = room
+        self.watches[literal][self.watch_size[literal]] = clause
+        self.watch_size[literal] += 1
+        return True
+
+    cdef int store(self, const int32_t *literals, int length) noexcept nogil:
+        """Put a clause of length >= 2 in the arena and watch its first two literals; its offset, or -1
+        when out of memory."""
+        cdef int32_t *grown
+        cdef int room = self.arena_room, at = self.arena_size, i
+        while self.arena_size + length + 1 > room:
+            if room > MAX_ARENA // 2:
+                self.out_of_memory = True
+                return -1
+            room *= 2
+        if room != self.arena_room:
+            grown = <int32_t *>realloc(self.arena, room * sizeof(int32_t))
+            if grown == NULL:
+                self.out_of_memory = True
+                return -1
+            self.arena = grown
+            self.arena_room = room
+        self.arena[at] = length
+        for i in range(length):
+            self.arena[at + 1 + i] = literals[i]
+        self.arena_size += length + 1
+        if not (self.watch(literals[0], at) and self.watch(literals[1], at)):
+            return -1
+        return at
+
+    cdef int propagate(self) noexcept nogil:
+        """Make true what the rules and the clauses force, to a fixed point.
+
+        Returns -1, the offset of a clause whose literals are all false, or NATIVE when a rule
+        failed (its false literals in conflict). On running out of memory it returns -1 with
+        out_of_memory set.
+        """
+        cdef int literal, p, line, clause
+        while True:
+            while self.qhead < self.trail_size:
+                literal = self.trail[self.qhead]
+                self.qhead += 1
+                p = literal >> 1
+                if not (self.line_rules(p // self.width, p % self.width, literal & 1)
+                        and self.line_rules(self.height + p % self.width, p // self.width, literal & 1)):
+                    self.clear_dirty()
+                    return NATIVE
+                clause = self.watched(literal ^ 1)
+                if self.out_of_memory:
+                    return -1
+                if clause >= 0:
+                    self.clear_dirty()
+                    return clause
+            if not self.dirty_size:
+                return -1
+            self.dirty_size -= 1
+            line = self.dirty[self.dirty_size]
+            self.is_dirty[line] = 0
+            if not self.whole_line(line):
+                self.clear_dirty()
+                return NATIVE
+
+    cdef void clear_dirty(self) noexcept nogil:
+        while self.dirty_size:
+            self.dirty_size -= 1
+            self.is_dirty[self.dirty[self.dirty_size]] = 0
+
+    cdef bint line_rules(self, int line, int i, int digit) noexcept nogil:
+        """The triples, the count and the distinct rule of line, whose cell i became digit."""
+        cdef int n = self.length[line], other = digit ^ 1, j, k, count
+        cdef uint64_t same = self.ones[line] if digit else self.zeros[line], known
+        # pair, target and kind of each triple rule, in the twin's order (pair: the cell equal to i).
+        cdef int pairs[6]
+        cdef int targets[6]
+        cdef int kinds[6]
+        # A run of three through i: conflict.
+        for k in range(3):
+            # The other two cells of a run of three: (i - 2, i - 1), (i - 1, i + 1), (i + 1, i + 2).
+            pairs[k] = i - 2 if k == 0 else (i - 1 if k == 1 else i + 1)
+            targets[k] = i - 1 if k == 0 else (i + 1 if k == 1 else i + 2)
+            if pairs[k] >= 0 and targets[k] < n and (same >> pairs[k]) & 1 and (same >> targets[k]) & 1:
+                self.conflict[0] = 2 * self.cell(line, pairs[k]) + other
+                self.conflict[1] = 2 * self.cell(line, targets[k]) + other
+                self.conflict[2] = 2 * self.cell(line, i) + other
+                self.conflict_size = 3
+                return False
+        pairs[0] = i - 1
+        targets[0] = i - 2
+        kinds[0] = RULE_AFTER
+        pairs[1] = i - 1
+        targets[1] = i + 1
+        kinds[1] = RULE_BEFORE
+        pairs[2] = i + 1
+        targets[2] = i - 1
+        kinds[2] = RULE_AFTER
+        pairs[3] = i + 1
+        targets[3] = i + 2
+        kinds[3] = RULE_BEFORE
+        pairs[4] = i - 2
+        targets[4] = i - 1
+        kinds[4] = RULE_AROUND
+        pairs[5] = i + 2
+        targets[5] = i + 1
+        kinds[5] = RULE_AROUND
+        for k in range(6):
+            if (0 <= pairs[k] < n and 0 <= targets[k] < n and (same >> pairs[k]) & 1
+                    and not self.assign(2 * self.cell(line, targets[k]) + other, BY_RULE - (kinds[k] + KINDS * line))):
+                return False
+        count = fp_popcount64(same)
+        if count > n // 2:
+            self.conflict_size = 0
+            for j in range(n):
+                if (same >> j) & 1:
+                    self.conflict[self.conflict_size] = 2 * self.cell(line, j) + other
+                    self.conflict_size += 1
+            return False
+        if count == n // 2:
+            known = self.ones[line] | self.zeros[line]
+            for j in range(n):
+                if not (known >> j) & 1:
+                    self.give(2 * self.cell(line, j) + other, BY_RULE - (RULE_COUNT + KINDS * line))
+        if not self.is_dirty[line]:
+            self.is_dirty[line] = 1
+            self.dirty[self.dirty_size] = line
+            self.dirty_size += 1
+        return not self.distinct or self.distinct_rule(line)
+
+    cdef bint distinct_rule(self, int line) noexcept nogil:
+        """The distinct rule between line and each parallel line that agrees with it where both are known
+        (the twin's _distinct)."""
+        cdef int n = self.length[line], first, last, other, j, digit, target, why, k, count, count_other
+        cdef int short, whole
+        cdef uint64_t full = low_bits(n), known, known_other, open_cells
+        first = 0 if line < self.height else self.height
+        last = first + (self.height if line < self.height else self.width)
+        for other in range(first, last):
+            known = self.ones[line] | self.zeros[line]
+            count = fp_popcount64(known)
+            if count < n - 2:
+                return True
+            known_other = self.ones[other] | self.zeros[other]
+            count_other = fp_popcount64(known_other)
+            if other == line or count_other < n - 2:
+                continue
+            if (self.ones[line] & self.zeros[other]) or (self.zeros[line] & self.ones[other]):
+                continue
+            if count + count_other == 2 * n - 2 and (count == n - 2 or count_other == n - 2):
+                short = line if count == n - 2 else other
+                whole = other if count == n - 2 else line
+                if fp_popcount64(self.ones[short]) == n // 2 - 1:
+                    why = BY_RULE - (RULE_DISTINCT + KINDS * whole)
+                    for j in range(n):
+                        if not (((self.ones[short] | self.zeros[short]) >> j) & 1):
+                            self.give(2 * self.cell(short, j) + <int>(((self.ones[whole] >> j) & 1) ^ 1), why)
+                continue
+            if count < n - 1 or count_other < n - 1:
+                continue
+            open_cells = full & ~(known & known_other)
+            if not open_cells:
+                self.conflict_size = 0
+                for k in range(2):
+                    for j in range(n):
+                        self.conflict[self.conflict_size] = self.false_of(self.cell(line if k == 0 else other, j))
+                        self.conflict_size += 1
+                return False
+            if (open_cells & (open_cells - 1)) or not ((known | known_other) & open_cells):
+                continue
+            j = 63 - fp_clz64(open_cells)
+            if (known >> j) & 1:
+                digit = (self.ones[line] >> j) & 1
+                target = other
+                why = line
+            else:
+                digit = (self.ones[other] >> j) & 1
+                target = line
+                why = other
+            self.give(2 * self.cell(target, j) + (digit ^ 1), BY_RULE - (RULE_DISTINCT + KINDS * why))
+        return True
+
+    cdef bint whole_line(self, int line) noexcept nogil:
+        """Give what the exact propagator of line forces; False, the conflict written, if it has no valid line."""
+        cdef int n = self.length[line], j
+        cdef uint64_t ones = self.ones[line], zeros = self.zeros[line], may_one, may_zero
+        if not line_digits(n, ones, zeros, &may_one, &may_zero):
+            self.conflict_size = 0
+            for j in range(n):
+                if ((ones | zeros) >> j) & 1:
+                    self.conflict[self.conflict_size] = self.false_of(self.cell(line, j))
+                    self.conflict_size += 1
+            return False
+        for j in range(n):
+            if not (((ones | zeros) >> j) & 1) and ((may_one >> j) & 1) != ((may_zero >> j) & 1):
+                self.give(2 * self.cell(line, j) + <int>((may_one >> j) & 1), BY_RULE - (RULE_LINE + KINDS * line))
+        return True
+
+    cdef int watched(self, int false_literal) noexcept nogil:
+        """Visit the clauses watching false_literal: move each watch, or give the clause's other watched
+        literal; the offset of a clause all of whose literals are false, or -1."""
+        cdef int i = 0, j = 0, w = self.watch_size[false_literal], clause, first, length, x, q
+        cdef int32_t *watching = self.watches[false_literal]
+        cdef bint moved
+        while i < w:
+            clause = watching[i]
+            i += 1
+            if self.arena[clause + 1] == false_literal:
+                self.arena[clause + 1] = self.arena[clause + 2]
+                self.arena[clause + 2] = false_literal
+            first = self.arena[clause + 1]
+            if self.value[first >> 1] == (first & 1):
+                watching[j] = clause
+                j += 1
+                continue
+            length = self.arena[clause]
+            moved = False
+            for x in range(3, length + 1):
+                q = self.arena[clause + x]
+                if self.value[q >> 1] != ((q & 1) ^ 1):
+                    self.arena[clause + 2] = q
+                    self.arena[clause + x] = false_literal
+                    # q is not false, so its list is not this one (which watch() may move).
+                    if not self.watch(q, clause):
+                        self.watch_size[false_literal] = j  # out of memory: the search stops
+                        return -1
+                    moved = True
+                    break
+            if moved:
+                continue
+            watching[j] = clause
+            j += 1
+            if self.value[first >> 1] == UNKNOWN:
+                self.give(first, clause)
+                continue
+            while i < w:
+                watching[j] = watching[i]
+                j += 1
+                i += 1
+            self.watch_size[false_literal] = j
+            return clause
+        self.watch_size[false_literal] = j
+        return -1
+
+    cdef bint probe_root(self) noexcept nogil:
+        """Try both digits of every open cell at level 0: one whose propagation fails gives the other at
+        level 0. Repeats until nothing changes; False if both digits fail somewhere."""
+        cdef bint changed = True
+        cdef int p, digit, failed
+        while changed:
+            changed = False
+            for p in range(self.size):
+                if self.value[p] != UNKNOWN:
+                    continue
+                failed = -1
+                for digit in range(2):
+                    self.level_start[0] = self.trail_size
+                    self.level_count = 1
+                    self.give(2 * p + digit, DECIDED)
+                    if self.propagate() != -1:
+                        failed = digit
+                    self.back_to(0)
+                    if self.out_of_memory:
+                        return False
+                    if failed >= 0:
+                        break
+                if failed >= 0:
+                    self.give(2 * p + (failed ^ 1), DECIDED)
+                    if self.propagate() != -1 or self.out_of_memory:
+                        return False
+                    changed = True
+        return True
+
+    cdef void back_to(self, int level) noexcept nogil:
+        """Forget every literal given above decision level level."""
+        cdef int literal, p, digit, r, c
+        if self.level_count <= level:
+            return
+        while self.trail_size > self.level_start[level]:
+            self.trail_size -= 1
+            literal = self.trail[self.trail_size]
+            p = literal >> 1
+            digit = literal & 1
+            r = p // self.width
+            c = p % self.width
+            self.value[p] = UNKNOWN
+            self.saved[p] = <uint8_t>digit
+            if digit:
+                self.ones[r] &= ~((<uint64_t>1) << c)
+                self.ones[self.height + c] &= ~((<uint64_t>1) << r)
+            else:
+                self.zeros[r] &= ~((<uint64_t>1) << c)
+                self.zeros[self.height + c] &= ~((<uint64_t>1) << r)
+            if self.heap_at[p] < 0:
+                self.heap_push(p)
+        self.qhead = self.trail_size
+        self.level_count = level
+        self.clear_dirty()
+
+    # -- learning ---------------------------------------------------------------------
+
+    cdef int explain(self, int why, int p, int digit, int before, int32_t *out) noexcept nogil:
+        """Why rule why makes cell p digit: the false literals of the cells it read (placed before
+        before, p left out), into out; their number."""
+        cdef int code = BY_RULE - why, kind, line, i, count = 0, reading, k, j, q, readings
+        kind = code % KINDS
+        line = code // KINDS
+        if kind <= RULE_AFTER:
+            i = p % self.width if line < self.height else p // self.width
+            if kind == RULE_BEFORE:
+                out[0] = self.false_of(self.cell(line, i - 2))
+                out[1] = self.false_of(self.cell(line, i - 1))
+            elif kind == RULE_AROUND:
+                out[0] = self.false_of(self.cell(line, i - 1))
+                out[1] = self.false_of(self.cell(line, i + 1))
+            else:
+                out[0] = self.false_of(self.cell(line, i + 1))
+                out[1] = self.false_of(self.cell(line, i + 2))
+            return 2
+        readings = 1
+        if kind == RULE_DISTINCT:
+            readings = 2
+        for k in range(readings):
+            reading = line
+            if kind == RULE_DISTINCT and k == 0:
+                reading = p // self.width if line < self.height else self.height + p % self.width
+            for j in range(self.length[reading]):
+                q = self.cell(reading, j)
+                if q == p or self.value[q] == UNKNOWN or self.place[q] >= before:
+                    continue
+                if kind != RULE_COUNT or self.value[q] != digit:
+                    out[count] = self.false_of(q)
+                    count += 1
+        return count
+
+    cdef int analyse(self, int conflict, int *jump) noexcept nogil:
+        """Learn a clause from conflict (first unique implication point) into learnt; its length.
+
+        learnt[0] is the literal that becomes true after jumping back to level jump[0].
+        """
+        cdef int32_t explained[MOST_EXPLAINED]
+        cdef const int32_t *literals
+        cdef int count, length = 1, open_paths = 0, index = self.trail_size - 1, i, q, p = -1, why, best
+        if conflict >= 0:
+            literals = self.arena + conflict + 1
+            count = self.arena[conflict]
+        else:
+            literals = self.conflict
+            count = self.conflict_size
+        i = 0
+        while True:
+            while i < count:
+                q = literals[i] >> 1
+                if not self.seen[q] and self.level[q] > 0:
+                    self.seen[q] = 1
+                    self.bump(q)
+                    if self.level[q] == self.level_count:
+                        open_paths += 1
+                    else:
+                        self.learnt[length] = literals[i]
+                        length += 1
+                i += 1
+            while not self.seen[self.trail[index] >> 1]:
+                index -= 1
+            p = self.trail[index] >> 1
+            index -= 1
+            self.seen[p] = 0
+            open_paths -= 1
+            if open_paths == 0:
+                break
+            why = self.reason[p]
+            if why >= 0:
+                literals = self.arena + why + 1
+                count = self.arena[why]
+                i = 1
+            else:
+                count = self.explain(why, p, self.value[p], self.place[p], explained)
+                literals = explained
+                i = 0
+        self.learnt[0] = self.trail[self.place[p]] ^ 1
+        length = self.minimise(length)
+        jump[0] = 0
+        best = 1
+        for i in range(1, length):
+            q = self.learnt[i] >> 1
+            if self.level[q] > jump[0]:
+                jump[0] = self.level[q]
+                best = i
+        if length > 1:
+            q = self.learnt[1]
+            self.learnt[1] = self.learnt[best]
+            self.learnt[best] = q
+        self.bump_step *= 1.0 / 0.95
+        return length
+
+    cdef int minimise(self, int length) noexcept nogil:
+        """Drop from learnt the literals the others imply through their reasons; the new length. Each
+        literal's cell is seen on entry, and none is on return (the twin's _minimised)."""
+        cdef uint32_t levels = 0
+        cdef int i, kept = 1, p, cleared = 0
+        for i in range(1, length):
+            levels |= (<uint32_t>1) << (self.level[self.learnt[i] >> 1] & 31)
+        for i in range(1, length):
+            p = self.learnt[i] >> 1
+            if self.reason[p] != DECIDED and self.implied(p, levels, &cleared):
+                self.learnt[i] = -1 - self.learnt[i]  # dropped (its cell stays seen until the end)
+        for i in range(1, length):
+            if self.learnt[i] < 0:
+                self.seen[(-1 - self.learnt[i]) >> 1] = 0
+            else:
+                self.seen[self.learnt[i] >> 1] = 0
+                self.learnt[kept] = self.learnt[i]
+                kept += 1
+        for i in range(cleared):
+            self.seen[self.cleared[i]] = 0
+        return kept
+
+    cdef bint implied(self, int p, uint32_t levels, int *cleared) noexcept nogil:
+        """Whether the cells seen imply the literal of cell p through its reasons; the cells found so
+        go to cleared (and stay seen)."""
+        cdef int32_t explained[MOST_EXPLAINED]
+        cdef const int32_t *literals
+        cdef int top = cleared[0], depth = 1, count, i, q, v, why
+        self.stack[0] = p
+        while depth:
+            depth -= 1
+            v = self.stack[depth]
+            why = self.reason[v]
+            if why >= 0:
+                literals = self.arena + why + 2
+                count = self.arena[why] - 1
+            else:
+                count = self.explain(why, v, self.value[v], self.place[v], explained)
+                literals = explained
+            for i in range(count):
+                q = literals[i] >> 1
+                if self.seen[q] or self.level[q] == 0:
+                    continue
+                if self.reason[q] == DECIDED or not (levels >> (self.level[q] & 31)) & 1:
+                    while cleared[0] > top:
+                        cleared[0] -= 1
+                        self.seen[self.cleared[cleared[0]]] = 0
+                    return False
+                self.seen[q] = 1
+                self.stack[depth] = q
+                depth += 1
+                self.cleared[cleared[0]] = q
+                cleared[0] += 1
+        return True
+
+    cdef void add_clause(self, int count) noexcept nogil:
+        """Add the clause of the count literals in learnt, at level 0 (what level 0 makes false left out)."""
+        cdef int kept = 0, i, literal, state
+        for i in range(count):
+            literal = self.learnt[i]
+            state = self.value[literal >> 1]
+            if state == (literal & 1):
+                return
+            if state == UNKNOWN:
+                self.learnt[kept] = literal
+                kept += 1
+        if kept == 0:
+            self.unsatisfiable = True
+        elif kept == 1:
+            self.give(self.learnt[0], DECIDED)
+        elif self.store(self.learnt, kept) < 0:
+            self.out_of_memory = True
+
+    # -- the search -------------------------------------------------------------------
+
+    def next_solution(self, uint64_t node_budget):
+        """Search on for at most node_budget more nodes, and at most POLL_MS.
+
+        Returns SOLUTION (read it with solution(); the next call first excludes it), EXHAUSTED
+        when no solution is left, PAUSED when the budget or the time ran out first, or
+        TOO_LARGE only if memory for its clauses ran out.
+        """
+        cdef int status
+        with nogil:
+            if self.solved:
+                self.solved = False
+                self.exclude_current()
+            status = self.search(node_budget, fp_seconds() + FP_POLL_SECONDS)
+        return status
+
+    def count(self, uint64_t node_budget, uint64_t limit):
+        """Count solutions for at most node_budget more nodes and at most POLL_MS, adding them to found.
+
+        Returns SOLUTION once found reaches limit (0: no limit), EXHAUSTED when every solution
+        is counted, PAUSED, or TOO_LARGE if memory for its clauses ran out.
+        """
+        cdef int status
+        cdef uint64_t stop = self.node_count + node_budget
+        cdef double deadline = fp_seconds() + FP_POLL_SECONDS
+        with nogil:
+            if self.solved:
+                self.solved = False
+                self.exclude_current()
+            while True:
+                status = self.search(stop - self.node_count if stop > self.node_count else 0, deadline)
+                if status != FP_STATUS_SOLUTION:
+                    break
+                self.found_count += 1
+                self.solved = False
+                self.exclude_current()
+                if self.found_count == limit:
+                    break
+        return status
+
+    def exclude(self, const unsigned char[::1] picture not None, const unsigned char[::1] where not None):
+        """From now on, find only solutions that differ from picture (0 or 1 per cell, row by row) in at
+        least one cell where where is not 0."""
+        cdef int p, count = 0
+        assert picture.shape[0] == self.size and where.shape[0] == self.size, f"expected {self.size} cells"
+        for p in range(self.size):
+            assert not where[p] or picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
+        self.back_to(0)
+        self.solved = False
+        for p in range(self.size):
+            if where[p]:
+                self.learnt[count] = 2 * p + (picture[p] ^ 1)
+                count += 1
+        self.add_clause(count)
+
+    def prefer(self, const unsigned char[::1] picture not None):
+        """Try each cell first with its digit in picture (0 or 1 per cell, row by row), until the search
+        learns otherwise (0 is the first digit by default)."""
+        cdef int p
+        assert picture.shape[0] == self.size, f"expected {self.size} cells"
+        for p in range(self.size):
+            assert picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
+            self.saved[p] = picture[p]
+
+    cdef void exclude_current(self) noexcept nogil:
+        """From now on, find only solutions in which some decision of the one just found differs."""
+        cdef int level, count = self.level_count
+        for level in range(count):
+            self.learnt[level] = self.trail[self.level_start[level]] ^ 1
+        self.back_to(0)
+        self.add_clause(count)
+
+    cdef int search(self, uint64_t node_budget, double deadline) noexcept nogil:
+        """Search on until a solution, the end, node_budget more nodes or the deadline (fp_seconds)."""
+        cdef uint64_t stop = self.node_count + node_budget
+        cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
+        cdef int conflict, length, jump, clause, p
+        while True:
+            if self.unsatisfiable:
+                return FP_STATUS_EXHAUSTED
+            conflict = self.propagate()
+            if self.out_of_memory:
+                return FP_STATUS_TOO_LARGE
+            if conflict != -1:
+                self.node_count += 1
+                self.conflict_count += 1
+                if self.level_count == 0:
+                    self.unsatisfiable = True
+                    return FP_STATUS_EXHAUSTED
+                length = self.analyse(conflict, &jump)
+                self.back_to(jump)
+                if length == 1:
+                    self.give(self.learnt[0], DECIDED)
+                else:
+                    clause = self.store(self.learnt, length)
+                    if clause < 0:
+                        return FP_STATUS_TOO_LARGE
+                    self.give(self.learnt[0], clause)
+                if self.conflict_count >= self.next_restart:
+                    self.restarts += 1
+                    self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * luby(self.restarts + 1)
+                    self.back_to(0)
+                continue
+            if self.node_count >= stop:
+                return FP_STATUS_PAUSED
+            if self.node_count >= check:
+                if fp_past(deadline):
+                    return FP_STATUS_PAUSED
+                check = (self.node_count | (CLOCK_NODES - 1)) + 1
+            while self.heap_size and self.value[self.heap[0]] != UNKNOWN:
+                self.heap_pop()
+            if not self.heap_size:
+                self.solved = True
+                return FP_STATUS_SOLUTION
+            p = self.heap_pop()
+            self.node_count += 1
+            self.level_start[self.level_count] = self.trail_size
+            self.level_count += 1
+            self.give(2 * p + self.saved[p], DECIDED)
+
+    def solution(self):
+        """The cells of the solution last reported, row by row, as '0' and '1'."""
+        cdef char text[LEARN_MAX_SIDE * LEARN_MAX_SIDE]
+        cdef int p
+        for p in range(self.size):
+            text[p] = b'1' if self.value[p] == 1 else b'0'
+        return PyUnicode_DecodeASCII(text, self.size, NULL)

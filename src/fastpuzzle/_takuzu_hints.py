@@ -1,7 +1,7 @@
 """The 01 game solved as a person solves it: the rules, easiest first, each deduction with its reason.
 
 A line (row or column) is two bit masks, its 1s and its 0s, bit ``p`` for
-position ``p``; lines ``0 .. n-1`` are the rows, ``n .. 2n-1`` the columns.
+position ``p``; lines ``0 .. height-1`` are the rows, the rest the columns.
 """
 
 from __future__ import annotations
@@ -26,15 +26,16 @@ class Deducer:
 
     tiers = TIERS
 
-    def __init__(self, rows: Sequence[str], solution: Optional[Sequence[str]] = None) -> None:
-        n = len(rows)
-        self.n = n
-        self.full = (1 << n) - 1
-        self.ones = [0] * (2 * n)
-        self.zeros = [0] * (2 * n)
+    def __init__(self, rows: Sequence[str], solution: Optional[Sequence[str]] = None, unique_rows: bool = True) -> None:
+        self.height, self.width = len(rows), len(rows[0])
+        self.unique_rows = unique_rows
+        #: Each line's cells, as a mask.
+        self.full = [(1 << self.width) - 1] * self.height + [(1 << self.height) - 1] * self.width
+        self.ones = [0] * len(self.full)
+        self.zeros = [0] * len(self.full)
         self.solution = solution
         #: A path needing the trial more often than once per row grades 5.
-        self.trial_limit = n
+        self.trial_limit = self.height
         for r, row in enumerate(rows):
             for c, char in enumerate(row):
                 if char != "_":
@@ -44,7 +45,7 @@ class Deducer:
         """Write ``value`` at (r, c), in its row and its column."""
         masks = self.ones if value else self.zeros
         masks[r] |= 1 << c
-        masks[self.n + c] |= 1 << r
+        masks[self.height + c] |= 1 << r
 
     def value(self, r: int, c: int) -> Optional[int]:
         """The digit at (r, c), or None when it is not known."""
@@ -55,12 +56,13 @@ class Deducer:
     def rows(self) -> list[str]:
         """The grid as rows of ``'0'``, ``'1'`` and ``'_'``."""
         return [
-            "".join("_" if (v := self.value(r, c)) is None else str(v) for c in range(self.n)) for r in range(self.n)
+            "".join("_" if (v := self.value(r, c)) is None else str(v) for c in range(self.width))
+            for r in range(self.height)
         ]
 
     def complete(self) -> bool:
         """Whether every cell is known."""
-        return all(self.ones[r] | self.zeros[r] == self.full for r in range(self.n))
+        return all(self.ones[r] | self.zeros[r] == self.full[r] for r in range(self.height))
 
     def apply(self, hint: Hint) -> None:
         """Write the hint's cells."""
@@ -80,24 +82,24 @@ class Deducer:
     # -- where a line's cells are ------------------------------------------
 
     def _cell(self, line: int, position: int) -> tuple[int, int]:
-        return (line, position) if line < self.n else (position, line - self.n)
+        return (line, position) if line < self.height else (position, line - self.height)
 
     def _line_name(self, line: int) -> str:
-        return f"row {line + 1}" if line < self.n else f"column {line - self.n + 1}"
+        return f"row {line + 1}" if line < self.height else f"column {line - self.height + 1}"
 
     def _across(self, line: int) -> str:
-        return "column" if line < self.n else "row"
+        return "column" if line < self.height else "row"
 
     def _cells(self, line: int, mask: int) -> tuple[tuple[int, int], ...]:
         return tuple(self._cell(line, p) for p in bits(mask))
 
     def _free(self, line: int) -> int:
-        return self.full & ~(self.ones[line] | self.zeros[line])
+        return self.full[line] & ~(self.ones[line] | self.zeros[line])
 
     # -- the rules, each the first place it applies, lines in order --------
 
     def _pair(self) -> Optional[Hint]:
-        for line in range(2 * self.n):
+        for line in range(len(self.full)):
             free = self._free(line)
             for digit, mask in ((1, self.ones[line]), (0, self.zeros[line])):
                 after = (mask << 1) & (mask << 2) & free
@@ -117,7 +119,7 @@ class Deducer:
         return None
 
     def _sandwich(self) -> Optional[Hint]:
-        for line in range(2 * self.n):
+        for line in range(len(self.full)):
             free = self._free(line)
             for digit, mask in ((1, self.ones[line]), (0, self.zeros[line])):
                 between = (mask << 1) & (mask >> 1) & free
@@ -134,8 +136,8 @@ class Deducer:
         return None
 
     def _balance(self) -> Optional[Hint]:
-        half = self.n // 2
-        for line in range(2 * self.n):
+        for line in range(len(self.full)):
+            half = self.full[line].bit_length() // 2
             free = self._free(line)
             for digit, mask in ((1, self.ones[line]), (0, self.zeros[line])):
                 if free and popcount(mask) == half:
@@ -152,13 +154,15 @@ class Deducer:
         return None
 
     def _distinct(self) -> Optional[Hint]:
-        n, half = self.n, self.n // 2
-        for line in range(2 * n):
+        if not self.unique_rows:
+            return None
+        for line in range(len(self.full)):
             free = self._free(line)
             ones = self.ones[line]
-            if popcount(free) != 2 or popcount(ones) != half - 1:
+            n = self.full[line].bit_length()
+            if popcount(free) != 2 or popcount(ones) != n // 2 - 1:
                 continue
-            other = _copied(self.ones, self.zeros, line, n, self.full)
+            other = _copied(self.ones, self.zeros, line, self.height, self.full)
             if other is not None:
                 other_ones = self.ones[other]
                 a, b = bits(free)
@@ -176,7 +180,7 @@ class Deducer:
         return None
 
     def _trial(self) -> Optional[Hint]:
-        for r in range(self.n):
+        for r in range(self.height):
             for c in bits(self._free(r)):
                 for value in (0, 1):
                     broken = self._refuted(r, c, value)
@@ -197,7 +201,7 @@ class Deducer:
     def _search(self) -> Optional[Hint]:
         if self.solution is None:
             return None
-        for r in range(self.n):
+        for r in range(self.height):
             for c in bits(self._free(r)):
                 value = int(self.solution[r][c])
                 return Hint(
@@ -226,16 +230,17 @@ class Deducer:
 
     def _refuted(self, r: int, c: int, value: int) -> Optional[tuple[int, str]]:
         """The line that breaks, and how, when (r, c) is ``value`` and tiers 1-3 are followed; None if none does."""
-        n, half, full = self.n, self.n // 2, self.full
+        height, full = self.height, self.full
         ones, zeros = self.ones[:], self.zeros[:]
         (ones if value else zeros)[r] |= 1 << c
-        (ones if value else zeros)[n + c] |= 1 << r
-        pending = [r, n + c]
+        (ones if value else zeros)[height + c] |= 1 << r
+        pending = [r, height + c]
         queued = set(pending)
         while pending:
             line = pending.pop()
             queued.discard(line)
             line_ones, line_zeros = ones[line], zeros[line]
+            half = full[line].bit_length() // 2
             forced = [0, 0]
             for digit, mask in ((1, line_ones), (0, line_zeros)):
                 if mask & (mask >> 1) & (mask >> 2):
@@ -243,9 +248,9 @@ class Deducer:
                 count = popcount(mask)
                 if count > half:
                     return line, f"{count} {digit}s, more than {half}"
-            free = full & ~(line_ones | line_zeros)
+            free = full[line] & ~(line_ones | line_zeros)
             if not free:
-                duplicate = _copied(ones, zeros, line, n, full)
+                duplicate = _copied(ones, zeros, line, height, full) if self.unique_rows else None
                 if duplicate is not None:
                     return line, f"the same as {self._line_name(duplicate)}"
                 continue
@@ -254,8 +259,8 @@ class Deducer:
                 if popcount(mask) == half:
                     near |= free
                 forced[1 - digit] |= near & free
-            if popcount(free) == 2 and popcount(line_ones) == half - 1:
-                other = _copied(ones, zeros, line, n, full)
+            if self.unique_rows and popcount(free) == 2 and popcount(line_ones) == half - 1:
+                other = _copied(ones, zeros, line, height, full)
                 if other is not None:  # the two free cells take the digits the other line does not
                     forced[0] |= ones[other] & free
                     forced[1] |= zeros[other] & free
@@ -266,8 +271,8 @@ class Deducer:
                 masks = ones if digit else zeros
                 masks[line] |= forced[digit]
                 for p in bits(forced[digit]):
-                    cross = n + p if line < n else p
-                    masks[cross] |= 1 << (line if line < n else line - n)
+                    cross = height + p if line < height else p
+                    masks[cross] |= 1 << (line if line < height else line - height)
                     if cross not in queued:
                         queued.add(cross)
                         pending.append(cross)
@@ -277,12 +282,13 @@ class Deducer:
         return None
 
 
-def _copied(ones: list[int], zeros: list[int], line: int, n: int, full: int) -> Optional[int]:
+def _copied(ones: list[int], zeros: list[int], line: int, height: int, full: list[int]) -> Optional[int]:
     """A complete line of ``line``'s kind (rows, or columns), not ``line`` itself, that has the digit
-    of every known cell of ``line``: the line ``line`` would repeat (already does, when complete); None if none."""
+    of every known cell of ``line``: the line ``line`` would repeat (already does, when complete); None if none.
+    Lines ``0 .. height-1`` are the rows; ``full`` holds each line's cells."""
     known = ones[line] | zeros[line]
-    first = 0 if line < n else n
-    for other in range(first, first + n):
-        if other != line and ones[other] | zeros[other] == full and ones[other] & known == ones[line]:
+    kind = range(height) if line < height else range(height, len(full))
+    for other in kind:
+        if other != line and ones[other] | zeros[other] == full[other] and ones[other] & known == ones[line]:
             return other
     return None

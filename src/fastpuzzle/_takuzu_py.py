@@ -20,6 +20,7 @@ from functools import cache
 from ._registry import POLL_MS, PUZZLES, Status
 
 _MAX_N = PUZZLES["takuzu"].limits["MAX_N"]
+_LIST_MAX_N = PUZZLES["takuzu"].limits["LIST_MAX_N"]
 
 #: Root probing is skipped when the lines hold more live candidates than this.
 PROBE_MAX_CANDIDATES = 100_000
@@ -79,7 +80,7 @@ def line_count(n: int, ones: int, zeros: int) -> int:
 
 def line_masks(n: int, cells: bytes, code: int) -> list[int]:
     """Masks of the cells holding ``code`` in the ``2n`` lines (rows, then columns) of the row-major cells."""
-    assert 2 <= n <= _MAX_N and n % 2 == 0 and len(cells) == n * n
+    assert 2 <= n <= _LIST_MAX_N and n % 2 == 0 and len(cells) == n * n
     assert all(cell in (CELL_ZERO, CELL_ONE, CELL_BLANK) for cell in cells)
     rows = [cells[r * n : (r + 1) * n] for r in range(n)]
     columns = [cells[c::n] for c in range(n)]
@@ -293,3 +294,679 @@ class Search:
                 state.zeros[crossing + j] |= 1 << position
                 changed.add(crossing + j)
         return changed
+
+
+# -- clause learning: any even width and height, with or without the distinct rule ---------
+
+_UNKNOWN = 2
+_DECIDED = -1
+#: _propagate's answer for a conflict of a rule, whose false literals are in ``conflict``.
+_NATIVE = -2
+#: A rule's reason is _BY_RULE - (kind + _KINDS * line), the line the rule read.
+_BY_RULE = -3
+#: The rules: a triple whose other two cells come before, around or after the cell; the
+#: count of a line; the line's exact propagator; a parallel line equal to it elsewhere.
+_BEFORE, _AROUND, _AFTER, _COUNT, _LINE, _DISTINCT = range(6)
+_KINDS = 6
+#: The other two cells of a triple, from the cell's place in the line, by kind.
+_TRIPLE = {_BEFORE: (-2, -1), _AROUND: (-1, 1), _AFTER: (1, 2)}
+#: Conflicts before the first restart; the i-th restart comes luby(i) times as many later.
+_RESTART_CONFLICTS = 64
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def line_digits(n: int, ones: int, zeros: int) -> tuple[int, int]:
+    """The cells of a line of ``n`` that hold a 1 in some valid line with 1s at ``ones`` and 0s at
+    ``zeros``, and the cells that hold a 0 in one: (0, 0) when there is no valid line.
+
+    A valid line is balanced and has no three equal digits in a run. A dynamic programme
+    over the cells: the state after ``i`` cells is the last digit, its run (1 or 2) and how
+    many 1s came so far, the counts kept as one bit mask per (digit, run), forwards from
+    the start and backwards from the end.
+    """
+    half = n // 2
+    counts = (1 << (half + 1)) - 1
+
+    def steps(i: int, state: int) -> Iterator[tuple[int, int]]:
+        """(digit, state after it) for the digits cell ``i`` may take after ``state`` (-1: none yet)."""
+        for digit in (0, 1):
+            if ((zeros if digit else ones) >> i) & 1:
+                continue
+            if state < 0 or digit != state >> 1:
+                yield digit, 2 * digit
+            elif not state & 1:
+                yield digit, 2 * digit + 1
+
+    forward = [[0] * 4 for _ in range(n + 1)]  # forward[i][state]: counts of the valid prefixes of i cells
+    for digit, after in steps(0, -1):
+        forward[1][after] |= 1 << digit
+    for i in range(1, n):
+        low = i + 1 - half  # at least this many 1s among i + 1 cells
+        keep = counts & ~((1 << low) - 1) if low > 0 else counts
+        for state in range(4):
+            if forward[i][state]:
+                for digit, after in steps(i, state):
+                    forward[i + 1][after] |= (forward[i][state] << digit) & keep
+    if not any(forward[n][state] >> half & 1 for state in range(4)):
+        return 0, 0
+    backward = [[0] * 4 for _ in range(n + 1)]  # backward[i][state]: counts after i cells that complete
+    backward[n] = [1 << half] * 4
+    for i in range(n - 1, 0, -1):
+        for state in range(4):
+            for digit, after in steps(i, state):
+                backward[i][state] |= backward[i + 1][after] >> digit
+    may = [0, 0]
+    for digit, after in steps(0, -1):
+        if backward[1][after] >> digit & 1:
+            may[digit] |= 1
+    for i in range(1, n):
+        for state in range(4):
+            if forward[i][state]:
+                for digit, after in steps(i, state):
+                    if forward[i][state] & (backward[i + 1][after] >> digit):
+                        may[digit] |= 1 << i
+    return may[1], may[0]
+
+
+class Learn:
+    """Find the solutions of a 01-game grid one by one by clause learning, resumably; the kernel's rules exactly.
+
+    ``cells`` holds ``width * height`` cell codes row by row (0, 1, 2 for blank); the caller
+    guarantees even sides from 2 to MAX_N and nothing else in ``cells``. With ``distinct``,
+    no two rows and no two columns may be equal. Lines ``0 .. height - 1`` are the rows and
+    ``height ..`` the columns; bit ``i`` of a line's masks is its ``i``-th cell. A literal
+    is ``2 * cell + digit``: true when the cell holds that digit.
+
+    Each literal made true is propagated along its row, then its column: the triples (two
+    equal neighbours make the cells beside them the other digit), the count (a line with
+    half its cells 1 makes the rest 0, and the other way round) and, with ``distinct``, a
+    parallel line that agrees with it in every cell but one, known in one of them. Once no
+    literal waits, each line touched since goes to its exact propagator
+    (:func:`line_digits`), explained by every cell of the line placed before. Clauses are
+    watched by two literals. Every open cell is probed at the root. A conflict is learnt
+    at its first unique implication point; the next cell is the most active (VSIDS, ties
+    to the lower cell) in its last digit (0 at first, see :meth:`prefer`); the search
+    restarts after ``64 * luby(i)`` more conflicts. A solution is excluded by the clause
+    that some decision of it differs: no other solution agrees with all of them.
+    """
+
+    def __init__(self, width: int, height: int, distinct: bool, cells: bytes) -> None:
+        assert 2 <= width <= _MAX_N and 2 <= height <= _MAX_N, f"sides must be 2..{_MAX_N}, got {width}x{height}"
+        assert width % 2 == 0 and height % 2 == 0, f"sides must be even, got {width}x{height}"
+        assert len(cells) == width * height, f"expected {width * height} cells, got {len(cells)}"
+        assert all(cell <= CELL_BLANK for cell in cells), "expected cells 0, 1 or 2"
+        self.width, self.height, self.distinct = width, height, bool(distinct)
+        self.size = size = width * height
+        lines = height + width
+        self.length = [width] * height + [height] * width
+        self.ones = [0] * lines
+        self.zeros = [0] * lines
+        self.value = [_UNKNOWN] * size
+        self.saved = [0] * size
+        self.seen = [False] * size
+        self.level = [0] * size
+        self.place = [0] * size
+        self.reason = [_DECIDED] * size
+        self.trail: list[int] = []
+        self.level_start: list[int] = []
+        self.qhead = 0
+        self.dirty: list[int] = []
+        self.is_dirty = [False] * lines
+        self.conflict: list[int] = []
+        self.clauses: list[list[int]] = []
+        self.watches: list[list[int]] = [[] for _ in range(2 * size)]
+        self.activity = [0.0] * size
+        self.bump_step = 1.0
+        self.heap: list[int] = []
+        self.heap_at = [-1] * size
+        for p in range(size):
+            self._heap_push(p)
+        self.nodes = 0
+        self.conflicts = 0
+        self.found = 0
+        self.restarts = 0
+        self.next_restart = _RESTART_CONFLICTS
+        self.solved = False
+        self.unsatisfiable = False
+        for p, cell in enumerate(cells):
+            if cell != CELL_BLANK:
+                self._give(2 * p + cell, _DECIDED)
+        self.unsatisfiable = not (self._propagate() == -1 and self._probe_root())
+
+    # -- lines ----------------------------------------------------------------------
+
+    def _cell(self, line: int, i: int) -> int:
+        """The ``i``-th cell of ``line``."""
+        return line * self.width + i if line < self.height else i * self.width + line - self.height
+
+    def _lines_of(self, p: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """(row, place in it) and (column, place in it) of cell ``p``."""
+        r, c = divmod(p, self.width)
+        return (r, c), (self.height + c, r)
+
+    def _false(self, p: int) -> int:
+        """The literal of the digit cell ``p`` does not hold (it holds one)."""
+        return 2 * p + (self.value[p] ^ 1)
+
+    # -- the heap of cells by activity ------------------------------------------------
+
+    def _before(self, a: int, b: int) -> bool:
+        """Cell ``a`` comes out of the heap before ``b``: more active, or as active and lower."""
+        return self.activity[a] > self.activity[b] or (self.activity[a] == self.activity[b] and a < b)
+
+    def _heap_push(self, p: int) -> None:
+        self.heap.append(p)
+        self.heap_at[p] = len(self.heap) - 1
+        self._sift_up(len(self.heap) - 1)
+
+    def _sift_up(self, i: int) -> None:
+        heap, p = self.heap, self.heap[i]
+        while i > 0:
+            parent = (i - 1) >> 1
+            if not self._before(p, heap[parent]):
+                break
+            heap[i] = heap[parent]
+            self.heap_at[heap[i]] = i
+            i = parent
+        heap[i] = p
+        self.heap_at[p] = i
+
+    def _heap_pop(self) -> int:
+        heap = self.heap
+        top = heap[0]
+        self.heap_at[top] = -1
+        p = heap.pop()
+        if not heap:
+            return top
+        i = 0
+        while True:
+            child = 2 * i + 1
+            if child >= len(heap):
+                break
+            if child + 1 < len(heap) and self._before(heap[child + 1], heap[child]):
+                child += 1
+            if not self._before(heap[child], p):
+                break
+            heap[i] = heap[child]
+            self.heap_at[heap[i]] = i
+            i = child
+        heap[i] = p
+        self.heap_at[p] = i
+        return top
+
+    def _bump(self, p: int) -> None:
+        self.activity[p] += self.bump_step
+        if self.activity[p] > 1e100:
+            self.activity = [a * 1e-100 for a in self.activity]
+            self.bump_step *= 1e-100
+        if self.heap_at[p] >= 0:
+            self._sift_up(self.heap_at[p])
+
+    # -- assignment and propagation ------------------------------------------------------
+
+    def _give(self, literal: int, why: int) -> None:
+        """Make ``literal`` true at the current level, for reason ``why``."""
+        p, digit = literal >> 1, literal & 1
+        self.value[p] = digit
+        self.level[p] = len(self.level_start)
+        self.place[p] = len(self.trail)
+        self.reason[p] = why
+        self.trail.append(literal)
+        masks = self.ones if digit else self.zeros
+        for line, i in self._lines_of(p):
+            masks[line] |= 1 << i
+
+    def _assign(self, literal: int, why: int) -> bool:
+        """Make ``literal`` true for ``why`` unless it is already; False, the conflict written, if it is false."""
+        p = literal >> 1
+        if self.value[p] == _UNKNOWN:
+            self._give(literal, why)
+        elif self.value[p] != literal & 1:
+            self.conflict = [*self._explain(why, p, literal & 1, len(self.trail)), self._false(p)]
+            return False
+        return True
+
+    def _propagate(self) -> int:
+        """Make true what the rules and the clauses force, to a fixed point.
+
+        Returns -1, the index of a clause whose literals are all false, or _NATIVE when a
+        rule failed (its false literals in ``conflict``).
+        """
+        while True:
+            while self.qhead < len(self.trail):
+                literal = self.trail[self.qhead]
+                self.qhead += 1
+                for line, i in self._lines_of(literal >> 1):
+                    if not self._line_rules(line, i, literal & 1):
+                        self._clear_dirty()
+                        return _NATIVE
+                clause = self._watched(literal ^ 1)
+                if clause >= 0:
+                    self._clear_dirty()
+                    return clause
+            if not self.dirty:
+                return -1
+            line = self.dirty.pop()
+            self.is_dirty[line] = False
+            if not self._whole_line(line):
+                self._clear_dirty()
+                return _NATIVE
+
+    def _clear_dirty(self) -> None:
+        for line in self.dirty:
+            self.is_dirty[line] = False
+        self.dirty.clear()
+
+    def _line_rules(self, line: int, i: int, digit: int) -> bool:
+        """The triples, the count and the distinct rule of ``line``, whose cell ``i`` became ``digit``."""
+        n = self.length[line]
+        same = self.ones[line] if digit else self.zeros[line]
+        for a, b in ((i - 2, i - 1), (i - 1, i + 1), (i + 1, i + 2)):
+            if a >= 0 and b < n and same >> a & 1 and same >> b & 1:
+                self.conflict = [2 * self._cell(line, j) + (digit ^ 1) for j in (a, b, i)]
+                return False
+        other = digit ^ 1
+        for pair, target, kind in (
+            (i - 1, i - 2, _AFTER),
+            (i - 1, i + 1, _BEFORE),
+            (i + 1, i - 1, _AFTER),
+            (i + 1, i + 2, _BEFORE),
+            (i - 2, i - 1, _AROUND),
+            (i + 2, i + 1, _AROUND),
+        ):
+            if (
+                0 <= pair < n
+                and 0 <= target < n
+                and same >> pair & 1
+                and not self._assign(2 * self._cell(line, target) + other, _BY_RULE - (kind + _KINDS * line))
+            ):
+                return False
+        count = bin(same).count("1")
+        if count > n // 2:
+            self.conflict = [2 * self._cell(line, j) + other for j in range(n) if same >> j & 1]
+            return False
+        if count == n // 2:
+            known = self.ones[line] | self.zeros[line]
+            for j in range(n):
+                if not known >> j & 1:
+                    self._give(2 * self._cell(line, j) + other, _BY_RULE - (_COUNT + _KINDS * line))
+        if not self.is_dirty[line]:
+            self.is_dirty[line] = True
+            self.dirty.append(line)
+        return not self.distinct or self._distinct(line)
+
+    def _distinct(self, line: int) -> bool:
+        """The distinct rule between ``line`` and each parallel line that agrees with it where both are
+        known: once both have at most one open cell, or one is complete and the other has two open
+        cells that take a 0 and a 1 (they take the complete line's digits the other way round)."""
+        n = self.length[line]
+        full = (1 << n) - 1
+        first = 0 if line < self.height else self.height
+        for other in range(first, first + (self.height if line < self.height else self.width)):
+            known = self.ones[line] | self.zeros[line]
+            count = bin(known).count("1")
+            if count < n - 2:
+                return True
+            known_other = self.ones[other] | self.zeros[other]
+            count_other = bin(known_other).count("1")
+            if other == line or count_other < n - 2:
+                continue
+            if self.ones[line] & self.zeros[other] or self.zeros[line] & self.ones[other]:
+                continue
+            if count + count_other == 2 * n - 2 and n - 2 in (count, count_other):
+                short, whole = (line, other) if count == n - 2 else (other, line)
+                if bin(self.ones[short]).count("1") == n // 2 - 1:
+                    why = _BY_RULE - (_DISTINCT + _KINDS * whole)
+                    for j in range(n):
+                        if not (self.ones[short] | self.zeros[short]) >> j & 1:
+                            self._give(2 * self._cell(short, j) + (self.ones[whole] >> j & 1 ^ 1), why)
+                continue
+            if count < n - 1 or count_other < n - 1:
+                continue
+            open_cells = full & ~(known & known_other)
+            if not open_cells:
+                self.conflict = [self._false(self._cell(both, j)) for both in (line, other) for j in range(n)]
+                return False
+            if open_cells & (open_cells - 1) or not (known | known_other) & open_cells:
+                continue  # two open places, or one open in both lines
+            j = open_cells.bit_length() - 1
+            if known >> j & 1:
+                digit, target, why = self.ones[line] >> j & 1, other, line
+            else:
+                digit, target, why = self.ones[other] >> j & 1, line, other
+            self._give(2 * self._cell(target, j) + (digit ^ 1), _BY_RULE - (_DISTINCT + _KINDS * why))
+        return True
+
+    def _whole_line(self, line: int) -> bool:
+        """Give what the exact propagator of ``line`` forces; False, the conflict written, if it has no valid line."""
+        n = self.length[line]
+        ones, zeros = self.ones[line], self.zeros[line]
+        may_one, may_zero = line_digits(n, ones, zeros)
+        if not may_one | may_zero:
+            self.conflict = [self._false(self._cell(line, j)) for j in range(n) if (ones | zeros) >> j & 1]
+            return False
+        for j in range(n):
+            if not (ones | zeros) >> j & 1 and (may_one >> j & 1) != (may_zero >> j & 1):
+                self._give(2 * self._cell(line, j) + (may_one >> j & 1), _BY_RULE - (_LINE + _KINDS * line))
+        return True
+
+    def _watched(self, false_literal: int) -> int:
+        """Visit the clauses watching ``false_literal``: move each watch, or give the clause's other
+        watched literal; the index of a clause all of whose literals are false, or -1."""
+        watching = self.watches[false_literal]
+        i = j = 0
+        while i < len(watching):
+            index = watching[i]
+            i += 1
+            clause = self.clauses[index]
+            if clause[0] == false_literal:
+                clause[0], clause[1] = clause[1], false_literal
+            first = clause[0]
+            if self.value[first >> 1] == first & 1:
+                watching[j] = index
+                j += 1
+                continue
+            for x in range(2, len(clause)):
+                q = clause[x]
+                if self.value[q >> 1] != (q & 1) ^ 1:
+                    clause[1], clause[x] = q, false_literal
+                    self.watches[q].append(index)
+                    break
+            else:
+                watching[j] = index
+                j += 1
+                if self.value[first >> 1] == _UNKNOWN:
+                    self._give(first, index)
+                    continue
+                watching[j:] = watching[i:]
+                return index
+        del watching[j:]
+        return -1
+
+    def _probe_root(self) -> bool:
+        """Try both digits of every open cell at level 0: one whose propagation fails gives the other
+        at level 0. Repeats until nothing changes; False if both digits fail somewhere."""
+        changed = True
+        while changed:
+            changed = False
+            for p in range(self.size):
+                if self.value[p] != _UNKNOWN:
+                    continue
+                failed = -1
+                for digit in (0, 1):
+                    self.level_start.append(len(self.trail))
+                    self._give(2 * p + digit, _DECIDED)
+                    if self._propagate() != -1:
+                        failed = digit
+                    self._back_to(0)
+                    if failed >= 0:
+                        break
+                if failed >= 0:
+                    self._give(2 * p + (failed ^ 1), _DECIDED)
+                    if self._propagate() != -1:
+                        return False
+                    changed = True
+        return True
+
+    def _back_to(self, level: int) -> None:
+        """Forget every literal given above decision level ``level``."""
+        if len(self.level_start) <= level:
+            return
+        while len(self.trail) > self.level_start[level]:
+            literal = self.trail.pop()
+            p, digit = literal >> 1, literal & 1
+            self.value[p] = _UNKNOWN
+            self.saved[p] = digit
+            masks = self.ones if digit else self.zeros
+            for line, i in self._lines_of(p):
+                masks[line] &= ~(1 << i)
+            if self.heap_at[p] < 0:
+                self._heap_push(p)
+        self.qhead = len(self.trail)
+        del self.level_start[level:]
+        self._clear_dirty()
+
+    # -- learning ----------------------------------------------------------------------
+
+    def _explain(self, why: int, p: int, digit: int, before: int) -> list[int]:
+        """Why rule ``why`` makes cell ``p`` ``digit``: the false literals of the cells it read (placed
+        before ``before``, ``p`` left out)."""
+        code = _BY_RULE - why
+        kind, line = code % _KINDS, code // _KINDS
+        if kind in _TRIPLE:
+            i = p % self.width if line < self.height else p // self.width
+            return [self._false(self._cell(line, i + step)) for step in _TRIPLE[kind]]
+        if kind == _DISTINCT:
+            own = p // self.width if line < self.height else self.height + p % self.width
+            read = [own, line]
+        else:
+            read = [line]
+        found = []
+        for reading in read:
+            for j in range(self.length[reading]):
+                q = self._cell(reading, j)
+                if q == p or self.value[q] == _UNKNOWN or self.place[q] >= before:
+                    continue
+                if kind != _COUNT or self.value[q] != digit:
+                    found.append(self._false(q))
+        return found
+
+    def _analyse(self, conflict: int) -> tuple[list[int], int]:
+        """The clause learnt from ``conflict`` (first unique implication point), whose first literal
+        becomes true at the level to jump back to; and that level."""
+        learnt = [0]
+        literals = self.clauses[conflict] if conflict >= 0 else self.conflict
+        start, open_paths, index, current = 0, 0, len(self.trail) - 1, len(self.level_start)
+        while True:
+            for literal in literals[start:]:
+                q = literal >> 1
+                if not self.seen[q] and self.level[q] > 0:
+                    self.seen[q] = True
+                    self._bump(q)
+                    if self.level[q] == current:
+                        open_paths += 1
+                    else:
+                        learnt.append(literal)
+            while not self.seen[self.trail[index] >> 1]:
+                index -= 1
+            p = self.trail[index] >> 1
+            index -= 1
+            self.seen[p] = False
+            open_paths -= 1
+            if open_paths == 0:
+                break
+            why = self.reason[p]
+            if why >= 0:
+                literals, start = self.clauses[why], 1
+            else:
+                literals, start = self._explain(why, p, self.value[p], self.place[p]), 0
+        learnt[0] = self.trail[self.place[p]] ^ 1
+        learnt = self._minimised(learnt)
+        jump, best = 0, 1
+        for i in range(1, len(learnt)):
+            q = learnt[i] >> 1
+            if self.level[q] > jump:
+                jump, best = self.level[q], i
+        if len(learnt) > 1:
+            learnt[1], learnt[best] = learnt[best], learnt[1]
+        self.bump_step *= 1 / 0.95
+        return learnt, jump
+
+    def _reason_literals(self, p: int) -> list[int]:
+        """The false literals of the reason of cell ``p`` (not a decision), ``p``'s own left out."""
+        why = self.reason[p]
+        if why >= 0:
+            return self.clauses[why][1:]
+        return self._explain(why, p, self.value[p], self.place[p])
+
+    def _minimised(self, learnt: list[int]) -> list[int]:
+        """``learnt`` without the literals that the others imply through their reasons (each
+        literal's cell is ``seen``, and is no more when this returns).
+
+        A literal goes when every path back through the reasons from its cell ends in a cell of
+        the clause; the paths are followed only through levels some literal of the clause has
+        (their bits, in ``levels``), as in MiniSat.
+        """
+        levels = 0
+        for literal in learnt[1:]:
+            levels |= 1 << (self.level[literal >> 1] & 31)
+        cleared: list[int] = []
+        kept = [learnt[0]]
+        for literal in learnt[1:]:
+            p = literal >> 1
+            if self.reason[p] == _DECIDED or not self._implied(p, levels, cleared):
+                kept.append(literal)
+        for literal in learnt[1:]:
+            self.seen[literal >> 1] = False
+        for q in cleared:
+            self.seen[q] = False
+        return kept
+
+    def _implied(self, p: int, levels: int, cleared: list[int]) -> bool:
+        """Whether the cells ``seen`` imply the literal of cell ``p`` through its reasons; the cells
+        found so go to ``cleared`` (and stay ``seen``)."""
+        stack, top = [p], len(cleared)
+        while stack:
+            for literal in self._reason_literals(stack.pop()):
+                q = literal >> 1
+                if self.seen[q] or self.level[q] == 0:
+                    continue
+                if self.reason[q] == _DECIDED or not levels >> (self.level[q] & 31) & 1:
+                    for cell in cleared[top:]:
+                        self.seen[cell] = False
+                    del cleared[top:]
+                    return False
+                self.seen[q] = True
+                stack.append(q)
+                cleared.append(q)
+        return True
+
+    def _store(self, literals: list[int]) -> int:
+        """A clause of two literals or more, watched by its first two; its index."""
+        self.clauses.append(literals)
+        index = len(self.clauses) - 1
+        self.watches[literals[0]].append(index)
+        self.watches[literals[1]].append(index)
+        return index
+
+    def _add_clause(self, literals: list[int]) -> None:
+        """Add a clause at level 0 (what level 0 makes false left out)."""
+        kept = []
+        for literal in literals:
+            state = self.value[literal >> 1]
+            if state == literal & 1:
+                return
+            if state == _UNKNOWN:
+                kept.append(literal)
+        if not kept:
+            self.unsatisfiable = True
+        elif len(kept) == 1:
+            self._give(kept[0], _DECIDED)
+        else:
+            self._store(kept)
+
+    # -- the search ----------------------------------------------------------------------
+
+    def next_solution(self, node_budget: int) -> int:
+        """Search on for at most ``node_budget`` more nodes, and at most POLL_MS.
+
+        Returns SOLUTION (read it with :meth:`solution`; the next call first excludes it),
+        EXHAUSTED when no solution is left, or PAUSED when the budget or the time ran out.
+        """
+        if self.solved:
+            self.solved = False
+            self._exclude_current()
+        return self._search(node_budget)
+
+    def count(self, node_budget: int, limit: int) -> int:
+        """Count solutions for at most ``node_budget`` more nodes and at most POLL_MS, adding them to ``found``.
+
+        Returns SOLUTION once ``found`` reaches ``limit`` (0: no limit), EXHAUSTED when
+        every solution is counted, or PAUSED.
+        """
+        if self.solved:
+            self.solved = False
+            self._exclude_current()
+        stop = self.nodes + node_budget
+        while True:
+            status = self._search(stop - self.nodes)
+            if status != SOLUTION:
+                return status
+            self.found += 1
+            self.solved = False
+            self._exclude_current()
+            if self.found == limit:
+                return SOLUTION
+
+    def exclude(self, picture: bytes, where: bytes) -> None:
+        """From now on, find only solutions that differ from ``picture`` (0 or 1 per cell, row by
+        row) in at least one cell where ``where`` is not 0."""
+        assert len(picture) == self.size and len(where) == self.size, f"expected {self.size} cells"
+        assert all(picture[p] <= 1 for p in range(self.size) if where[p]), "expected digits 0 or 1"
+        self._back_to(0)
+        self.solved = False
+        self._add_clause([2 * p + (picture[p] ^ 1) for p in range(self.size) if where[p]])
+
+    def prefer(self, picture: bytes) -> None:
+        """Try each cell first with its digit in ``picture`` (0 or 1 per cell, row by row), until
+        the search learns otherwise (0 is the first digit by default)."""
+        assert len(picture) == self.size and all(digit <= 1 for digit in picture), f"expected {self.size} digits"
+        self.saved = list(picture)
+
+    def _exclude_current(self) -> None:
+        """From now on, find only solutions in which some decision of the one just found differs."""
+        decisions = [self.trail[start] ^ 1 for start in self.level_start]
+        self._back_to(0)
+        self._add_clause(decisions)
+
+    def _search(self, node_budget: int) -> int:
+        """Search on until a solution, the end, ``node_budget`` more nodes or POLL_MS."""
+        stop = self.nodes + node_budget
+        deadline = time.monotonic() + _POLL_SECONDS
+        while True:
+            if self.unsatisfiable:
+                return EXHAUSTED
+            conflict = self._propagate()
+            if conflict != -1:
+                self.nodes += 1
+                self.conflicts += 1
+                if not self.level_start:
+                    self.unsatisfiable = True
+                    return EXHAUSTED
+                learnt, jump = self._analyse(conflict)
+                self._back_to(jump)
+                self._give(learnt[0], _DECIDED if len(learnt) == 1 else self._store(learnt))
+                if self.conflicts >= self.next_restart:
+                    self.restarts += 1
+                    self.next_restart = self.conflicts + _RESTART_CONFLICTS * luby(self.restarts + 1)
+                    self._back_to(0)
+                continue
+            if self.nodes >= stop:
+                return PAUSED
+            if self.nodes % _CLOCK_NODES == 0 and time.monotonic() >= deadline:
+                return PAUSED
+            while self.heap and self.value[self.heap[0]] != _UNKNOWN:
+                self._heap_pop()
+            if not self.heap:
+                self.solved = True
+                return SOLUTION
+            p = self._heap_pop()
+            self.nodes += 1
+            self.level_start.append(len(self.trail))
+            self._give(2 * p + self.saved[p], _DECIDED)
+
+    def solution(self) -> str:
+        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
+        return "".join("01"[digit] for digit in self.value)

@@ -151,10 +151,10 @@ class Lines:
             raise ParseError(f"expected {expected}, found a blank line", index + 1, 1)
         return text
 
-    def tokens(self, index: int, count: int, expected: str) -> list[tuple[int, str]]:
-        """Exactly ``count`` white-space separated tokens of a line, each with its column."""
+    def tokens(self, index: int, count: int, expected: str, fewest: Optional[int] = None) -> list[tuple[int, str]]:
+        """``count`` white-space separated tokens of a line (or from ``fewest`` to ``count``), each with its column."""
         found = list(_tokens(self.line(index, expected), index + 1))
-        if len(found) < count:
+        if len(found) < (count if fewest is None else fewest):
             column = len(self.lines[index]) + 1
             raise ParseError(
                 f"expected {expected}, found {len(found)} value{'s' if len(found) != 1 else ''}",

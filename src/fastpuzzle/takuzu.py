@@ -1,8 +1,10 @@
-"""The 01 game (Takuzu, Binairo): parse, check, solve, count and generate.
+"""The 01 game (Takuzu, Binairo, Unruly): parse, check, solve, count and generate.
 
-Fill an ``N x N`` grid with 0s and 1s so that no three equal digits are adjacent
-in a row or column, every row and column holds ``N/2`` of each digit, and all
-rows, and all columns, are pairwise different::
+Fill a grid of even width and height with 0s and 1s so that no three equal
+digits are adjacent in a row or column, and every row and column holds as many
+0s as 1s. Under the contest's rule, which Simon Tatham's Unruly calls "unique
+rows and columns", no two rows and no two columns may be equal either; a puzzle
+with ``unique_rows=False`` (Unruly's default) allows equal ones::
 
     >>> from fastpuzzle import takuzu
     >>> puzzle = takuzu.parse("4\\n11__\\n_0__\\n___1\\n__0_\\n")
@@ -11,12 +13,17 @@ rows, and all columns, are pairwise different::
     1010
     0011
     0101
+    >>> takuzu.count_solutions(takuzu.parse("4 2 free\\n____\\n____\\n"))
+    6
+
+The text form is the contest's: a first line ``N``, then ``N`` rows. A
+rectangle's first line is ``W H`` (its width, then its height), and either
+first line may end in the rule: ``unique`` (the default) or ``free``.
 """
 
 from __future__ import annotations
 
 import random
-from itertools import islice
 
 from . import _select
 from ._grid import (
@@ -50,9 +57,11 @@ if TYPE_CHECKING:
     from ._contract import Solution
 
 __all__ = [
+    "LIST_MAX_N",
     "MAX_CANDIDATES",
     "MAX_N",
     "NAME",
+    "RULES",
     "Hint",
     "Puzzle",
     "count_solutions",
@@ -70,35 +79,89 @@ __all__ = [
 ]
 
 NAME = "takuzu"
-#: Largest supported side.
+#: Largest supported width and height.
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
-#: Candidate lines a search may hold at once; a grid with fewer givens is too large.
+#: Largest side of a square grid under the distinct rule that counts and lists by candidate lines.
+LIST_MAX_N = PUZZLES[NAME].limits["LIST_MAX_N"]
+#: Candidate lines a count by candidate lines may hold at once; a grid with fewer givens is too large for it.
 MAX_CANDIDATES = PUZZLES[NAME].limits["MAX_CANDIDATES"]
+#: The rules as the text form and the command line name them: rows and columns all differ, or may repeat.
+RULES = {"unique": True, "free": False}
 #: Most nodes searched in one kernel call: no limit in practice, as a call also
 #: returns to Python after POLL_MS (the registry's), which keeps Ctrl-C prompt.
 _NODE_BUDGET = 1 << 40
 _CELLS = "01_"
 #: Cell characters to the kernel's cell codes.
 _CODES = bytes.maketrans(b"01_", b"\x00\x01\x02")
+_SIZE = "N (the side of the grid), or W H (its width and height)"
 
 
 class Puzzle(Grid):
-    """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank); ``n`` is the side.
+    """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank).
 
+    ``width`` and ``height`` are even, from 2 to MAX_N; ``unique_rows`` says whether
+    rows, and columns, must all differ (the contest's rule, and Unruly's ``u``).
     ``Puzzle(rows)`` and :func:`from_rows` check the rows as :func:`parse` checks text.
     """
 
-    __slots__ = ()
+    __slots__ = ("unique_rows",)
+
+    def __init__(self, rows: Any, *, unique_rows: bool = True) -> None:
+        super().__init__(rows)
+        self.unique_rows = _checked_rule(unique_rows)
 
     @staticmethod
     def _check_rows(rows: tuple[Any, ...]) -> tuple[str, ...]:
-        n = len(rows)
-        check_row_count(n, 2 <= n <= MAX_N and n % 2 == 0, f"an even number of rows from 2 to {MAX_N}")
-        check_text_rows(rows, n, _CELLS)
+        height = len(rows)
+        check_row_count(height, 2 <= height <= MAX_N and height % 2 == 0, f"an even number of rows from 2 to {MAX_N}")
+        width = len(rows[0]) if isinstance(rows[0], str) else 0
+        if isinstance(rows[0], str) and not (2 <= width <= MAX_N and width % 2 == 0):
+            raise ParseError(f"expected an even number of columns from 2 to {MAX_N}, found {width}", 1, 1, unit="row")
+        check_text_rows(rows, width, _CELLS)
         return rows
 
+    @classmethod
+    def _trusted(cls, rows: Any, unique_rows: bool = True) -> Puzzle:
+        puzzle = super()._trusted(rows)
+        puzzle.unique_rows = unique_rows
+        return puzzle
+
+    @classmethod
+    def from_rows(cls, rows: Any, *, unique_rows: Optional[bool] = None) -> Puzzle:
+        """A puzzle from a sequence of row strings, checked like ``parse`` checks text (or ``rows``
+        itself if a Puzzle); ``unique_rows``: the rule (default: the puzzle's own, or True).
+
+        Errors name the row (1-based) and column of the first problem.
+        """
+        if isinstance(rows, cls):
+            if unique_rows is None or _checked_rule(unique_rows) == rows.unique_rows:
+                return rows
+            return cls._trusted(rows.rows, unique_rows)
+        return cls(rows, unique_rows=True if unique_rows is None else unique_rows)
+
+    @property
+    def width(self) -> int:
+        """The number of columns."""
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        """The number of rows."""
+        return len(self.rows)
+
     def _header(self) -> str:
-        return f"{self.n}\n"
+        size = f"{self.height}" if self.width == self.height else f"{self.width} {self.height}"
+        return size + ("" if self.unique_rows else " free") + "\n"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Puzzle and other.rows == self.rows and other.unique_rows == self.unique_rows
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.unique_rows))
+
+    def __repr__(self) -> str:
+        rule = "" if self.unique_rows else ", unique_rows=False"
+        return f"Puzzle(rows={self.rows!r}{rule})"
 
     @property
     def cells(self) -> bytes:
@@ -109,10 +172,17 @@ class Puzzle(Grid):
 from_rows = Puzzle.from_rows
 
 
-def parse(text: str) -> Puzzle:
-    """Read the contest format: a line with ``N``, then ``N`` rows of ``0``, ``1``, ``_``.
+def _checked_rule(unique_rows: Any) -> bool:
+    if not isinstance(unique_rows, bool):
+        raise TypeError(f"unique_rows must be a bool, got {type(unique_rows).__name__}")
+    return unique_rows
 
-    Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
+
+def parse(text: str) -> Puzzle:
+    """Read the text form: a first line ``N`` or ``W H`` (and the rule, ``unique`` or ``free``), then the rows.
+
+    The contest's format is ``N`` and ``N`` rows of ``0``, ``1``, ``_``. Raises
+    :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
     plain = plain_lines(text)
     if plain is not None:  # the quick path; whatever it does not expect goes on to the detailed reader
@@ -121,27 +191,48 @@ def parse(text: str) -> Puzzle:
         if rows is not None:
             return Puzzle._trusted(rows)
     lines = Lines(text)
-    n = _side(lines)
-    rows = tuple(lines.char_row(1 + r, n, _CELLS, "row", r + 1, n) for r in range(n))
-    lines.expect_end(1 + n, f"the {n} rows")
-    return Puzzle._trusted(rows)
+    width, height, unique_rows = _first_line(lines)
+    rows = tuple(lines.char_row(1 + r, width, _CELLS, "row", r + 1, height) for r in range(height))
+    lines.expect_end(1 + height, f"the {height} rows")
+    return Puzzle._trusted(rows, unique_rows)
 
 
-def _side(lines: Lines) -> int:
-    """The side ``N`` on the first line, or a ParseError."""
-    ((column, token),) = lines.tokens(0, 1, "N (the side of the grid)")
-    n = parse_int(token, 1, column, "an even N", 2, MAX_N)
-    if n % 2:
-        raise ParseError(f"expected an even N from 2 to {MAX_N}, found {describe(token)}", 1, column)
-    return n
+def _first_line(lines: Lines) -> tuple[int, int, bool]:
+    """(width, height, unique_rows) from the first line, or a ParseError."""
+    tokens = lines.tokens(0, 3, _SIZE, fewest=1)
+    column, token = tokens[0]
+    rest = tokens[1:]
+    if len(tokens) == 1 or not rest[0][1].isascii() or not rest[0][1][:1].isdigit():
+        width = height = _side(token, column, "N")
+    else:
+        width = _side(token, column, "W")
+        column, token = rest.pop(0)
+        height = _side(token, column, "H")
+    if len(rest) > 1:
+        column, extra = rest[1]
+        raise ParseError(f"expected {_SIZE}, then the rule, found an extra value {describe(extra)}", 1, column)
+    if not rest:
+        return width, height, True
+    column, word = rest[0]
+    if word not in RULES:
+        raise ParseError(f"expected the rule, unique or free, found {describe(word)}", 1, column)
+    return width, height, RULES[word]
+
+
+def _side(token: str, column: int, name: str) -> int:
+    """A width, height or side read from ``token``, even, or a ParseError."""
+    side = parse_int(token, 1, column, f"an even {name}", 2, MAX_N)
+    if side % 2:
+        raise ParseError(f"expected an even {name} from 2 to {MAX_N}, found {describe(token)}", 1, column)
+    return side
 
 
 def puzzle_lines(first_line: str) -> int:
-    """The lines of a puzzle whose first line is ``first_line``: the line with ``N``, then ``N`` rows.
+    """The lines of a puzzle whose first line is ``first_line``: that line, then one per row.
 
     A ParseError (line 1) when ``first_line`` cannot start a puzzle, as :func:`parse` reports it.
     """
-    return 1 + _side(Lines(first_line))
+    return 1 + _first_line(Lines(first_line))[1]
 
 
 def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solution:
@@ -152,7 +243,9 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     more than one; with ``unique=False`` the first solution found is returned.
     """
     puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
-    found = first_solutions(_search(puzzle), puzzle.n, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle))
+    found = first_solutions(
+        _search(puzzle, counting=False), puzzle.width, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle)
+    )
     return single_solution(
         found, "no solution: the givens cannot all be satisfied together", lambda: _check_givens(puzzle)
     )
@@ -161,11 +254,11 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     """Every solution of ``puzzle``, lazily, in the search's order.
 
-    Raises :class:`~fastpuzzle.PuzzleTooLargeError` when the search would hold
-    more than ``MAX_CANDIDATES`` candidate lines.
+    Raises :class:`~fastpuzzle.PuzzleTooLargeError` when a count by candidate
+    lines would hold more than ``MAX_CANDIDATES`` of them.
     """
     puzzle = from_rows(puzzle)
-    return walk(_search(puzzle), puzzle.n, _NODE_BUDGET, lambda: _too_large(puzzle))
+    return walk(_search(puzzle, counting=True), puzzle.width, _NODE_BUDGET, lambda: _too_large(puzzle))
 
 
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
@@ -176,106 +269,84 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
     """
     limit = None if limit is None else checked_count(limit, "limit")
     puzzle = from_rows(puzzle)
-    return count(_search(puzzle), limit, _NODE_BUDGET, lambda: _too_large(puzzle))
+    return count(_search(puzzle, counting=True), limit, _NODE_BUDGET, lambda: _too_large(puzzle))
 
 
-def _search(puzzle: Puzzle) -> _kernel.Search:
-    return _kernel.Search(puzzle.n, puzzle.cells, MAX_CANDIDATES)
+def _search(puzzle: Puzzle, counting: bool) -> Any:
+    """The kernel search for ``puzzle``, the one place that chooses between the two.
+
+    Counting and listing go by candidate lines wherever they fit (a square grid of
+    side up to LIST_MAX_N under the distinct rule): that search enumerates open
+    grids fast. Everything else, and every solve, goes by clause learning, whose
+    worst case does not depend on the candidates a line has.
+    """
+    if counting and puzzle.unique_rows and puzzle.width == puzzle.height <= LIST_MAX_N:
+        return _kernel.Search(puzzle.height, puzzle.cells, MAX_CANDIDATES)
+    return _kernel.Learn(puzzle.width, puzzle.height, puzzle.unique_rows, puzzle.cells)
 
 
 def _too_large(puzzle: Puzzle) -> str:
-    return (
-        f"too few givens for a {puzzle.n}x{puzzle.n} grid: the search would hold more than "
-        f"{MAX_CANDIDATES} candidate lines"
-    )
+    if puzzle.unique_rows and puzzle.width == puzzle.height <= LIST_MAX_N:
+        return (
+            f"too few givens for a {puzzle.width}x{puzzle.height} grid: the search would hold more than "
+            f"{MAX_CANDIDATES} candidate lines"
+        )
+    return f"the clauses learnt for this {puzzle.width}x{puzzle.height} grid need more than 2 GiB"
 
 
-#: Sides whose random solution comes from the blank grid; larger ones are built from two smaller.
-_BLANK_SIDE = 12
-#: Nodes the first uniqueness check of an attempt may take; each restart doubles it.
-_CHECK_NODES = 1 << 19
+# -- generation ----------------------------------------------------------------
 
 
-def _blank_solution(n: int, rng: random.Random) -> list[str]:
-    """A random solution of the blank side-``n`` grid: fix cells where two solutions differ until one is left."""
-    grid = [["_"] * n for _ in range(n)]
-    while len(found := list(islice(solutions(Puzzle._trusted(tuple("".join(row) for row in grid))), 2))) > 1:
-        first, second = found
-        r, c = rng.choice([(r, c) for r in range(n) for c in range(n) if first[r][c] != second[r][c]])
-        grid[r][c] = rng.choice("01")
-    return list(found[0])
+def _random_solution(width: int, height: int, unique_rows: bool, rng: random.Random) -> list[str]:
+    """A random solved grid: the first solution of the blank grid, each cell tried first with a random digit."""
+    search = _kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height))
+    search.prefer(bytes(rng.randrange(2) for _ in range(width * height)))
+    (found,) = first_solutions(search, width, _NODE_BUDGET, 1, lambda: "out of memory")
+    return list(found)
 
 
-def _random_solution(n: int, rng: random.Random) -> list[str]:
-    """A random solved grid of side ``n``.
-
-    A blank grid of a large side is over the search's memory limit, so random
-    solutions of two smaller even sides ``a + b = n`` go on the diagonal (top
-    left, bottom right) and the search fills the rest; when the two admit no
-    common grid, two new ones are drawn. Random flips and a transpose vary the result.
-    """
-    if n <= _BLANK_SIDE:
-        rows = _blank_solution(n, rng)
-    else:
-        top = n // 2 if n // 2 % 2 == 0 else n // 2 + 1
-        bottom = n - top
-        while True:
-            corners = [row + "_" * bottom for row in _random_solution(top, rng)]
-            corners += ["_" * top + row for row in _random_solution(bottom, rng)]
-            found = next(solutions(Puzzle._trusted(tuple(corners))), None)
-            if found is not None:
-                rows = list(found)
-                break
-    if rng.random() < 0.5:
-        rows = ["".join(column) for column in zip(*rows)]
-    if rng.random() < 0.5:
-        rows = rows[::-1]
-    if rng.random() < 0.5:
-        rows = [row[::-1] for row in rows]
-    return rows
-
-
-def _has_solution(grid: list[list[str]], node_budget: int) -> Optional[bool]:
-    """Whether ``grid`` has a solution, or None when the search takes more than ``node_budget`` nodes."""
-    n = len(grid)
-    search = _kernel.Search(n, Puzzle._trusted(tuple("".join(row) for row in grid)).cells, MAX_CANDIDATES)
+def _has_solution(width: int, height: int, unique_rows: bool, grid: list[list[str]]) -> bool:
+    """Whether ``grid`` (rows of ``'0'``, ``'1'``, ``'_'``) has a solution."""
+    cells = "".join("".join(row) for row in grid).encode("ascii").translate(_CODES)
+    search = _kernel.Learn(width, height, unique_rows, cells)
     while True:
-        status = search.next_solution(node_budget)
-        if status == Status.SOLUTION:
-            return True
-        if status == Status.EXHAUSTED:
-            return False
-        if status == Status.TOO_LARGE or search.nodes >= node_budget:
-            return None
+        status = search.next_solution(_NODE_BUDGET)
+        if status != Status.PAUSED:
+            return bool(status == Status.SOLUTION)
 
 
-def _strip_givens(solution: list[str], rng: random.Random, node_budget: int) -> Optional[list[list[str]]]:
+def _strip_givens(solution: list[str], unique_rows: bool, rng: random.Random) -> list[list[str]]:
     """Drop, in random order, every given of the full ``solution`` whose opposite digit has no solution.
 
-    What is left is strictly minimal: each given kept has a second solution
-    without it. None when a check takes more than ``node_budget`` nodes.
+    What is left is strictly minimal: each given kept has a second solution without it.
     """
-    n = len(solution)
+    height, width = len(solution), len(solution[0])
     grid = [list(row) for row in solution]
-    cells = [(r, c) for r in range(n) for c in range(n)]
+    cells = [(r, c) for r in range(height) for c in range(width)]
     rng.shuffle(cells)
     for r, c in cells:
         value = grid[r][c]
         grid[r][c] = "1" if value == "0" else "0"
-        opposite = _has_solution(grid, node_budget)
-        if opposite is None:
-            return None
+        opposite = _has_solution(width, height, unique_rows, grid)
         grid[r][c] = value if opposite else "_"
     return grid
 
 
-def generate(n: int, *, seed: Optional[int] = None, difficulty: Optional[int] = None) -> Puzzle:
-    """A random puzzle of side ``n`` (even, 2 to MAX_N) with a unique solution.
+def generate(
+    width: int,
+    height: Optional[int] = None,
+    *,
+    seed: Optional[int] = None,
+    difficulty: Optional[int] = None,
+    unique_rows: bool = True,
+) -> Puzzle:
+    """A random puzzle of ``width`` x ``height`` (``height`` defaults to ``width``; both even, 2 to
+    MAX_N) with a unique solution, under the rule ``unique_rows``.
 
     The same ``seed`` always gives the same puzzle. Generation draws a random
     solved grid, then removes givens, in random order, while the solution stays
-    unique; removing any given of the result makes it ambiguous. An attempt
-    whose uniqueness check runs long starts over from a new grid.
+    unique: removing any given of the result makes it ambiguous (strictly
+    minimal). Every check is exact; none is cut short.
 
     With ``difficulty`` (a grade from 1 to 5, see :func:`grade`) the puzzle has
     exactly that grade: wherever the rules the grade allows decide nothing, a
@@ -283,20 +354,23 @@ def generate(n: int, *, seed: Optional[int] = None, difficulty: Optional[int] = 
     that ends below the grade starts over. Small sides lack some grades (no
     2x2 puzzle needs a pair): ArgumentError after a fixed number of attempts.
     """
-    n = checked_count(n, "n")
+    width = checked_count(width, "width")
+    height = width if height is None else checked_count(height, "height")
     seed = checked_seed(seed)
-    if not (2 <= n <= MAX_N and n % 2 == 0):
-        raise ArgumentError(f"generate() takes an even n from 2 to {MAX_N}, got {n}")
+    unique_rows = _checked_rule(unique_rows)
+    for name, side in (("width", width), ("height", height)):
+        if not (2 <= side <= MAX_N and side % 2 == 0):
+            raise ArgumentError(f"generate() takes an even {name} from 2 to {MAX_N}, got {side}")
     rng = random.Random(seed)
     if difficulty is None:
-        return _minimal(n, rng)[0]
+        return _minimal(width, height, unique_rows, rng)[0]
     difficulty = checked_difficulty(difficulty)
     from ._takuzu_hints import Deducer
 
     def draw() -> tuple[Deducer, Callable[[], None], Callable[[], Puzzle]]:
-        puzzle, solution = _minimal(n, rng)
+        puzzle, solution = _minimal(width, height, unique_rows, rng)
         grid = [list(row) for row in puzzle.rows]
-        deducer = Deducer(puzzle.rows, solution)
+        deducer = Deducer(puzzle.rows, solution, unique_rows)
 
         def add_given() -> None:
             r, c = rng.choice(
@@ -305,11 +379,13 @@ def generate(n: int, *, seed: Optional[int] = None, difficulty: Optional[int] = 
             grid[r][c] = solution[r][c]
             deducer.set(r, c, int(solution[r][c]))
 
-        return deducer, add_given, lambda: Puzzle._trusted(tuple("".join(row) for row in grid))
+        return deducer, add_given, lambda: Puzzle._trusted(tuple("".join(row) for row in grid), unique_rows)
 
     found = graded(difficulty, _GRADE_ATTEMPTS, draw, grade)
     if found is None:
-        raise ArgumentError(f"found no {n}x{n} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts")
+        raise ArgumentError(
+            f"found no {width}x{height} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts"
+        )
     return found
 
 
@@ -317,15 +393,11 @@ def generate(n: int, *, seed: Optional[int] = None, difficulty: Optional[int] = 
 _GRADE_ATTEMPTS = 200
 
 
-def _minimal(n: int, rng: random.Random) -> tuple[Puzzle, list[str]]:
-    """A strictly minimal puzzle of side ``n`` drawn from ``rng``, and its solution."""
-    node_budget = _CHECK_NODES
-    while True:
-        solution = _random_solution(n, rng)
-        grid = _strip_givens(solution, rng, node_budget)
-        if grid is not None:
-            return Puzzle._trusted(tuple("".join(row) for row in grid)), solution
-        node_budget *= 2
+def _minimal(width: int, height: int, unique_rows: bool, rng: random.Random) -> tuple[Puzzle, list[str]]:
+    """A strictly minimal puzzle drawn from ``rng``, and its solution."""
+    solution = _random_solution(width, height, unique_rows, rng)
+    grid = _strip_givens(solution, unique_rows, rng)
+    return Puzzle._trusted(tuple("".join(row) for row in grid), unique_rows), solution
 
 
 # -- for people: hints, the path and the grade ---------------------------------
@@ -367,7 +439,7 @@ def _deducer(puzzle: Union[Puzzle, Sequence[str]]) -> Any:
     from ._takuzu_hints import Deducer
 
     puzzle = from_rows(puzzle)
-    return Deducer(puzzle.rows, solve(puzzle))
+    return Deducer(puzzle.rows, solve(puzzle), puzzle.unique_rows)
 
 
 def format(solution: Solution) -> str:
@@ -386,11 +458,11 @@ def solve_text(text: str) -> str:
 
 def _check_givens(puzzle: Puzzle) -> None:
     """Name the rule the givens already break, if any."""
-    n = puzzle.n
     columns = ["".join(column) for column in zip(*puzzle.rows)]
     for kind, lines in (("row", puzzle.rows), ("column", columns)):
         across = "columns" if kind == "row" else "rows"
         for index, line in enumerate(lines, start=1):
+            half = len(line) // 2
             for digit in "01":
                 start = line.find(digit * 3)
                 if start >= 0:
@@ -398,11 +470,13 @@ def _check_givens(puzzle: Puzzle) -> None:
                         f"the givens break rule 1 (no three equal digits in a run): "
                         f"{kind} {index}, {across} {start + 1}-{start + 3} are all {digit}"
                     )
-                if line.count(digit) > n // 2:
+                if line.count(digit) > half:
                     raise NoSolutionError(
-                        f"the givens break rule 2 ({n // 2} zeros and {n // 2} ones per line): "
+                        f"the givens break rule 2 ({half} zeros and {half} ones per {kind}): "
                         f"{kind} {index} has {line.count(digit)} {digit}s"
                     )
+        if not puzzle.unique_rows:
+            continue
         complete: dict[str, int] = {}
         for index, line in enumerate(lines, start=1):
             if "_" not in line:

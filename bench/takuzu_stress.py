@@ -1,0 +1,199 @@
+"""Strictly minimal 01-game puzzles made without fastpuzzle, and fastpuzzle's time on them, as a distribution.
+
+The puzzles come from a SAT solver (PySAT's CaDiCaL; ``pip install python-sat``),
+so that nothing in them depends on the kernel they measure: a random solved grid
+(random phases), then every given in random order is dropped unless the grid
+without it has a second solution. Every kept given is needed, so the puzzle is
+strictly minimal whatever the kernel would make of it, and no attempt is ever
+thrown away for being slow.
+
+    python bench/takuzu_stress.py make --sizes 18 22 24 26 28 30 --count 20 --out puzzles.json
+    python bench/takuzu_stress.py make --sizes 8x12 12x8 --rule free --count 50 --out free.json
+    python bench/takuzu_stress.py run puzzles.json
+
+``run`` solves each puzzle with ``takuzu.solve`` (the unique solution, proved) and
+with CaDiCaL (a solution, then the proof that no second one exists), side by side,
+and prints for each size the median, 99th percentile and maximum of both, and the
+kernel's nodes. ``bench/bench_takuzu.py`` times the stored set
+(``takuzu_stress_puzzles.json``) the same way under pytest-benchmark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+#: The stored stress set: {"WxH/rule/seed": rows}, rule "distinct" or "free".
+STRESS_SET = HERE / "takuzu_stress_puzzles.json"
+
+
+class Cnf:
+    """The 01 game of ``width`` x ``height`` as clauses: cell (r, c) is variable ``r * width + c + 1``, true for 1."""
+
+    def __init__(self, width: int, height: int, distinct: bool) -> None:
+        from pysat.card import CardEnc, EncType
+
+        self.width, self.height = width, height
+        self.clauses: list[list[int]] = []
+        top = width * height
+        lines = [[r * width + c + 1 for c in range(width)] for r in range(height)]
+        columns = [[r * width + c + 1 for r in range(height)] for c in range(width)]
+        for line in lines + columns:
+            for i in range(len(line) - 2):
+                a, b, c = line[i : i + 3]
+                self.clauses += [[a, b, c], [-a, -b, -c]]
+            balanced = CardEnc.equals(lits=line, bound=len(line) // 2, top_id=top, encoding=EncType.seqcounter)
+            top = max(top, balanced.nv)
+            self.clauses += balanced.clauses
+        if distinct:
+            for group in (lines, columns):
+                for first, second in combinations(group, 2):
+                    differs = []
+                    for a, b in zip(first, second):
+                        top += 1
+                        self.clauses += [[-top, a, b], [-top, -a, -b]]
+                        differs.append(top)
+                    self.clauses.append(differs)
+        self.top = top
+
+    def solver(self) -> Any:
+        from pysat.solvers import Solver
+
+        solver = Solver(name="cadical153", bootstrap_with=self.clauses)
+        return solver
+
+    def cells(self) -> range:
+        return range(1, self.width * self.height + 1)
+
+
+def rows_of(model: list[int], width: int, height: int) -> list[str]:
+    value = {abs(literal): literal > 0 for literal in model}
+    return ["".join("1" if value[r * width + c + 1] else "0" for c in range(width)) for r in range(height)]
+
+
+def make(width: int, height: int, distinct: bool, seed: int) -> list[str]:
+    """A strictly minimal puzzle, checked by CaDiCaL alone."""
+    rng = random.Random(seed)
+    cnf = Cnf(width, height, distinct)
+    with cnf.solver() as solver:
+        # A random solved grid: random phases and a few random cells assumed (a satisfiable draw).
+        while True:
+            assumed = [v if rng.random() < 0.5 else -v for v in rng.sample(list(cnf.cells()), 3)]
+            if solver.solve(assumptions=assumed):
+                break
+        solution = rows_of(solver.get_model(), width, height)
+        givens = {v: (1 if solution[(v - 1) // width][(v - 1) % width] == "1" else -1) for v in cnf.cells()}
+        order = list(givens)
+        rng.shuffle(order)
+        for v in order:
+            sign = givens.pop(v)
+            others = [u * s for u, s in givens.items()]
+            if solver.solve(assumptions=[*others, -sign * v]):
+                givens[v] = sign  # needed: without it, a second solution
+    return [
+        "".join(
+            ("1" if givens[r * width + c + 1] > 0 else "0") if r * width + c + 1 in givens else "_"
+            for c in range(width)
+        )
+        for r in range(height)
+    ]
+
+
+def sat_solve(rows: list[str], distinct: bool) -> float:
+    """CaDiCaL's seconds for ``rows``: a solution, then the proof that no other exists."""
+    height, width = len(rows), len(rows[0])
+    cnf = Cnf(width, height, distinct)
+    began = time.perf_counter()
+    with cnf.solver() as solver:
+        for r, row in enumerate(rows):
+            for c, char in enumerate(row):
+                if char != "_":
+                    v = r * width + c + 1
+                    solver.add_clause([v if char == "1" else -v])
+        assert solver.solve()
+        model = solver.get_model()
+        solver.add_clause([-literal for literal in model[: width * height]])
+        assert not solver.solve()
+    return time.perf_counter() - began
+
+
+def kernel_solve(rows: list[str], distinct: bool) -> int:
+    """Solve ``rows`` and prove the solution unique with the compiled kernel; its nodes."""
+    from fastpuzzle import _takuzu_cy
+
+    cells = bytes({"0": 0, "1": 1, "_": 2}[char] for row in rows for char in row)
+    search = _takuzu_cy.Learn(len(rows[0]), len(rows), distinct, cells)
+    found = 0
+    while (status := search.next_solution(1 << 40)) != 0:
+        found += status == 1
+    assert found == 1, f"{found} solutions"
+    return int(search.nodes)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    width, _, height = text.partition("x")
+    return int(width), int(height or width)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    making = commands.add_parser("make", help="make strictly minimal puzzles with CaDiCaL")
+    making.add_argument("--sizes", nargs="+", default=["18", "22", "24", "26", "28", "30"])
+    making.add_argument("--rule", choices=("distinct", "free"), default="distinct")
+    making.add_argument("--count", type=int, default=10)
+    making.add_argument("--first-seed", type=int, default=0)
+    making.add_argument("--out", type=Path, required=True)
+    running = commands.add_parser("run", help="time takuzu.solve and CaDiCaL on stored puzzles")
+    running.add_argument("files", nargs="+", type=Path)
+    options = parser.parse_args(argv)
+    if options.command == "make":
+        made = json.loads(options.out.read_text()) if options.out.exists() else {}
+        for size in options.sizes:
+            width, height = parse_size(size)
+            for seed in range(options.first_seed, options.first_seed + options.count):
+                key = f"{width}x{height}/{options.rule}/{seed}"
+                if key not in made:
+                    began = time.perf_counter()
+                    made[key] = make(width, height, options.rule == "distinct", seed)
+                    print(f"{key}: {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
+                    options.out.write_text(json.dumps(made, indent=0) + "\n")
+        return 0
+    by_size: dict[str, list[tuple[float, float, int]]] = {}
+    for path in options.files:
+        for key, rows in json.loads(path.read_text()).items():
+            size, rule, _ = key.split("/")
+            distinct = rule == "distinct"
+            began = time.perf_counter()
+            nodes = kernel_solve(rows, distinct)
+            ours = time.perf_counter() - began
+            theirs = sat_solve(rows, distinct)
+            by_size.setdefault(f"{size}/{rule}", []).append((ours, theirs, nodes))
+    print(
+        "size/rule        n   fastpuzzle ms: median  p99    max  | CaDiCaL ms: median  p99    max  | nodes median max"
+    )
+    for size, runs in sorted(by_size.items()):
+        ours, theirs, nodes = ([run[i] for run in runs] for i in range(3))
+        print(
+            f"{size:15} {len(runs):3}   {1000 * statistics.median(ours):16.1f} {1000 * percentile(ours, 0.99):6.1f}"
+            f" {1000 * max(ours):6.1f} | {1000 * statistics.median(theirs):17.1f} {1000 * percentile(theirs, 0.99):6.1f}"
+            f" {1000 * max(theirs):6.1f} | {statistics.median(nodes):8.0f} {max(nodes)}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,227 @@
+"""The 01 game's clause-learning search, compiled and twin, against each other and a brute-force reference.
+
+Every shape with even sides and both rules: rows and columns all distinct (the
+contest's, Unruly's ``u``) or free to repeat (Unruly's default).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import examples
+from fastpuzzle import NoSolutionError, Status, _takuzu_cy, _takuzu_py, takuzu
+from reference_takuzu import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
+
+KERNELS = [_takuzu_cy, _takuzu_py]
+#: Shapes small enough for the brute-force reference.
+SMALL = [(2, 2), (4, 4), (2, 4), (4, 2), (6, 4), (4, 6), (6, 6), (2, 6), (6, 2), (8, 2), (2, 8), (8, 4)]
+#: Past this many solutions, a listing stops.
+LISTING_LIMIT = 200
+
+
+def cell_codes(rows: tuple[str, ...]) -> bytes:
+    return "".join(rows).encode().translate(bytes.maketrans(b"01_", b"\x00\x01\x02"))
+
+
+def listing(kernel: ModuleType, rows: tuple[str, ...], unique_rows: bool, limit: int = LISTING_LIMIT) -> list[str]:
+    """Up to ``limit`` solutions straight from a kernel's Learn, as cell strings."""
+    search = kernel.Learn(len(rows[0]), len(rows), unique_rows, cell_codes(rows))
+    found: list[str] = []
+    while len(found) < limit:
+        status = search.next_solution(1000)
+        if status == Status.EXHAUSTED:
+            break
+        if status == Status.SOLUTION:
+            found.append(search.solution())
+    return found
+
+
+def trace(kernel: ModuleType, rows: tuple[str, ...], unique_rows: bool) -> tuple[list[str], int, int]:
+    """Every solution (up to the limit), the nodes and the conflicts: what kernel and twin must share."""
+    search = kernel.Learn(len(rows[0]), len(rows), unique_rows, cell_codes(rows))
+    found: list[str] = []
+    while len(found) < 40 and (status := search.next_solution(1 << 40)) != Status.EXHAUSTED:
+        if status == Status.SOLUTION:
+            found.append(search.solution())
+    return found, search.nodes, search.conflicts
+
+
+def rows_of(cells: str, width: int) -> tuple[str, ...]:
+    return tuple(cells[start : start + width] for start in range(0, len(cells), width))
+
+
+@st.composite
+def puzzles(draw: st.DrawFn, shapes: list[tuple[int, int]] = SMALL) -> tuple[tuple[str, ...], bool]:
+    """Givens drawn from a valid grid (solvable) or at random (most without a solution), and the rule."""
+    width, height = draw(st.sampled_from(shapes))
+    unique_rows: bool = draw(st.booleans())
+    grids = takuzu_all_grids(width, height, unique_rows)
+    from_a_grid: bool = draw(st.booleans())
+    if grids and from_a_grid:
+        grid = draw(st.sampled_from(grids))
+        keep = draw(st.lists(st.booleans(), min_size=width * height, max_size=width * height))
+        cells = [grid[r][c] if keep[r * width + c] else "_" for r in range(height) for c in range(width)]
+    else:
+        cells = draw(st.lists(st.sampled_from("01____"), min_size=width * height, max_size=width * height))
+    return rows_of("".join(cells), width), unique_rows
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=["compiled", "twin"])
+@settings(max_examples=examples(400), deadline=None)
+@given(puzzle=puzzles())
+def test_solutions_are_the_reference_ones(kernel: ModuleType, puzzle: tuple[tuple[str, ...], bool]) -> None:
+    rows, unique_rows = puzzle
+    expected = takuzu_solutions(rows, unique_rows)
+    found = [rows_of(cells, len(rows[0])) for cells in listing(kernel, rows, unique_rows)]
+    assert len(found) == len(set(found)) == min(len(expected), LISTING_LIMIT)
+    assert set(found) <= set(expected)
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(
+    width=st.sampled_from(range(2, 15, 2)),
+    height=st.sampled_from(range(2, 15, 2)),
+    unique_rows=st.booleans(),
+    density=st.floats(0, 0.6),
+    data=st.data(),
+)
+def test_kernel_and_twin_search_alike(
+    width: int, height: int, unique_rows: bool, density: float, data: st.DataObject
+) -> None:
+    """The same solutions in the same order, the same nodes and the same conflicts."""
+    cells = data.draw(
+        st.lists(
+            st.sampled_from("01") if density > 0.5 else st.sampled_from("01" + "_" * int(8 * (1 - density))),
+            min_size=width * height,
+            max_size=width * height,
+        )
+    )
+    rows = rows_of("".join(cells), width)
+    assert trace(_takuzu_cy, rows, unique_rows) == trace(_takuzu_py, rows, unique_rows)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from([(10, 10), (12, 8), (8, 14)]), unique_rows=st.booleans())
+def test_kernel_and_twin_agree_on_generated_puzzles(seed: int, shape: tuple[int, int], unique_rows: bool) -> None:
+    puzzle = takuzu.generate(*shape, seed=seed, unique_rows=unique_rows)
+    compiled = trace(_takuzu_cy, puzzle.rows, unique_rows)
+    assert compiled == trace(_takuzu_py, puzzle.rows, unique_rows)
+    (solution,) = compiled[0]
+    assert takuzu_grid_ok(rows_of(solution, shape[0]), unique_rows)
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=["compiled", "twin"])
+@pytest.mark.parametrize(("width", "height"), SMALL)
+@pytest.mark.parametrize("unique_rows", [True, False])
+def test_blank_grids_count_as_the_reference(kernel: ModuleType, width: int, height: int, unique_rows: bool) -> None:
+    """Counting excludes each solution by the clause of its decisions: no solution twice, none missed."""
+    expected = len(takuzu_all_grids(width, height, unique_rows))
+    if kernel is _takuzu_py and expected > 2000:
+        pytest.skip(f"{expected} solutions take the twin too long; the compiled kernel counts them")
+    search = kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height))
+    while search.count(1 << 40, 0) == Status.PAUSED:
+        pass
+    assert search.found == expected
+
+
+def test_square_counts_are_oeis_a253316() -> None:
+    """Blank N x N grids under the distinct rule: 2, 72, 4140, 4111116 (OEIS A253316)."""
+    for n, total in ((2, 2), (4, 72), (6, 4140)):
+        search = _takuzu_cy.Learn(n, n, True, bytes([2]) * (n * n))
+        while search.count(1 << 40, 0) == Status.PAUSED:
+            pass
+        assert search.found == total
+    assert takuzu.count_solutions(["_" * 8] * 8) == 4111116
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=["compiled", "twin"])
+def test_count_stops_at_its_limit_and_goes_on(kernel: ModuleType) -> None:
+    search = kernel.Learn(6, 4, False, bytes([2]) * 24)
+    assert search.count(1 << 40, 5) == Status.SOLUTION and search.found == 5
+    while search.count(1 << 40, 0) == Status.PAUSED:
+        pass
+    assert search.found == len(takuzu_all_grids(6, 4, False))
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=["compiled", "twin"])
+def test_a_small_budget_pauses_and_resumes_to_the_same_end(kernel: ModuleType) -> None:
+    rows = takuzu.generate(12, seed=4).rows
+    whole = trace(kernel, rows, True)
+    search = kernel.Learn(12, 12, True, cell_codes(rows))
+    found: list[str] = []
+    statuses: list[int] = []
+    while (status := search.next_solution(3)) != Status.EXHAUSTED:
+        statuses.append(status)
+        if status == Status.SOLUTION:
+            found.append(search.solution())
+    assert (found, search.nodes, search.conflicts) == whole
+    assert Status.PAUSED in statuses or search.nodes == 0
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=["compiled", "twin"])
+def test_exclude_and_prefer_steer_the_search(kernel: ModuleType) -> None:
+    width, height = 6, 4
+    every = set(listing(kernel, ("_" * width,) * height, False, limit=10**6))
+    assert len(every) == len(takuzu_all_grids(width, height, False))
+    picture = min(every)
+    search = kernel.Learn(width, height, False, bytes([2]) * (width * height))
+    search.prefer(bytes(int(c) for c in picture))
+    assert search.next_solution(1 << 40) == Status.SOLUTION and search.solution() == picture
+    # Only solutions that differ from the picture in its first row are left.
+    fresh = kernel.Learn(width, height, False, bytes([2]) * (width * height))
+    fresh.exclude(bytes(int(c) for c in picture), bytes([1] * width + [0] * (width * (height - 1))))
+    rest: list[str] = []
+    while (status := fresh.next_solution(1 << 40)) != Status.EXHAUSTED:
+        if status == Status.SOLUTION:
+            rest.append(fresh.solution())
+    assert set(rest) == {cells for cells in every if cells[:width] != picture[:width]}
+
+
+@pytest.mark.parametrize("n", range(2, 13, 2))
+def test_line_digits_are_the_valid_lines_union(n: int) -> None:
+    """What the exact line propagator allows is what the valid lines agreeing with the givens hold."""
+    lines = ["".join(bits) for bits in product("01", repeat=n) if takuzu_line_ok("".join(bits))]
+    for givens in product("01_", repeat=n) if n <= 8 else [("_",) * n, ("1",) + ("_",) * (n - 1)]:
+        ones = sum(1 << i for i, g in enumerate(givens) if g == "1")
+        zeros = sum(1 << i for i, g in enumerate(givens) if g == "0")
+        fitting = [line for line in lines if agrees(("".join(givens),), (line,))]
+        may_one = sum(1 << i for i in range(n) if any(line[i] == "1" for line in fitting))
+        may_zero = sum(1 << i for i in range(n) if any(line[i] == "0" for line in fitting))
+        assert _takuzu_py.line_digits(n, ones, zeros) == (may_one, may_zero)
+        assert _takuzu_cy.line_digits_of(n, ones, zeros) == (may_one, may_zero)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(n=st.sampled_from(range(2, 65, 2)), data=st.data())
+def test_long_lines_propagate_alike(n: int, data: st.DataObject) -> None:
+    """Up to 64 cells, where no list of lines fits: kernel and twin give the same cells."""
+    givens = data.draw(st.lists(st.sampled_from("01____"), min_size=n, max_size=n))
+    ones = sum(1 << i for i, g in enumerate(givens) if g == "1")
+    zeros = sum(1 << i for i, g in enumerate(givens) if g == "0")
+    may = _takuzu_cy.line_digits_of(n, ones, zeros)
+    assert may == _takuzu_py.line_digits(n, ones, zeros)
+    may_one, may_zero = may
+    assert may_one & zeros == 0 and may_zero & ones == 0
+    assert (may_one | may_zero) in (0, (1 << n) - 1)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(puzzle=puzzles([(4, 4), (6, 4), (4, 6), (6, 6), (8, 4)]))
+def test_the_facade_proves_uniqueness_as_brute_force(puzzle: tuple[tuple[str, ...], bool]) -> None:
+    rows, unique_rows = puzzle
+    expected = takuzu_solutions(rows, unique_rows)
+    checked = takuzu.from_rows(rows, unique_rows=unique_rows)
+    if len(expected) == 1:
+        assert takuzu.solve(checked) == expected[0]
+    elif not expected:
+        with pytest.raises(NoSolutionError):
+            takuzu.solve(checked)
+    else:
+        with pytest.raises(ValueError, match="more than one solution"):
+            takuzu.solve(checked)
+    assert takuzu.count_solutions(checked) == len(expected)
