@@ -125,6 +125,10 @@ def test_the_puzzles_own_options_apply_to_each_puzzle(puzzle: str, options: tupl
     assert code == (0 if all(status == "solved" for status, _ in expected) else 5)
 
 
+#: What the 01 game's first line holds, as messages name it.
+SIZE = "N (the side of the grid), or W H (its width and height)"
+
+
 def test_bad_puzzles_cost_only_themselves(tmp_path: Path) -> None:
     mixed = tmp_path / "mixed.txt"
     mixed.write_bytes(
@@ -138,7 +142,7 @@ def test_bad_puzzles_cost_only_themselves(tmp_path: Path) -> None:
         b"\n"
         b"4\n0_1_\n\n__01\n_1_1\n"  # lines 18-22: a blank line inside a puzzle
         b"\n"
-        b"8 8\n"  # line 24: a header that starts no puzzle
+        b"8 8 8\n"  # line 24: a header that starts no puzzle
         b"\n"
         b"2\n__\n1_\n"  # lines 26-28: solved
     )
@@ -162,12 +166,12 @@ def test_bad_puzzles_cost_only_themselves(tmp_path: Path) -> None:
             5,
             24,
             "bad_input",
-            "line 24, column 3: expected N (the side of the grid), found an extra value '8'",
+            "line 24, column 5: expected the rule, unique or free, found '8'",
         ),
         ("mixed.txt", 6, 26, "solved", "01\n10\n"),
-        ("empty.txt", 0, 1, "bad_input", "line 1, column 1: expected N (the side of the grid), found end of input"),
+        ("empty.txt", 0, 1, "bad_input", f"line 1, column 1: expected {SIZE}, found end of input"),
         ("-", 0, 1, "solved", "10\n01\n"),
-        ("blank.txt", 0, 1, "bad_input", "line 1, column 1: expected N (the side of the grid), found end of input"),
+        ("blank.txt", 0, 1, "bad_input", f"line 1, column 1: expected {SIZE}, found end of input"),
         ("truncated.txt", 0, 1, "solved", "10\n01\n"),
         ("truncated.txt", 1, 4, "bad_input", "line 7, column 1: expected row 3 of 4, found end of input"),
     ]
@@ -185,11 +189,16 @@ def test_a_line_longer_than_the_input_limit_is_an_error_of_its_puzzle() -> None:
 
 
 def test_every_puzzle_and_its_outcomes_in_one_batch() -> None:
-    texts = ["4\n____\n____\n____\n____\n", "4\n0___\n__01\n_1_1\n_1__\n", "32\n" + ("_" * 32 + "\n") * 32, GOOD]
+    texts = ["4\n____\n____\n____\n____\n", "4\n0___\n__01\n_1_1\n_1__\n", GOOD, "4 2 free\n0_0_\n____\n"]
     code, records, _ = batch("takuzu", stdin="".join(texts))
     assert code == 5
-    assert [record["status"] for record in records] == ["several", "no_solution", "too_large", "solved"]
+    assert [record["status"] for record in records] == ["several", "no_solution", "solved", "solved"]
     assert records[0]["error"].startswith("more than one solution")
+    assert records[3]["output"] == "0101\n1010\n"
+    # Counting by candidate lines has a memory bound; a count over it is too large, and costs only itself.
+    code, records, _ = batch("takuzu", "--count", stdin="32\n" + ("_" * 32 + "\n") * 32 + GOOD)
+    assert code == 5
+    assert [record["status"] for record in records] == ["too_large", "solved"]
 
 
 @pytest.mark.parametrize(
@@ -424,9 +433,9 @@ def test_puzzles_back_to_back_with_and_without_blank_lines(read_size: int) -> No
 
 
 def test_a_bad_first_line_costs_its_paragraph_only() -> None:
-    found = items("2 2\n10\n01\n\n5\n\n\xff\nxx\n\n2\n1_\n__\n")
+    found = items("2 2 2\n10\n01\n\n5\n\n\xff\nxx\n\n2\n1_\n__\n")
     assert [(item.first_line, item.error) for item in found] == [
-        (1, "line 1, column 3: expected N (the side of the grid), found an extra value '2'"),
+        (1, "line 1, column 5: expected the rule, unique or free, found '2'"),
         (5, "line 5, column 1: expected an even N from 2 to 64, found '5'"),
         (7, "line 7, column 1: expected an even N (an integer), found '\u00ff'"),  # U+00FF, which is UTF-8
         (10, None),

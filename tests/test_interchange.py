@@ -145,19 +145,38 @@ def test_unruly_difficulty_is_read_and_not_written() -> None:
 # -- Unruly: what the 01 game cannot be ---------------------------------------
 
 
-def test_unruly_without_unique_rows_is_refused() -> None:
+def test_unruly_without_unique_rows_reads_with_equal_rows_allowed() -> None:
     # icons/unruly.sav in SGT's sources: PARAMS 6x6de, DESC faCADAJeBd (no 'u').
-    _parse_error(
-        lambda: interchange.from_sgt("6x6de:faCADAJeBd", "takuzu"),
-        4,
-        "expected 'u' (unique rows and columns), found 'd'",
-        "equal rows and equal columns",
-        "a different rule set",
-    )
+    puzzle = interchange.from_sgt("6x6de:faCADAJeBd", "takuzu")
+    assert not puzzle.unique_rows
+    assert interchange.to_sgt(puzzle) == "6x6:faCADAJeBd"
     # unrulysolver --seed 10 8x8de
-    _parse_error(lambda: interchange.from_sgt("8x8:CEEaBbbbtBcaddCcc", "takuzu"), 4, "found ':'", "unique rows")
-    # SGT reads 'u' only before the difficulty: here it would be the rules without it.
-    _parse_error(lambda: interchange.from_sgt("8x8dnu:CEEaBbbbtBcaddCcc", "takuzu"), 4, "expected 'u'")
+    assert not interchange.from_sgt("8x8:CEEaBbbbtBcaddCcc", "takuzu").unique_rows
+    assert interchange.from_sgt("8x8u:CEEaBbbbtBcaddCcc", "takuzu").unique_rows
+    # SGT reads 'u' only before the difficulty.
+    _parse_error(lambda: interchange.from_sgt("8x8dnu:CEEaBbbbtBcaddCcc", "takuzu"), 6, "expected ':'")
+
+
+#: Puzzles SGT's own program made (tools/sgt_unruly_data.py): every shape and rule set it takes, every difficulty.
+SHAPES = _records("sgt_unruly_shapes.json")
+
+
+@pytest.mark.parametrize("record", SHAPES, ids=[f"{record['params']}-{i}" for i, record in enumerate(SHAPES)])
+def test_every_unruly_id_sgt_makes_is_read_solved_and_written_back(record: dict[str, Any]) -> None:
+    puzzle = interchange.from_sgt(record["id"], "unruly")
+    assert isinstance(puzzle, takuzu.Puzzle)
+    width, _, height = record["id"].split(":")[0].rstrip("u").partition("x")
+    assert (puzzle.width, puzzle.height) == (int(width), int(height))
+    assert puzzle.unique_rows == record["id"].split(":")[0].endswith("u")
+    assert "".join(takuzu.solve(puzzle)) == record["sgt_solution"]
+    assert interchange.to_sgt(puzzle) == record["id"]
+
+
+def test_the_sgt_data_covers_every_kind() -> None:
+    params = {record["params"] for record in SHAPES}
+    assert {p[-1] for p in params} == set("ten")
+    assert any("u" not in p for p in params) and any("u" in p for p in params)
+    assert any(p.split("x")[0] != p.split("x")[1].split("u")[0].split("d")[0] for p in params)
 
 
 @pytest.mark.parametrize(
@@ -176,10 +195,10 @@ def test_a_hash_inside_the_description_is_a_bad_character() -> None:
 @pytest.mark.parametrize(
     ("game_id", "column", "message"),
     [
-        # unrulysolver --seed 9 8x10udn: SGT takes it, the 01 game is square.
-        ("8x10u:CKDFafgajdCdFAbbbbf", 3, "expected a height equal to the width 8 (the 01 game is square), found '10'"),
-        ("34x34u:" + "z" * 46 + "g", 1, "expected a width of at most 32 (the 01 game's largest), found '34'"),
-        ("32x34u:", 4, "expected a height of at most 32"),
+        ("66x66u:" + "z" * 46 + "g", 1, "expected a width of at most 64 (the 01 game's largest), found '66'"),
+        ("64x66u:", 4, "expected a height of at most 64"),
+        ("6x16u:", 3, "expected a height of at most 14 with 'u': no more lines of 6 cells can all differ"),
+        ("16x6u:", 1, "expected a width of at most 14 with 'u'"),
         ("4x4u:q", 1, "expected a width of at least 6 (SGT's smallest), found '4'"),
         ("6x4u:", 3, "expected a height of at least 6"),
         ("7x7u:", 1, "expected an even width (Unruly's rule), found '7'"),
@@ -219,7 +238,7 @@ def test_white_space_around_an_id() -> None:
     puzzle = interchange.from_sgt(" \t6x6u:ceCiCebACBa \r\n\n", "takuzu")
     assert interchange.to_sgt(puzzle) == "6x6u:ceCiCebACBa"
     # Columns count from the text's first character, the white space before the ID included.
-    _parse_error(lambda: interchange.from_sgt("  6x6de:faCADAJeBd\n", "takuzu"), 6, "expected 'u'")
+    _parse_error(lambda: interchange.from_sgt("  6x6de:faCADAJe\n", "takuzu"), 17, "expected more letters")
 
 
 @pytest.mark.parametrize("n", [2, 4])
@@ -345,11 +364,14 @@ BLANK_SHARES = (0.0, 0.5, 0.95, 1.0)
 
 @st.composite
 def takuzu_grids(draw: st.DrawFn) -> takuzu.Puzzle:
-    """Any 01 game SGT can hold: an even side from 6 to 32, cells 0, 1 or blank."""
-    n = draw(st.sampled_from(range(6, takuzu.MAX_N + 1, 2)))
+    """Any 01 game SGT can hold: even sides from 6 to 64 (its own or the 01 game's limits), either rule, cells 0, 1 or blank."""
+    width, height = (draw(st.sampled_from(range(6, takuzu.MAX_N + 1, 2))) for _ in range(2))
+    fits = height <= interchange._distinct_lines(width) and width <= interchange._distinct_lines(height)
+    unique_rows = fits and draw(st.booleans())
     share, rng = draw(st.sampled_from(BLANK_SHARES)), draw(st.randoms(use_true_random=False))
-    cells = ["_" if rng.random() < share else rng.choice("01") for _ in range(n * n)]
-    return takuzu.from_rows(["".join(cells[r * n : (r + 1) * n]) for r in range(n)])
+    cells = ["_" if rng.random() < share else rng.choice("01") for _ in range(width * height)]
+    rows = ["".join(cells[r * width : (r + 1) * width]) for r in range(height)]
+    return takuzu.from_rows(rows, unique_rows=unique_rows)
 
 
 @st.composite
@@ -370,9 +392,9 @@ def pixel_grids(draw: st.DrawFn) -> pixel.Puzzle:
 def test_any_01_game_round_trips(puzzle: takuzu.Puzzle) -> None:
     game_id = interchange.to_sgt(puzzle)
     params, desc = game_id.split(":")
-    assert params == f"{puzzle.n}x{puzzle.n}u"
+    assert params == f"{puzzle.width}x{puzzle.height}{'u' if puzzle.unique_rows else ''}"
     assert re.fullmatch(r"[a-zA-Z]*[a-y]", desc)  # the end mark is a lower-case letter, as SGT writes it
-    assert _unruly_reference(desc, puzzle.n**2) == "".join(puzzle.rows)
+    assert _unruly_reference(desc, puzzle.width * puzzle.height) == "".join(puzzle.rows)
     assert interchange.from_sgt(game_id, "takuzu") == puzzle
 
 

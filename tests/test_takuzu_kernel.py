@@ -181,12 +181,17 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
         node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }
     names |= {node.name for node in stub.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
-    search = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Search")
-    members = {node.name for node in search.body if isinstance(node, ast.FunctionDef)} - {"__init__"}
+    classes = {node.name: node for node in stub.body if isinstance(node, ast.ClassDef)}
+    members = {
+        name: {node.name for node in classes[name].body if isinstance(node, ast.FunctionDef)} - {"__init__"}
+        for name in ("Search", "Learn")
+    }
     for module in (_takuzu_cy, _takuzu_py):
         assert all(hasattr(module, name) for name in names), module.__name__
-        instance = module.Search(4, blank(4), NO_BUDGET)
-        assert all(hasattr(instance, member) for member in members), module.__name__
+        search = module.Search(4, blank(4), NO_BUDGET)
+        assert all(hasattr(search, member) for member in members["Search"]), module.__name__
+        learn = module.Learn(4, 6, False, cell_codes("_" * 24))
+        assert all(hasattr(learn, member) for member in members["Learn"]), module.__name__
 
 
 @pytest.mark.parametrize("n", [4, 12, 20])

@@ -14,7 +14,7 @@ def count_candidates(n: int, cells: bytes) -> int:
 
 def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
     """(cells that may hold a 1, cells that may hold a 0) in the valid lines of ``n`` with 1s at ``ones``
-    and 0s at ``zeros``, as bit masks; (0, 0) when there is none. The twin's is ``line_digits``."""
+    and 0s at ``zeros``, as bit masks; (0, 0) when there is none. The twin has the same."""
 
 class Search:
     """Enumerate the solutions of a square 01-game grid under the distinct rule, resumably.

@@ -816,7 +816,7 @@ cdef bint line_digits(int n, uint64_t ones, uint64_t zeros, uint64_t *may_one, u
 
 def line_digits_of(int n, uint64_t ones, uint64_t zeros):
     """(cells that may hold a 1, cells that may hold a 0) in the valid lines of n with 1s at ones
-    and 0s at zeros, as bit masks; (0, 0) when there is none (the twin's line_digits)."""
+    and 0s at zeros, as bit masks; (0, 0) when there is none (the twin's line_digits_of)."""
     cdef uint64_t may_one, may_zero
     assert 2 <= n <= LEARN_MAX_SIDE and n % 2 == 0 and not (ones & zeros) and not ((ones | zeros) & ~low_bits(n))
     line_digits(n, ones, zeros, &may_one, &may_zero)

@@ -327,7 +327,7 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-def line_digits(n: int, ones: int, zeros: int) -> tuple[int, int]:
+def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
     """The cells of a line of ``n`` that hold a 1 in some valid line with 1s at ``ones`` and 0s at
     ``zeros``, and the cells that hold a 0 in one: (0, 0) when there is no valid line.
 
@@ -394,7 +394,7 @@ class Learn:
     half its cells 1 makes the rest 0, and the other way round) and, with ``distinct``, a
     parallel line that agrees with it in every cell but one, known in one of them. Once no
     literal waits, each line touched since goes to its exact propagator
-    (:func:`line_digits`), explained by every cell of the line placed before. Clauses are
+    (:func:`line_digits_of`), explained by every cell of the line placed before. Clauses are
     watched by two literals. Every open cell is probed at the root. A conflict is learnt
     at its first unique implication point; the next cell is the most active (VSIDS, ties
     to the lower cell) in its last digit (0 at first, see :meth:`prefer`); the search
@@ -653,7 +653,7 @@ class Learn:
         """Give what the exact propagator of ``line`` forces; False, the conflict written, if it has no valid line."""
         n = self.length[line]
         ones, zeros = self.ones[line], self.zeros[line]
-        may_one, may_zero = line_digits(n, ones, zeros)
+        may_one, may_zero = line_digits_of(n, ones, zeros)
         if not may_one | may_zero:
             self.conflict = [self._false(self._cell(line, j)) for j in range(n) if (ones | zeros) >> j & 1]
             return False

@@ -30,9 +30,11 @@ The formats, as SGT's own code reads and writes them (``unruly.c`` and
   ``a`` to ``y`` skips 0 to 24 blank cells and then gives a 0, ``A`` to ``Y``
   the same with a 1, and ``z`` or ``Z`` skips 25 blank cells. The letters
   cover one place more than the grid: the last one ends the description.
-  The 01 game always has the unique rule and is square, up to 32 x 32: an
-  ID without ``u``, a non-square one or a larger one is refused, and IDs are
-  written as ``NxNu:DESC``.
+  With ``u``, SGT refuses a grid taller than the lines of its width that can
+  all differ (14 of width 6: "too tall"), or wider than those of its height
+  ("too long"); so does this reader. Any shape up to the 01 game's 64 x 64 is
+  read, with the rule the ID names, and IDs are written as SGT writes them:
+  ``WxH:DESC``, or ``WxHu:DESC`` for unique rows and columns.
 * Mosaic: ``PARAMS`` is ``W[xH]`` (width, height; at least 3 each), then
   flags for the generator only: ``hN`` (aggressive generation) and, in IDs of
   the first Mosaic, ``aN``. ``DESC`` walks the cells row by row: a digit is a
@@ -193,16 +195,17 @@ def _read_unruly(cur: _Cursor) -> takuzu.Puzzle:
         if value % 2:
             raise cur.error(f"an even {name[2:]} (Unruly's rule)", column, describe(str(value)))
         _sized(cur, name, value, column, _UNRULY_MIN, takuzu.MAX_N, "the 01 game")
-    if height != width:
-        raise cur.error(
-            f"a height equal to the width {width} (the 01 game is square)", height_at, describe(str(height))
-        )
-    if not cur.take("u"):
-        raise cur.error(
-            "'u' (unique rows and columns)",
-            why="without it Unruly allows equal rows and equal columns, which the 01 game forbids: "
-            "a different rule set",
-        )
+    unique = cur.take("u")
+    if unique:
+        # SGT's validate_params: more rows than distinct lines of their width cannot all differ.
+        for name, value, column, across in (("height", height, height_at, width), ("width", width, width_at, height)):
+            if value > _distinct_lines(across):
+                raise cur.error(
+                    f"a {name} of at most {_distinct_lines(across)} with 'u': no more lines of {across} cells "
+                    f'can all differ (SGT: "too {"tall" if name == "height" else "long"} for unique-rows")',
+                    column,
+                    describe(str(value)),
+                )
     if cur.take("d"):
         if not (cur.peek() and cur.peek() in _UNRULY_LEVELS):
             raise cur.error("a difficulty letter 't', 'e' or 'n' after 'd'")
@@ -229,14 +232,37 @@ def _read_unruly(cur: _Cursor) -> takuzu.Puzzle:
         raise cur.error(f"more letters: the description covers {place} of the {cells} cells")
     if place == cells:
         raise cur.error(f"a last letter after the {cells} cells (every description ends with one)")
-    return takuzu.from_rows(["".join(grid[r * width : (r + 1) * width]) for r in range(height)])
+    rows = ["".join(grid[r * width : (r + 1) * width]) for r in range(height)]
+    return takuzu.from_rows(rows, unique_rows=unique)
+
+
+def _distinct_lines(n: int) -> int:
+    """How many lines of ``n`` cells are valid (balanced, no three equal digits in a run): OEIS A177790."""
+    # ends[(ones, last, run)]: the valid prefixes so far ending in a run of ``run`` copies of ``last``.
+    ends: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
+    for position in range(n):
+        grown: dict[tuple[int, int, int], int] = {}
+        for (ones, last, run), count in ends.items():
+            for digit in (0, 1):
+                state = (ones + digit, digit, run + 1 if digit == last and position else 1)
+                if state[2] <= 2 and state[0] <= n // 2 and position + 1 - state[0] <= n // 2:
+                    grown[state] = grown.get(state, 0) + count
+        ends = grown
+    return sum(ends.values())
 
 
 def _write_unruly(puzzle: takuzu.Puzzle) -> str:
-    """``puzzle`` as Unruly's ``NxNu:DESC``, letter for letter as SGT writes it."""
-    n = puzzle.n
-    if n < _UNRULY_MIN:
-        raise ArgumentError(f"SGT's Unruly takes sides from {_UNRULY_MIN}, so a {n}x{n} 01 game has no game ID")
+    """``puzzle`` as Unruly's ``WxH[u]:DESC``, letter for letter as SGT writes it."""
+    width, height = puzzle.width, puzzle.height
+    if min(width, height) < _UNRULY_MIN:
+        raise ArgumentError(
+            f"SGT's Unruly takes sides from {_UNRULY_MIN}, so a {width}x{height} 01 game has no game ID"
+        )
+    if puzzle.unique_rows and (height > _distinct_lines(width) or width > _distinct_lines(height)):
+        raise ArgumentError(
+            f"SGT's Unruly refuses unique rows and columns in a {width}x{height} grid: no more than "
+            f"{min(_distinct_lines(width), _distinct_lines(height))} lines of its sides can all differ"
+        )
     letters = []
     # Each given is its letter after the blanks before it; a 0 past the last cell ends the
     # description, as SGT writes it. The 25-blank letters take the case of the given after them.
@@ -244,7 +270,7 @@ def _write_unruly(puzzle: takuzu.Puzzle) -> str:
         skips, rest = divmod(len(blanks), _UNRULY_SKIP)
         first = "a" if given == "0" else "A"
         letters.append(chr(ord(first) + _UNRULY_SKIP) * skips + chr(ord(first) + rest))
-    return f"{n}x{n}u:" + "".join(letters)
+    return f"{width}x{height}{'u' if puzzle.unique_rows else ''}:" + "".join(letters)
 
 
 # -- Mosaic: pixel placement --------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 from fastpuzzle import takuzu
 
 from ._options import (
@@ -16,7 +18,6 @@ from ._options import (
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    import argparse
     from typing import Optional
 
 __all__ = ["add_arguments", "check_arguments", "make", "run"]
@@ -25,7 +26,25 @@ __all__ = ["add_arguments", "check_arguments", "make", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The 01 game's options for ``python -m fastpuzzle takuzu``."""
     add_search_options(parser)
-    add_making_options(parser, integer_option("N", 2, takuzu.MAX_N), "an N x N grid, N even (default 10)")
+    add_making_options(parser, _size_option, "N for N x N, or WxH: W wide, H high, even, up to 64 (default 10)")
+    parser.add_argument(
+        "--rule",
+        choices=tuple(takuzu.RULES),
+        help="unique: rows, and columns, all differ (the contest's, Unruly's 'u'); free: they may repeat "
+        "(Unruly's default). Overrides the rule the puzzle's text names; with --generate, default unique",
+    )
+
+
+def _size_option(text: str) -> tuple[int, int]:
+    """``--size``: ``N``, or ``WxH`` (width, then height, as SGT writes them)."""
+    side = integer_option("an even side", 2, takuzu.MAX_N)
+    parts = text.split("x")
+    if len(parts) > 2:
+        raise argparse.ArgumentTypeError(f"expected N or WxH, such as 8x12, found {text!r}")
+    sides = [side(part) for part in parts]
+    if any(value % 2 for value in sides):
+        raise argparse.ArgumentTypeError(f"expected even sides, found {text!r}")
+    return (sides[0], sides[-1])
 
 
 def check_arguments(options: argparse.Namespace) -> Optional[str]:
@@ -34,11 +53,15 @@ def check_arguments(options: argparse.Namespace) -> Optional[str]:
 
 
 def run(puzzle: takuzu.Puzzle, options: argparse.Namespace) -> str:
-    """What ``python -m fastpuzzle takuzu`` prints for ``puzzle``."""
+    """What ``python -m fastpuzzle takuzu`` prints for ``puzzle``, under ``--rule`` if given."""
+    if options.rule is not None:
+        puzzle = takuzu.from_rows(puzzle, unique_rows=takuzu.RULES[options.rule])
     return search_output(puzzle, options, takuzu, takuzu.format)
 
 
 def make(options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle takuzu --generate`` prints: a new puzzle in ``--format``."""
-    puzzle = takuzu.generate(options.size or 10, seed=options.seed, difficulty=options.difficulty)
+    width, height = options.size or (10, 10)
+    unique_rows = takuzu.RULES[options.rule or "unique"]
+    puzzle = takuzu.generate(width, height, seed=options.seed, difficulty=options.difficulty, unique_rows=unique_rows)
     return made_output(puzzle, options)
