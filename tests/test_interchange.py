@@ -148,11 +148,12 @@ def test_unruly_difficulty_is_read_and_not_written() -> None:
 def test_unruly_without_unique_rows_reads_with_equal_rows_allowed() -> None:
     # icons/unruly.sav in SGT's sources: PARAMS 6x6de, DESC faCADAJeBd (no 'u').
     puzzle = interchange.from_sgt("6x6de:faCADAJeBd", "takuzu")
-    assert not puzzle.unique_rows
+    assert isinstance(puzzle, takuzu.Puzzle) and not puzzle.unique_rows
     assert interchange.to_sgt(puzzle) == "6x6:faCADAJeBd"
     # unrulysolver --seed 10 8x8de
-    assert not interchange.from_sgt("8x8:CEEaBbbbtBcaddCcc", "takuzu").unique_rows
-    assert interchange.from_sgt("8x8u:CEEaBbbbtBcaddCcc", "takuzu").unique_rows
+    free, unique = (interchange.from_sgt(f"8x8{u}:CEEaBbbbtBcaddCcc", "takuzu") for u in ("", "u"))
+    assert isinstance(free, takuzu.Puzzle) and isinstance(unique, takuzu.Puzzle)
+    assert not free.unique_rows and unique.unique_rows
     # SGT reads 'u' only before the difficulty.
     _parse_error(lambda: interchange.from_sgt("8x8dnu:CEEaBbbbtBcaddCcc", "takuzu"), 6, "expected ':'")
 

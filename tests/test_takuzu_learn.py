@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -225,3 +226,65 @@ def test_the_facade_proves_uniqueness_as_brute_force(puzzle: tuple[tuple[str, ..
         with pytest.raises(ValueError, match="more than one solution"):
             takuzu.solve(checked)
     assert takuzu.count_solutions(checked) == len(expected)
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=["compiled", "twin"])
+@settings(max_examples=examples(60), deadline=None)
+@given(puzzle=puzzles([(4, 4), (6, 4), (4, 6), (6, 6)]), flips=st.lists(st.integers(0, 35), max_size=6))
+def test_assumptions_answer_as_givens_do(
+    kernel: ModuleType, puzzle: tuple[tuple[str, ...], bool], flips: list[int]
+) -> None:
+    """One search of the blank grid, asked in turn about several sets of givens, answers each as a
+    fresh search of those givens would: what it learns under one set holds for the next."""
+    rows, unique_rows = puzzle
+    width, height = len(rows[0]), len(rows)
+    search = kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height))
+    cells = bytearray(cell_codes(rows))
+    for flip in [-1, *flips]:
+        if 0 <= flip < len(cells) and cells[flip] != 2:
+            cells[flip] ^= 1
+        search.assume(bytes(cells))
+        while (status := search.next_solution(1 << 40)) == Status.PAUSED:
+            pass
+        expected = takuzu_solutions(rows_of("".join("01_"[c] for c in cells), width), unique_rows)
+        assert (status == Status.SOLUTION) == bool(expected)
+        if status == Status.SOLUTION:
+            assert rows_of(search.solution(), width) in expected
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    shape=st.sampled_from([(8, 8), (10, 6), (6, 10)]),
+    unique_rows=st.booleans(),
+    seed=st.integers(0, 2**16),
+    share=st.floats(0, 1),
+    order=st.randoms(use_true_random=False),
+)
+def test_kernel_and_twin_assume_alike(
+    shape: tuple[int, int], unique_rows: bool, seed: int, share: float, order: Any
+) -> None:
+    """A generator's walk: drop givens one by one under assumptions; the same answers, nodes and conflicts.
+
+    The givens are a generated puzzle's solution, some of them changed (most such grids have no solution).
+    """
+    width, height = shape
+    solution = takuzu.solve(takuzu.generate(width, height, seed=seed, unique_rows=unique_rows))
+    order.seed(seed)
+    rows = tuple("".join(c if order.random() >= share else "10"[int(c)] for c in row) for row in solution)
+    traces = []
+    for kernel in KERNELS:
+        search = kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height))
+        cells = bytearray(cell_codes(rows))
+        places = [p for p in range(len(cells)) if cells[p] != 2]
+        order.seed(0)
+        order.shuffle(places)
+        answers = []
+        for p in places:
+            cells[p] ^= 1
+            search.assume(bytes(cells))
+            while (status := search.next_solution(1 << 40)) == Status.PAUSED:
+                pass
+            answers.append(status)
+            cells[p] = cells[p] ^ 1 if status == Status.SOLUTION else 2
+        traces.append((answers, search.nodes, search.conflicts))
+    assert traces[0] == traces[1]

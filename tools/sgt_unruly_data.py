@@ -45,9 +45,23 @@ def generate(params: str, count: int) -> list[dict[str, str]]:
     """
     with tempfile.TemporaryDirectory() as folder:
         subprocess.run(
-            ["xvfb-run", "-a", PROGRAM, "--generate", str(count), params, "--save", f"{folder}/p",
-             "--save-suffix", ".sav", "--with-solutions"],
-            check=True, capture_output=True, text=True, timeout=600,
+            [
+                "xvfb-run",
+                "-a",
+                PROGRAM,
+                "--generate",
+                str(count),
+                params,
+                "--save",
+                f"{folder}/p",
+                "--save-suffix",
+                ".sav",
+                "--with-solutions",
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=600,
         )
         found = []
         for index in range(count):

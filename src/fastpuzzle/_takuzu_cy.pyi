@@ -61,6 +61,9 @@ class Learn:
         """Count solutions for at most ``node_budget`` more nodes and at most ``POLL_MS``; SOLUTION once ``found`` reaches ``limit`` (0: none)."""
     def exclude(self, picture: bytes, where: bytes) -> None:
         """From now on, only solutions that differ from ``picture`` (0 or 1 per cell) where ``where`` is not 0."""
+    def assume(self, cells: bytes) -> None:
+        """Search from now on with the givens of ``cells`` (0, 1, or 2 for none) as assumptions, taken back
+        at the next ``assume``; EXHAUSTED then means no solution with them. What is learnt holds without them."""
     def prefer(self, picture: bytes) -> None:
         """Try each cell first with its digit in ``picture`` (0 or 1 per cell)."""
     def solution(self) -> str:

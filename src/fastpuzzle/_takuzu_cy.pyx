@@ -855,6 +855,8 @@ cdef class Learn:
     cdef int32_t *conflict     # a rule's conflict: false literals
     cdef int32_t *stack        # minimise(): the cells whose reasons are still to be read
     cdef int32_t *cleared      # minimise(): the cells found implied, seen until it ends
+    cdef int32_t *assumptions  # assume(): the literals decided first, one per level
+    cdef int assumption_count
     # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
     cdef int32_t *arena
     cdef int arena_size, arena_room
@@ -920,6 +922,7 @@ cdef class Learn:
         self.arena_size = 0
         self.solved = False
         self.out_of_memory = False
+        self.assumption_count = 0
         for p in range(self.size):
             if cells[p] != CELL_BLANK:
                 self.give(2 * p + cells[p], DECIDED)
@@ -928,9 +931,9 @@ cdef class Learn:
 
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
-        # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared; level_start and
-        # learnt (size + 1 each); per line: length, dirty; the conflict.
-        self.level = <int32_t *>malloc((10 * size + 2 + 2 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions;
+        # level_start and learnt (size + 1 each); per line: length, dirty; the conflict.
+        self.level = <int32_t *>malloc((11 * size + 2 + 2 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc(2 * lines * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
@@ -954,6 +957,7 @@ cdef class Learn:
         self.conflict = self.dirty + lines
         self.stack = self.conflict + MOST_EXPLAINED
         self.cleared = self.stack + size
+        self.assumptions = self.cleared + size
         self.zeros = self.ones + lines
         self.saved = self.value + size
         self.seen = self.saved + size
@@ -1629,13 +1633,46 @@ cdef class Learn:
             assert picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
             self.saved[p] = picture[p]
 
+    def assume(self, const unsigned char[::1] cells not None):
+        """Search from now on with the givens of cells (0, 1, or 2 for none, per cell) as assumptions,
+        decided first in cell order (the twin's assume)."""
+        cdef int p
+        assert cells.shape[0] == self.size, f"expected {self.size} cells"
+        for p in range(self.size):
+            assert cells[p] <= CELL_BLANK, f"cell {p}: expected 0, 1 or 2, got {cells[p]}"
+        self.back_to(0)
+        self.solved = False
+        self.assumption_count = 0
+        for p in range(self.size):
+            if cells[p] != CELL_BLANK:
+                self.assumptions[self.assumption_count] = 2 * p + cells[p]
+                self.assumption_count += 1
+
     cdef void exclude_current(self) noexcept nogil:
         """From now on, find only solutions in which some decision of the one just found differs."""
-        cdef int level, count = self.level_count
-        for level in range(count):
-            self.learnt[level] = self.trail[self.level_start[level]] ^ 1
+        cdef int level, count = 0, start
+        for level in range(self.level_count):
+            start = self.level_start[level]
+            if start < self.trail_size and self.level[self.trail[start] >> 1] == level + 1:
+                self.learnt[count] = self.trail[start] ^ 1
+                count += 1
         self.back_to(0)
         self.add_clause(count)
+
+    cdef int next_assumption(self) noexcept nogil:
+        """The next assumption to decide: its literal, -1 once every one is placed, -2 if one is false
+        (the twin's _next_assumption: one already true takes an empty level)."""
+        cdef int literal, state
+        while self.level_count < self.assumption_count:
+            literal = self.assumptions[self.level_count]
+            state = self.value[literal >> 1]
+            if state == UNKNOWN:
+                return literal
+            if state != (literal & 1):
+                return -2
+            self.level_start[self.level_count] = self.trail_size
+            self.level_count += 1
+        return -1
 
     cdef int search(self, uint64_t node_budget, double deadline) noexcept nogil:
         """Search on until a solution, the end, node_budget more nodes or the deadline (fp_seconds)."""
@@ -1674,6 +1711,15 @@ cdef class Learn:
                 if fp_past(deadline):
                     return FP_STATUS_PAUSED
                 check = (self.node_count | (CLOCK_NODES - 1)) + 1
+            p = self.next_assumption()
+            if p == -2:
+                return FP_STATUS_EXHAUSTED  # an assumption is false: no solution with these givens
+            if p >= 0:
+                self.node_count += 1
+                self.level_start[self.level_count] = self.trail_size
+                self.level_count += 1
+                self.give(p, DECIDED)
+                continue
             while self.heap_size and self.value[self.heap[0]] != UNKNOWN:
                 self.heap_pop()
             if not self.heap_size:

@@ -440,6 +440,7 @@ class Learn:
         self.next_restart = _RESTART_CONFLICTS
         self.solved = False
         self.unsatisfiable = False
+        self.assumptions: list[int] = []
         for p, cell in enumerate(cells):
             if cell != CELL_BLANK:
                 self._give(2 * p + cell, _DECIDED)
@@ -925,9 +926,23 @@ class Learn:
         assert len(picture) == self.size and all(digit <= 1 for digit in picture), f"expected {self.size} digits"
         self.saved = list(picture)
 
+    def assume(self, cells: bytes) -> None:
+        """Search from now on with the givens of ``cells`` (0, 1, or 2 for none, per cell) as assumptions:
+        decided first, in cell order, and taken back for the next ``assume``. What is learnt under them
+        holds without them, so one search serves many sets of givens; EXHAUSTED then means no solution
+        with these givens."""
+        assert len(cells) == self.size and all(cell <= CELL_BLANK for cell in cells), f"expected {self.size} cells"
+        self._back_to(0)
+        self.solved = False
+        self.assumptions = [2 * p + cell for p, cell in enumerate(cells) if cell != CELL_BLANK]
+
     def _exclude_current(self) -> None:
         """From now on, find only solutions in which some decision of the one just found differs."""
-        decisions = [self.trail[start] ^ 1 for start in self.level_start]
+        decisions = [
+            self.trail[start] ^ 1
+            for level, start in enumerate(self.level_start, start=1)
+            if start < len(self.trail) and self.level[self.trail[start] >> 1] == level
+        ]
         self._back_to(0)
         self._add_clause(decisions)
 
@@ -957,6 +972,14 @@ class Learn:
                 return PAUSED
             if self.nodes % _CLOCK_NODES == 0 and time.monotonic() >= deadline:
                 return PAUSED
+            literal = self._next_assumption()
+            if literal == -2:
+                return EXHAUSTED  # an assumption is false: no solution with these givens
+            if literal >= 0:
+                self.nodes += 1
+                self.level_start.append(len(self.trail))
+                self._give(literal, _DECIDED)
+                continue
             while self.heap and self.value[self.heap[0]] != _UNKNOWN:
                 self._heap_pop()
             if not self.heap:
@@ -966,6 +989,22 @@ class Learn:
             self.nodes += 1
             self.level_start.append(len(self.trail))
             self._give(2 * p + self.saved[p], _DECIDED)
+
+    def _next_assumption(self) -> int:
+        """The next assumption to decide: its literal, -1 once every one is placed, -2 if one is false.
+
+        An assumption already true takes a decision level of its own, with nothing on it, so that
+        level ``i`` always holds assumption ``i``.
+        """
+        while len(self.level_start) < len(self.assumptions):
+            literal = self.assumptions[len(self.level_start)]
+            state = self.value[literal >> 1]
+            if state == _UNKNOWN:
+                return literal
+            if state != literal & 1:
+                return -2
+            self.level_start.append(len(self.trail))
+        return -1
 
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""

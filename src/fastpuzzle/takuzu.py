@@ -297,39 +297,31 @@ def _too_large(puzzle: Puzzle) -> str:
 # -- generation ----------------------------------------------------------------
 
 
-def _random_solution(width: int, height: int, unique_rows: bool, rng: random.Random) -> list[str]:
-    """A random solved grid: the first solution of the blank grid, each cell tried first with a random digit."""
-    search = _kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height))
-    search.prefer(bytes(rng.randrange(2) for _ in range(width * height)))
-    (found,) = first_solutions(search, width, _NODE_BUDGET, 1, lambda: "out of memory")
-    return list(found)
+def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random) -> tuple[list[list[str]], list[str]]:
+    """A random solved grid, and the givens left after dropping, in random order, every given whose
+    opposite digit has no solution with the givens kept so far.
 
-
-def _has_solution(width: int, height: int, unique_rows: bool, grid: list[list[str]]) -> bool:
-    """Whether ``grid`` (rows of ``'0'``, ``'1'``, ``'_'``) has a solution."""
-    cells = "".join("".join(row) for row in grid).encode("ascii").translate(_CODES)
-    search = _kernel.Learn(width, height, unique_rows, cells)
-    while True:
-        status = search.next_solution(_NODE_BUDGET)
-        if status != Status.PAUSED:
-            return bool(status == Status.SOLUTION)
-
-
-def _strip_givens(solution: list[str], unique_rows: bool, rng: random.Random) -> list[list[str]]:
-    """Drop, in random order, every given of the full ``solution`` whose opposite digit has no solution.
-
-    What is left is strictly minimal: each given kept has a second solution without it.
+    One search serves every check: the blank grid, with the givens as assumptions (what it learns
+    holds for every set of givens). The solved grid is its first solution, each cell tried first
+    with a random digit. What is left is strictly minimal: each given kept has a second solution
+    without it.
     """
-    height, width = len(solution), len(solution[0])
-    grid = [list(row) for row in solution]
-    cells = [(r, c) for r in range(height) for c in range(width)]
-    rng.shuffle(cells)
-    for r, c in cells:
-        value = grid[r][c]
-        grid[r][c] = "1" if value == "0" else "0"
-        opposite = _has_solution(width, height, unique_rows, grid)
-        grid[r][c] = value if opposite else "_"
-    return grid
+    size = width * height
+    search = _kernel.Learn(width, height, unique_rows, bytes([2]) * size)
+    search.prefer(bytes(rng.randrange(2) for _ in range(size)))
+    (solution,) = first_solutions(search, width, _NODE_BUDGET, 1, lambda: "out of memory")
+    givens = bytearray("".join(solution).encode("ascii").translate(_CODES))
+    order = list(range(size))
+    rng.shuffle(order)
+    for p in order:
+        digit = givens[p]
+        givens[p] = digit ^ 1
+        search.assume(bytes(givens))
+        while (status := search.next_solution(_NODE_BUDGET)) == Status.PAUSED:
+            pass
+        givens[p] = digit if status == Status.SOLUTION else 2
+    grid = [["_01"[(givens[r * width + c] + 1) % 3] for c in range(width)] for r in range(height)]
+    return grid, list(solution)
 
 
 def generate(
@@ -395,8 +387,7 @@ _GRADE_ATTEMPTS = 200
 
 def _minimal(width: int, height: int, unique_rows: bool, rng: random.Random) -> tuple[Puzzle, list[str]]:
     """A strictly minimal puzzle drawn from ``rng``, and its solution."""
-    solution = _random_solution(width, height, unique_rows, rng)
-    grid = _strip_givens(solution, unique_rows, rng)
+    grid, solution = _strip_givens(width, height, unique_rows, rng)
     return Puzzle._trusted(tuple("".join(row) for row in grid), unique_rows), solution
 
 
