@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 import subprocess
+import time
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -162,3 +163,97 @@ def test_minimal_cpp(benchmark: BenchmarkFixture, minimal: tuple[str, PuzzleSet]
     counts = benchmark(run)
     benchmark.extra_info["cpp_median_total_ms"] = round(statistics.median(totals) / 1000, 3)
     assert counts == ["1"] * len(puzzles.puzzles)
+
+
+# -- clause learning, and puzzles made without fastpuzzle ------------------------------
+
+
+def learn_all(kernel: ModuleType, width: int, height: int, unique_rows: bool, cells: bytes) -> tuple[list[str], int]:
+    """Every solution ``kernel.Learn`` finds, running it until EXHAUSTED, and its nodes."""
+    search = kernel.Learn(width, height, unique_rows, cells)
+    found = []
+    while (status := search.next_solution(NODE_BUDGET)) != EXHAUSTED:
+        assert status != TOO_LARGE
+        if status == SOLUTION:
+            found.append(search.solution())
+    return found, search.nodes
+
+
+def test_learn(benchmark: BenchmarkFixture, implementation: ModuleType, puzzles: PuzzleSet) -> None:
+    """Kernel interface of the clause-learning search: build the Learn, find the solution, run on to EXHAUSTED."""
+    n = puzzles.n
+    if implementation is _takuzu_py:
+        skip_slow_twin(f"N={n}", lambda: learn_all(implementation, n, n, True, puzzles.cells[0]))
+    label(benchmark, f"takuzu N={n}", puzzles)
+    found = benchmark(lambda: [learn_all(implementation, n, n, True, cells)[0] for cells in puzzles.cells])
+    for cells, solutions in zip(puzzles.texts, found):
+        assert len(solutions) == 1, f"{len(solutions)} solutions"
+        assert_solves(n, cells, solutions[0])
+
+
+#: Strictly minimal puzzles made by CaDiCaL alone (bench/takuzu_stress.py): "WxH/rule/seed".
+STRESS_PATH = Path(__file__).with_name("takuzu_stress_puzzles.json")
+
+
+@cache
+def stress_classes() -> dict[str, list[takuzu.Puzzle]]:
+    """The stored stress set by class ("WxH/rule"), each puzzle with its rule."""
+    classes: dict[str, list[takuzu.Puzzle]] = {}
+    for key, rows in sorted(json.loads(STRESS_PATH.read_text()).items()) if STRESS_PATH.exists() else []:
+        size, rule, _ = key.split("/")
+        classes.setdefault(f"{size}/{rule}", []).append(takuzu.from_rows(rows, unique_rows=rule == "distinct"))
+    return classes
+
+
+def distribution(times: list[float]) -> dict[str, float]:
+    """Median, 99th percentile and maximum of ``times`` (seconds), in milliseconds."""
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return {
+        name: round(1000 * value, 3)
+        for name, value in (("median", statistics.median(ordered)), ("p99", p99), ("max", ordered[-1]))
+    }
+
+
+@pytest.fixture(scope="module", params=sorted(stress_classes()) or ["none"])
+def stress(request: pytest.FixtureRequest) -> tuple[str, list[takuzu.Puzzle]]:
+    """Each class of the stored stress set in turn."""
+    if request.param == "none":
+        pytest.skip(f"no stored stress set: python bench/takuzu_stress.py make --out {STRESS_PATH.name}")
+    return request.param, stress_classes()[request.param]
+
+
+def test_stress_facade(benchmark: BenchmarkFixture, stress: tuple[str, list[takuzu.Puzzle]]) -> None:
+    """``takuzu.solve`` (unique) on every puzzle of a stress class; extra_info: each puzzle's time and nodes, as a
+    distribution (median, p99, max), the share of the issue's 100 ms every puzzle must stay under."""
+    name, puzzles = stress
+    benchmark.group = f"takuzu stress {name}"
+    times, nodes = [], []
+    with use_kernels("compiled"):
+        for puzzle in puzzles:
+            began = time.perf_counter()
+            takuzu.solve(puzzle)
+            times.append(time.perf_counter() - began)
+            nodes.append(learn_all(_takuzu_cy, puzzle.width, puzzle.height, puzzle.unique_rows, puzzle.cells)[1])
+        solved = benchmark(lambda: [takuzu.solve(puzzle) for puzzle in puzzles])
+    benchmark.extra_info.update(
+        puzzles=len(puzzles), ms=distribution(times), nodes={"median": statistics.median(nodes), "max": max(nodes)}
+    )
+    for puzzle, rows in zip(puzzles, solved):
+        assert all(given in ("_", cell) for given, cell in zip("".join(puzzle.rows), "".join(rows)))
+
+
+def test_stress_cadical(benchmark: BenchmarkFixture, stress: tuple[str, list[takuzu.Puzzle]]) -> None:
+    """CaDiCaL from Python (PySAT) on the same class, in the same run: the clauses built, a solution, and the
+    proof that no other exists (bench/takuzu_stress.py's ``sat_solve``); extra_info as for the facade."""
+    pytest.importorskip("pysat", reason="python-sat is in the bench extra")
+    from takuzu_stress import Cnf, sat_solve
+
+    name, puzzles = stress
+    benchmark.group = f"takuzu stress {name}"
+    first = puzzles[0]
+    cnf = Cnf(first.width, first.height, first.unique_rows)  # the rules' clauses, built once and not timed
+    rows = [list(puzzle.rows) for puzzle in puzzles]
+    times = [sat_solve(grid, first.unique_rows, cnf) for grid in rows]
+    benchmark.extra_info.update(puzzles=len(puzzles), ms=distribution(times))
+    benchmark(lambda: [sat_solve(grid, first.unique_rows, cnf) for grid in rows])

@@ -107,10 +107,11 @@ def make(width: int, height: int, distinct: bool, seed: int) -> list[str]:
     ]
 
 
-def sat_solve(rows: list[str], distinct: bool) -> float:
-    """CaDiCaL's seconds for ``rows``: a solution, then the proof that no other exists."""
+def sat_solve(rows: list[str], distinct: bool, cnf: Cnf | None = None) -> float:
+    """CaDiCaL's seconds for ``rows``: the solver loaded with the rules' clauses (``cnf``, built first
+    when not given, and not timed), the givens added, a solution, then the proof that no other exists."""
     height, width = len(rows), len(rows[0])
-    cnf = Cnf(width, height, distinct)
+    cnf = cnf or Cnf(width, height, distinct)
     began = time.perf_counter()
     with cnf.solver() as solver:
         for r, row in enumerate(rows):
@@ -143,6 +144,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
 
 
+def _figures(times: list[float]) -> str:
+    values = (statistics.median(times), percentile(times, 0.99), max(times), sum(times))
+    return " / ".join(f"{1000 * value:.1f}" for value in values)
+
+
 def parse_size(text: str) -> tuple[int, int]:
     width, _, height = text.partition("x")
     return int(width), int(height or width)
@@ -172,25 +178,30 @@ def main(argv: list[str]) -> int:
                     print(f"{key}: {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
                     options.out.write_text(json.dumps(made, indent=0) + "\n")
         return 0
+    from fastpuzzle import takuzu
+
     by_size: dict[str, list[tuple[float, float, int]]] = {}
     for path in options.files:
         for key, rows in json.loads(path.read_text()).items():
             size, rule, _ = key.split("/")
             distinct = rule == "distinct"
+            puzzle = takuzu.from_rows(rows, unique_rows=distinct)
             began = time.perf_counter()
-            nodes = kernel_solve(rows, distinct)
+            takuzu.solve(puzzle)
             ours = time.perf_counter() - began
+            nodes = kernel_solve(rows, distinct)
             theirs = sat_solve(rows, distinct)
             by_size.setdefault(f"{size}/{rule}", []).append((ours, theirs, nodes))
     print(
-        "size/rule        n   fastpuzzle ms: median  p99    max  | CaDiCaL ms: median  p99    max  | nodes median max"
+        "| size/rule | n | fastpuzzle ms: median / p99 / max / total | CaDiCaL ms: median / p99 / max / total "
+        "| total ratio | kernel nodes: median / max |"
     )
-    for size, runs in sorted(by_size.items()):
+    print("| --- | --- | --- | --- | --- | --- |")
+    for size, runs in sorted(by_size.items(), key=lambda item: (item[0].split("/")[1], int(item[0].split("x")[0]))):
         ours, theirs, nodes = ([run[i] for run in runs] for i in range(3))
         print(
-            f"{size:15} {len(runs):3}   {1000 * statistics.median(ours):16.1f} {1000 * percentile(ours, 0.99):6.1f}"
-            f" {1000 * max(ours):6.1f} | {1000 * statistics.median(theirs):17.1f} {1000 * percentile(theirs, 0.99):6.1f}"
-            f" {1000 * max(theirs):6.1f} | {statistics.median(nodes):8.0f} {max(nodes)}"
+            f"| {size} | {len(runs)} | {_figures(ours)} | {_figures(theirs)} | {sum(ours) / sum(theirs):.3f} "
+            f"| {statistics.median(nodes):.0f} / {max(nodes)} |"
         )
     return 0
 

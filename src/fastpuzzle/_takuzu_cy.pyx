@@ -3,7 +3,7 @@
 
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy
 
 cdef extern from *:
@@ -698,8 +698,19 @@ cdef extern from *:
     int fp_clz64(unsigned long long x) nogil
 
 cdef extern from *:
+    # Derived in C: Cython's overflow checks (the checked build) cannot evaluate arithmetic in an enum.
+    """
+    #define FP_TAKUZU_MOST_EXPLAINED (2 * FP_TAKUZU_MAX_N + 1)
+    #define FP_TAKUZU_LEARNT (1 << 30)
+    #define FP_TAKUZU_CLAUSE_LENGTH ((1 << 30) - 1)
+    #define FP_TAKUZU_MAX_ARENA (1 << 29)
+    """
     enum:
         FP_TAKUZU_MAX_N         # the longest line of a clause-learning search: one uint64_t mask
+        FP_TAKUZU_MOST_EXPLAINED
+        FP_TAKUZU_CLAUSE_LENGTH
+        FP_TAKUZU_LEARNT
+        FP_TAKUZU_MAX_ARENA
 
 cdef enum:
     LEARN_MAX_SIDE = FP_TAKUZU_MAX_N
@@ -719,14 +730,27 @@ cdef enum:
     RULE_DISTINCT = 5
     KINDS = 6
     # The most false literals a rule's explanation or conflict holds: two lines and a cell.
-    MOST_EXPLAINED = 2 * LEARN_MAX_SIDE + 1
+    MOST_EXPLAINED = FP_TAKUZU_MOST_EXPLAINED
     # Conflicts before the first restart; the i-th restart comes luby(i) times as many later.
     RESTART_CONFLICTS = 64
     # Clause offsets a watch list holds when first grown, and literals the first arena holds.
     FIRST_WATCHES = 4
     FIRST_ARENA = 1024
     # Most literals (4 bytes each) the clause arena may hold: 2 GiB of clauses.
-    MAX_ARENA = 1 << 29
+    MAX_ARENA = FP_TAKUZU_MAX_ARENA
+    # A clause's first word: its length, and LEARNT for a learnt clause (which reduce() may drop).
+    LEARNT = FP_TAKUZU_LEARNT
+    LENGTH = FP_TAKUZU_CLAUSE_LENGTH
+    # Learnt clauses kept before the first reduction, beyond one per two cells; the limit grows by
+    # a tenth at each reduction, which drops the longer half of those longer than KEEP_LENGTH.
+    FIRST_LEARNT_LIMIT = 2000
+    KEEP_LENGTH = 3
+
+
+cdef int compare_keys(const void *a, const void *b) noexcept nogil:
+    """qsort's order of two uint64_t keys: ascending."""
+    cdef uint64_t x = (<const uint64_t *>a)[0], y = (<const uint64_t *>b)[0]
+    return (x > y) - (x < y)
 
 
 cdef inline int luby(int i) noexcept nogil:
@@ -744,7 +768,7 @@ cdef inline int luby(int i) noexcept nogil:
 
 cdef inline uint64_t low_bits(int n) noexcept nogil:
     """The mask of the n lowest bits, 0 <= n <= 64."""
-    return (<uint64_t>0 - 1) if n >= 64 else ((<uint64_t>1) << n) - 1
+    return ~(<uint64_t>0) if n >= 64 else ((<uint64_t>1) << n) - 1
 
 
 cdef bint line_digits(int n, uint64_t ones, uint64_t zeros, uint64_t *may_one, uint64_t *may_zero) noexcept nogil:
@@ -761,8 +785,8 @@ cdef bint line_digits(int n, uint64_t ones, uint64_t zeros, uint64_t *may_one, u
     cdef uint64_t before[4]
     cdef uint64_t counts = low_bits(n // 2 + 1), keep, zero, one, any_zero, any_one, goal
     cdef int half = n // 2, i, low
-    zero = (<uint64_t>0) - (1 - ((ones >> 0) & 1))  # all ones when cell 0 may hold a 0
-    one = (<uint64_t>0) - (1 - ((zeros >> 0) & 1))
+    zero = 0 if ones & 1 else ~(<uint64_t>0)  # every bit when cell 0 may hold a 0
+    one = 0 if zeros & 1 else ~(<uint64_t>0)
     forward[1][0] = 1 & zero
     forward[1][1] = 0
     forward[1][2] = 2 & one
@@ -770,8 +794,8 @@ cdef bint line_digits(int n, uint64_t ones, uint64_t zeros, uint64_t *may_one, u
     for i in range(1, n):
         low = i + 1 - half
         keep = counts & ~low_bits(low) if low > 0 else counts
-        zero = (<uint64_t>0) - (1 - ((ones >> i) & 1))
-        one = (<uint64_t>0) - (1 - ((zeros >> i) & 1))
+        zero = 0 if (ones >> i) & 1 else ~(<uint64_t>0)
+        one = 0 if (zeros >> i) & 1 else ~(<uint64_t>0)
         forward[i + 1][0] = (forward[i][2] | forward[i][3]) & zero & keep
         forward[i + 1][1] = forward[i][0] & zero & keep
         forward[i + 1][2] = ((forward[i][0] | forward[i][1]) << 1) & one & keep
@@ -788,8 +812,8 @@ cdef bint line_digits(int n, uint64_t ones, uint64_t zeros, uint64_t *may_one, u
     any_zero = 0
     any_one = 0
     for i in range(n - 1, 0, -1):
-        zero = (<uint64_t>0) - (1 - ((ones >> i) & 1))
-        one = (<uint64_t>0) - (1 - ((zeros >> i) & 1))
+        zero = 0 if (ones >> i) & 1 else ~(<uint64_t>0)
+        one = 0 if (zeros >> i) & 1 else ~(<uint64_t>0)
         # Cell i: a 0 after states 2 and 3 leads to state 0, after state 0 to state 1; a 1 after
         # states 0 and 1 leads to state 2, after state 2 to state 3.
         if ((forward[i][2] | forward[i][3]) & after[0] | forward[i][0] & after[1]) & zero:
@@ -852,6 +876,7 @@ cdef class Learn:
     cdef int32_t *level_start  # the trail's length when each decision level began
     cdef int32_t *learnt       # the clause being learnt (or added)
     cdef int32_t *dirty        # the lines waiting for their exact propagator, a stack
+    cdef int32_t *line_round   # probe_root(): the round in which each line last gained a cell
     cdef int32_t *conflict     # a rule's conflict: false literals
     cdef int32_t *stack        # minimise(): the cells whose reasons are still to be read
     cdef int32_t *cleared      # minimise(): the cells found implied, seen until it ends
@@ -859,7 +884,7 @@ cdef class Learn:
     cdef int assumption_count
     # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
     cdef int32_t *arena
-    cdef int arena_size, arena_room
+    cdef int arena_size, arena_room, learnt_count, learnt_limit
     cdef int32_t **watches     # per literal: the offsets of the clauses watching it
     cdef int32_t *watch_size
     cdef int32_t *watch_room
@@ -920,6 +945,8 @@ cdef class Learn:
         self.restarts = 0
         self.next_restart = RESTART_CONFLICTS
         self.arena_size = 0
+        self.learnt_count = 0
+        self.learnt_limit = self.size // 2 + FIRST_LEARNT_LIMIT
         self.solved = False
         self.out_of_memory = False
         self.assumption_count = 0
@@ -932,8 +959,8 @@ cdef class Learn:
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
         # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions;
-        # level_start and learnt (size + 1 each); per line: length, dirty; the conflict.
-        self.level = <int32_t *>malloc((11 * size + 2 + 2 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        # level_start and learnt (size + 1 each); per line: length, dirty, line_round; the conflict.
+        self.level = <int32_t *>malloc((11 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc(2 * lines * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
@@ -958,6 +985,7 @@ cdef class Learn:
         self.stack = self.conflict + MOST_EXPLAINED
         self.cleared = self.stack + size
         self.assumptions = self.cleared + size
+        self.line_round = self.assumptions + size
         self.zeros = self.ones + lines
         self.saved = self.value + size
         self.seen = self.saved + size
@@ -1108,7 +1136,7 @@ cdef class Learn:
         self.watch_size[literal] += 1
         return True
 
-    cdef int store(self, const int32_t *literals, int length) noexcept nogil:
+    cdef int store(self, const int32_t *literals, int length, bint learnt) noexcept nogil:
         """Put a clause of length >= 2 in the arena and watch its first two literals; its offset, or -1
         when out of memory."""
         cdef int32_t *grown
@@ -1125,7 +1153,8 @@ cdef class Learn:
                 return -1
             self.arena = grown
             self.arena_room = room
-        self.arena[at] = length
+        self.arena[at] = length | (LEARNT if learnt else 0)
+        self.learnt_count += learnt
         for i in range(length):
             self.arena[at + 1 + i] = literals[i]
         self.arena_size += length + 1
@@ -1315,7 +1344,7 @@ cdef class Learn:
                 watching[j] = clause
                 j += 1
                 continue
-            length = self.arena[clause]
+            length = self.arena[clause] & LENGTH
             moved = False
             for x in range(3, length + 1):
                 q = self.arena[clause + x]
@@ -1345,14 +1374,22 @@ cdef class Learn:
         return -1
 
     cdef bint probe_root(self) noexcept nogil:
-        """Try both digits of every open cell at level 0: one whose propagation fails gives the other at
-        level 0. Repeats until nothing changes; False if both digits fail somewhere."""
+        """Try both digits of open cells at level 0: one whose propagation fails gives the other at level 0.
+        Every open cell in the first round; in each later round, the open cells of a row or column that
+        gained a cell at level 0 in the round before or this one (the twin's _probe_root). Until a round
+        changes nothing; False if both digits fail somewhere."""
         cdef bint changed = True
-        cdef int p, digit, failed
+        cdef int p, digit, failed, before, i, q, rounds = 0
+        for i in range(self.lines):
+            self.line_round[i] = 0
         while changed:
             changed = False
+            rounds += 1
             for p in range(self.size):
                 if self.value[p] != UNKNOWN:
+                    continue
+                if (rounds > 1 and self.line_round[p // self.width] < rounds - 1
+                        and self.line_round[self.height + p % self.width] < rounds - 1):
                     continue
                 failed = -1
                 for digit in range(2):
@@ -1367,9 +1404,14 @@ cdef class Learn:
                     if failed >= 0:
                         break
                 if failed >= 0:
+                    before = self.trail_size
                     self.give(2 * p + (failed ^ 1), DECIDED)
                     if self.propagate() != -1 or self.out_of_memory:
                         return False
+                    for i in range(before, self.trail_size):
+                        q = self.trail[i] >> 1
+                        self.line_round[q // self.width] = rounds
+                        self.line_round[self.height + q % self.width] = rounds
                     changed = True
         return True
 
@@ -1445,7 +1487,7 @@ cdef class Learn:
         cdef int count, length = 1, open_paths = 0, index = self.trail_size - 1, i, q, p = -1, why, best
         if conflict >= 0:
             literals = self.arena + conflict + 1
-            count = self.arena[conflict]
+            count = self.arena[conflict] & LENGTH
         else:
             literals = self.conflict
             count = self.conflict_size
@@ -1473,7 +1515,7 @@ cdef class Learn:
             why = self.reason[p]
             if why >= 0:
                 literals = self.arena + why + 1
-                count = self.arena[why]
+                count = self.arena[why] & LENGTH
                 i = 1
             else:
                 count = self.explain(why, p, self.value[p], self.place[p], explained)
@@ -1530,7 +1572,7 @@ cdef class Learn:
             why = self.reason[v]
             if why >= 0:
                 literals = self.arena + why + 2
-                count = self.arena[why] - 1
+                count = (self.arena[why] & LENGTH) - 1
             else:
                 count = self.explain(why, v, self.value[v], self.place[v], explained)
                 literals = explained
@@ -1565,7 +1607,7 @@ cdef class Learn:
             self.unsatisfiable = True
         elif kept == 1:
             self.give(self.learnt[0], DECIDED)
-        elif self.store(self.learnt, kept) < 0:
+        elif self.store(self.learnt, kept, False) < 0:
             self.out_of_memory = True
 
     # -- the search -------------------------------------------------------------------
@@ -1659,6 +1701,65 @@ cdef class Learn:
         self.back_to(0)
         self.add_clause(count)
 
+    cdef bint reduce(self) noexcept nogil:
+        """At level 0, propagated: drop the longer half of the learnt clauses longer than KEEP_LENGTH (the
+        older first among equals) and every clause level 0 satisfies, take the literals level 0 makes false
+        out of the rest, and watch them all again, in order (the twin's _reduce). False when out of memory."""
+        cdef uint64_t *order
+        cdef int count = 0, at, length, i, kept, drop, q, to = 0
+        cdef bint satisfied
+        for i in range(self.trail_size):
+            self.reason[self.trail[i] >> 1] = DECIDED  # level 0 is never explained
+        order = <uint64_t *>malloc((self.learnt_count + 1) * sizeof(uint64_t))
+        if order == NULL:
+            self.out_of_memory = True
+            return False
+        at = 0
+        while at < self.arena_size:
+            length = self.arena[at] & LENGTH
+            if (self.arena[at] & LEARNT) and length > KEEP_LENGTH:
+                # Longer first, then older: the key sorts ascending.
+                order[count] = ((<uint64_t>(LENGTH - length)) << 32) | <uint64_t>at
+                count += 1
+            at += length + 1
+        qsort(order, count, sizeof(uint64_t), compare_keys)
+        drop = count // 2
+        for i in range(drop):
+            at = <int>(order[i] & <uint64_t>0xffffffffU)
+            self.arena[at] = -1 - self.arena[at]  # marked: dropped
+        free(order)
+        for q in range(2 * self.size):
+            self.watch_size[q] = 0
+        self.learnt_count = 0
+        at = 0
+        while at < self.arena_size:
+            if self.arena[at] < 0:
+                at += ((-1 - self.arena[at]) & LENGTH) + 1
+                continue
+            length = self.arena[at] & LENGTH
+            satisfied = False
+            kept = 0
+            for i in range(length):
+                q = self.arena[at + 1 + i]
+                if self.value[q >> 1] == (q & 1):
+                    satisfied = True
+                    break
+            if not satisfied:
+                for i in range(length):
+                    q = self.arena[at + 1 + i]
+                    if self.value[q >> 1] == UNKNOWN:
+                        self.arena[to + 1 + kept] = q
+                        kept += 1
+                self.arena[to] = kept | (self.arena[at] & LEARNT)
+                self.learnt_count += (self.arena[at] & LEARNT) != 0
+                if not (self.watch(self.arena[to + 1], to) and self.watch(self.arena[to + 2], to)):
+                    return False
+                to += kept + 1
+            at += length + 1
+        self.arena_size = to
+        self.learnt_limit += self.learnt_limit // 10
+        return True
+
     cdef int next_assumption(self) noexcept nogil:
         """The next assumption to decide: its literal, -1 once every one is placed, -2 if one is false
         (the twin's _next_assumption: one already true takes an empty level)."""
@@ -1696,7 +1797,7 @@ cdef class Learn:
                 if length == 1:
                     self.give(self.learnt[0], DECIDED)
                 else:
-                    clause = self.store(self.learnt, length)
+                    clause = self.store(self.learnt, length, True)
                     if clause < 0:
                         return FP_STATUS_TOO_LARGE
                     self.give(self.learnt[0], clause)
@@ -1705,6 +1806,9 @@ cdef class Learn:
                     self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * luby(self.restarts + 1)
                     self.back_to(0)
                 continue
+            if self.level_count == 0 and self.learnt_count >= self.learnt_limit:
+                if not self.reduce():
+                    return FP_STATUS_TOO_LARGE
             if self.node_count >= stop:
                 return FP_STATUS_PAUSED
             if self.node_count >= check:

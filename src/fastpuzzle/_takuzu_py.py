@@ -312,6 +312,10 @@ _KINDS = 6
 _TRIPLE = {_BEFORE: (-2, -1), _AROUND: (-1, 1), _AFTER: (1, 2)}
 #: Conflicts before the first restart; the i-th restart comes luby(i) times as many later.
 _RESTART_CONFLICTS = 64
+#: Learnt clauses kept before the first reduction, beyond one per two cells; the limit grows by a tenth
+#: at each reduction, which drops the longer half of the learnt clauses longer than _KEEP_LENGTH.
+_FIRST_LEARNT_LIMIT = 2000
+_KEEP_LENGTH = 3
 
 
 def luby(i: int) -> int:
@@ -426,6 +430,9 @@ class Learn:
         self.is_dirty = [False] * lines
         self.conflict: list[int] = []
         self.clauses: list[list[int]] = []
+        self.learnt: list[bool] = []  # per clause: learnt (may be dropped), or an exclusion (kept)
+        self.learnt_count = 0
+        self.learnt_limit = size // 2 + _FIRST_LEARNT_LIMIT
         self.watches: list[list[int]] = [[] for _ in range(2 * size)]
         self.activity = [0.0] * size
         self.bump_step = 1.0
@@ -697,13 +704,22 @@ class Learn:
         return -1
 
     def _probe_root(self) -> bool:
-        """Try both digits of every open cell at level 0: one whose propagation fails gives the other
-        at level 0. Repeats until nothing changes; False if both digits fail somewhere."""
-        changed = True
+        """Try both digits of open cells at level 0: one whose propagation fails gives the other at level 0.
+
+        Every open cell in the first round; in each later round, the open cells of a row or column
+        that gained a cell at level 0 in the round before or this one. Until a round changes nothing;
+        False if both digits fail somewhere.
+        """
+        line_round = [0] * len(self.length)
+        rounds, changed = 0, True
         while changed:
             changed = False
+            rounds += 1
             for p in range(self.size):
                 if self.value[p] != _UNKNOWN:
+                    continue
+                (row, _), (column, _) = self._lines_of(p)
+                if rounds > 1 and max(line_round[row], line_round[column]) < rounds - 1:
                     continue
                 failed = -1
                 for digit in (0, 1):
@@ -715,9 +731,13 @@ class Learn:
                     if failed >= 0:
                         break
                 if failed >= 0:
+                    before = len(self.trail)
                     self._give(2 * p + (failed ^ 1), _DECIDED)
                     if self._propagate() != -1:
                         return False
+                    for literal in self.trail[before:]:
+                        for line, _ in self._lines_of(literal >> 1):
+                            line_round[line] = rounds
                     changed = True
         return True
 
@@ -854,9 +874,11 @@ class Learn:
                 cleared.append(q)
         return True
 
-    def _store(self, literals: list[int]) -> int:
+    def _store(self, literals: list[int], learnt: bool = False) -> int:
         """A clause of two literals or more, watched by its first two; its index."""
         self.clauses.append(literals)
+        self.learnt.append(learnt)
+        self.learnt_count += learnt
         index = len(self.clauses) - 1
         self.watches[literals[0]].append(index)
         self.watches[literals[1]].append(index)
@@ -962,12 +984,14 @@ class Learn:
                     return EXHAUSTED
                 learnt, jump = self._analyse(conflict)
                 self._back_to(jump)
-                self._give(learnt[0], _DECIDED if len(learnt) == 1 else self._store(learnt))
+                self._give(learnt[0], _DECIDED if len(learnt) == 1 else self._store(learnt, True))
                 if self.conflicts >= self.next_restart:
                     self.restarts += 1
                     self.next_restart = self.conflicts + _RESTART_CONFLICTS * luby(self.restarts + 1)
                     self._back_to(0)
                 continue
+            if not self.level_start and self.learnt_count >= self.learnt_limit:
+                self._reduce()
             if self.nodes >= stop:
                 return PAUSED
             if self.nodes % _CLOCK_NODES == 0 and time.monotonic() >= deadline:
@@ -989,6 +1013,32 @@ class Learn:
             self.nodes += 1
             self.level_start.append(len(self.trail))
             self._give(2 * p + self.saved[p], _DECIDED)
+
+    def _reduce(self) -> None:
+        """At level 0, propagated: drop the longer half of the learnt clauses longer than _KEEP_LENGTH
+        (the older first among equals) and every clause level 0 satisfies, take the literals level 0
+        makes false out of the rest, and watch them all again, in order."""
+        for literal in self.trail:
+            self.reason[literal >> 1] = _DECIDED  # level 0 is never explained
+        longer = sorted(
+            (i for i, clause in enumerate(self.clauses) if self.learnt[i] and len(clause) > _KEEP_LENGTH),
+            key=lambda i: (-len(self.clauses[i]), i),
+        )
+        dropped = set(longer[: len(longer) // 2])
+        clauses: list[list[int]] = []
+        learnt: list[bool] = []
+        for i, clause in enumerate(self.clauses):
+            if i in dropped or any(self.value[q >> 1] == q & 1 for q in clause):
+                continue
+            clauses.append([q for q in clause if self.value[q >> 1] == _UNKNOWN])
+            learnt.append(self.learnt[i])
+        self.clauses, self.learnt = clauses, learnt
+        self.learnt_count = sum(learnt)
+        self.learnt_limit += self.learnt_limit // 10
+        self.watches = [[] for _ in range(2 * self.size)]
+        for i, clause in enumerate(clauses):
+            self.watches[clause[0]].append(i)
+            self.watches[clause[1]].append(i)
 
     def _next_assumption(self) -> int:
         """The next assumption to decide: its literal, -1 once every one is placed, -2 if one is false.

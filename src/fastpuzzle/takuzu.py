@@ -244,7 +244,11 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     """
     puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
     found = first_solutions(
-        _search(puzzle, counting=False), puzzle.width, _NODE_BUDGET, 2 if unique else 1, lambda: _too_large(puzzle)
+        _search(puzzle, counting=False),
+        puzzle.width,
+        _NODE_BUDGET,
+        2 if unique else 1,
+        lambda: _too_large(puzzle, counting=False),
     )
     return single_solution(
         found, "no solution: the givens cannot all be satisfied together", lambda: _check_givens(puzzle)
@@ -258,7 +262,7 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     lines would hold more than ``MAX_CANDIDATES`` of them.
     """
     puzzle = from_rows(puzzle)
-    return walk(_search(puzzle, counting=True), puzzle.width, _NODE_BUDGET, lambda: _too_large(puzzle))
+    return walk(_search(puzzle, counting=True), puzzle.width, _NODE_BUDGET, lambda: _too_large(puzzle, counting=True))
 
 
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
@@ -269,24 +273,34 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
     """
     limit = None if limit is None else checked_count(limit, "limit")
     puzzle = from_rows(puzzle)
-    return count(_search(puzzle, counting=True), limit, _NODE_BUDGET, lambda: _too_large(puzzle))
+    return count(_search(puzzle, counting=True), limit, _NODE_BUDGET, lambda: _too_large(puzzle, counting=True))
+
+
+#: Largest side whose puzzles a solve takes by candidate lines: on the small grids of a batch they
+#: cost a third of a clause-learning search, which from 16 up is the faster (bench/bench_takuzu.py).
+_LIST_SOLVE_MAX_N = 14
 
 
 def _search(puzzle: Puzzle, counting: bool) -> Any:
-    """The kernel search for ``puzzle``, the one place that chooses between the two.
+    """The kernel search for ``puzzle``: the one place that chooses between the two.
 
-    Counting and listing go by candidate lines wherever they fit (a square grid of
-    side up to LIST_MAX_N under the distinct rule): that search enumerates open
-    grids fast. Everything else, and every solve, goes by clause learning, whose
-    worst case does not depend on the candidates a line has.
+    Candidate lines take square grids under the distinct rule: counting and
+    listing up to LIST_MAX_N (that search enumerates open grids fast), and solving
+    up to _LIST_SOLVE_MAX_N. Everything else goes by clause learning, whose worst
+    case does not depend on the candidates a line has.
     """
-    if counting and puzzle.unique_rows and puzzle.width == puzzle.height <= LIST_MAX_N:
+    if _by_lists(puzzle, counting):
         return _kernel.Search(puzzle.height, puzzle.cells, MAX_CANDIDATES)
     return _kernel.Learn(puzzle.width, puzzle.height, puzzle.unique_rows, puzzle.cells)
 
 
-def _too_large(puzzle: Puzzle) -> str:
-    if puzzle.unique_rows and puzzle.width == puzzle.height <= LIST_MAX_N:
+def _by_lists(puzzle: Puzzle, counting: bool) -> bool:
+    side = puzzle.height
+    return puzzle.unique_rows and puzzle.width == side <= (LIST_MAX_N if counting else _LIST_SOLVE_MAX_N)
+
+
+def _too_large(puzzle: Puzzle, counting: bool) -> str:
+    if _by_lists(puzzle, counting):
         return (
             f"too few givens for a {puzzle.width}x{puzzle.height} grid: the search would hold more than "
             f"{MAX_CANDIDATES} candidate lines"
