@@ -122,7 +122,8 @@ class Puzzle(Grid):
 
     @classmethod
     def _trusted(cls, rows: Any, unique_rows: bool = True) -> Puzzle:
-        puzzle = super()._trusted(rows)
+        puzzle = cls.__new__(cls)
+        puzzle.rows = rows
         puzzle.unique_rows = unique_rows
         return puzzle
 
@@ -245,7 +246,7 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
     found = first_solutions(
         _search(puzzle, counting=False),
-        puzzle.width,
+        len(puzzle.rows[0]),
         _NODE_BUDGET,
         2 if unique else 1,
         lambda: _too_large(puzzle, counting=False),
@@ -295,8 +296,9 @@ def _search(puzzle: Puzzle, counting: bool) -> Any:
 
 
 def _by_lists(puzzle: Puzzle, counting: bool) -> bool:
-    side = puzzle.height
-    return puzzle.unique_rows and puzzle.width == side <= (LIST_MAX_N if counting else _LIST_SOLVE_MAX_N)
+    rows = puzzle.rows
+    side = len(rows)
+    return puzzle.unique_rows and len(rows[0]) == side <= (LIST_MAX_N if counting else _LIST_SOLVE_MAX_N)
 
 
 def _too_large(puzzle: Puzzle, counting: bool) -> str:
