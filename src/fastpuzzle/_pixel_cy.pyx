@@ -12,6 +12,8 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
+from fastpuzzle._fp_learn cimport fp_heap, fp_heap_bump, fp_heap_pop, fp_heap_push, fp_luby
+
 cdef extern from "_fp_clock.h":
     double fp_seconds() nogil
     bint fp_past(double deadline) nogil
@@ -1062,19 +1064,6 @@ cdef enum:
     MAX_ARENA = 1 << 29
 
 
-cdef inline int luby(int i) noexcept nogil:
-    """The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
-    cdef int k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while i != (1 << k) - 1:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
-
-
 cdef class Learn:
     """Find the solutions of a pixel-placement grid one by one by clause learning, resumably.
 
@@ -1096,7 +1085,6 @@ cdef class Learn:
     cdef int n, m, size, clues, level_count, qhead, trail_size, restarts
     cdef bint unsatisfiable, out_of_memory, solved
     cdef uint64_t node_count, conflict_count, next_restart
-    cdef double bump_step
     # Clues: target, black and unknown cells of the block; its cells (-1 past the border).
     cdef int32_t *target
     cdef int32_t *black
@@ -1127,11 +1115,7 @@ cdef class Learn:
     cdef int32_t **watches    # per literal: the offsets of the clauses watching it
     cdef int32_t *watch_size
     cdef int32_t *watch_room
-    # Activity and the heap of cells by activity (heap_at[p] = -1 when p is not in it).
-    cdef double *activity
-    cdef int32_t *heap
-    cdef int32_t *heap_at
-    cdef int heap_size
+    cdef fp_heap order        # the cells by activity, the most active first
 
     def __cinit__(self, int n, int m, const unsigned char[::1] cells not None):
         cdef int p, k
@@ -1144,7 +1128,7 @@ cdef class Learn:
         self.arena = NULL
         self.watches = NULL
         self.watch_size = NULL
-        self.activity = NULL
+        self.order.activity = NULL
         assert 1 <= n <= MAX_SIDE and 1 <= m <= MAX_SIDE, f"n and m must be 1..{MAX_SIDE}, got {n} and {m}"
         assert cells.shape[0] == n * m, f"expected n * m = {n * m} cells, got {cells.shape[0]}"
         for p in range(n * m):
@@ -1160,7 +1144,7 @@ cdef class Learn:
             self.seen[p] = 0
             self.cover_size[p] = 0
             self.reason[p] = DECIDED
-            self.activity[p] = 0.0
+            self.order.activity[p] = 0.0
         for p in range(2 * self.size):
             self.watch_size[p] = 0
             self.watch_room[p] = 0
@@ -1175,11 +1159,11 @@ cdef class Learn:
             place_block(k, p // m, p % m, n, m, self.block, self.cover, self.cover_size, self.unknown, self.open_bits)
         self.find_neighbours(cells)
         self.pending_size = 0
-        self.heap_size = 0
+        self.order.size = 0
         for p in range(self.size):
-            self.heap_at[p] = -1
-            self.heap_push(p)
-        self.bump_step = 1.0
+            self.order.at[p] = -1
+            fp_heap_push(&self.order, p)
+        self.order.step = 1.0
         self.level_count = 0
         self.trail_size = 0
         self.qhead = 0
@@ -1205,12 +1189,12 @@ cdef class Learn:
         self.neighbour = <int32_t *>malloc(size * NEIGHBOURS * sizeof(int32_t))
         # value, saved, seen, is_pending.
         self.value = <uint8_t *>malloc(size * 4 * sizeof(uint8_t))
-        self.activity = <double *>malloc(size * sizeof(double))
+        self.order.activity = <double *>malloc(size * sizeof(double))
         self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
         self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
         self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
         if (self.target == NULL or self.block == NULL or self.cover == NULL or self.value == NULL or self.neighbour == NULL
-                or self.activity == NULL or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
+                or self.order.activity == NULL or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
             raise MemoryError()
         self.arena_room = FIRST_ARENA
         self.black = self.target + size
@@ -1225,8 +1209,9 @@ cdef class Learn:
         self.trail = self.reason + size
         self.level_start = self.trail + size
         self.learnt = self.level_start + (size + 1)
-        self.heap = self.learnt + (size + 1)
-        self.heap_at = self.heap + size
+        self.order.cells = self.learnt + (size + 1)
+        self.order.at = self.order.cells + size
+        self.order.count = size
         self.saved = self.value + size
         self.seen = self.saved + size
         self.is_pending = self.seen + size
@@ -1244,7 +1229,7 @@ cdef class Learn:
         free(self.cover)
         free(self.neighbour)
         free(self.value)
-        free(self.activity)
+        free(self.order.activity)
         free(self.arena)
 
     cdef void find_neighbours(self, const unsigned char[::1] cells) except *:
@@ -1268,63 +1253,6 @@ cdef class Learn:
     def conflicts(self):
         """Conflicts so far (each one learnt a clause)."""
         return self.conflict_count
-
-    # -- the heap of cells by activity ------------------------------------------
-
-    cdef void heap_push(self, int p) noexcept nogil:
-        cdef int i = self.heap_size
-        self.heap_size += 1
-        self.heap[i] = p
-        self.heap_at[p] = i
-        self.sift_up(i)
-
-    cdef void sift_up(self, int i) noexcept nogil:
-        cdef int p = self.heap[i], parent
-        while i > 0:
-            parent = (i - 1) >> 1
-            if not self.before(p, self.heap[parent]):
-                break
-            self.heap[i] = self.heap[parent]
-            self.heap_at[self.heap[i]] = i
-            i = parent
-        self.heap[i] = p
-        self.heap_at[p] = i
-
-    cdef inline bint before(self, int a, int b) noexcept nogil:
-        """Cell a comes out of the heap before cell b: more active, or as active and earlier."""
-        return self.activity[a] > self.activity[b] or (self.activity[a] == self.activity[b] and a < b)
-
-    cdef int heap_pop(self) noexcept nogil:
-        cdef int top = self.heap[0], i = 0, child, p
-        self.heap_size -= 1
-        self.heap_at[top] = -1
-        if self.heap_size == 0:
-            return top
-        p = self.heap[self.heap_size]
-        while True:
-            child = 2 * i + 1
-            if child >= self.heap_size:
-                break
-            if child + 1 < self.heap_size and self.before(self.heap[child + 1], self.heap[child]):
-                child += 1
-            if not self.before(self.heap[child], p):
-                break
-            self.heap[i] = self.heap[child]
-            self.heap_at[self.heap[i]] = i
-            i = child
-        self.heap[i] = p
-        self.heap_at[p] = i
-        return top
-
-    cdef void bump(self, int p) noexcept nogil:
-        cdef int q
-        self.activity[p] += self.bump_step
-        if self.activity[p] > 1e100:
-            for q in range(self.size):
-                self.activity[q] *= 1e-100
-            self.bump_step *= 1e-100
-        if self.heap_at[p] >= 0:
-            self.sift_up(self.heap_at[p])
 
     # -- assignment and propagation ------------------------------------------------
 
@@ -1558,8 +1486,8 @@ cdef class Learn:
                 self.open_bits[k >> PACK] |= 1 << (k & 31)
                 self.unknown[k >> PACK] += 1
                 self.black[k >> PACK] -= colour
-            if self.heap_at[p] < 0:
-                self.heap_push(p)
+            if self.order.at[p] < 0:
+                fp_heap_push(&self.order, p)
         self.qhead = self.trail_size
         self.level_count = level
         self.clear_pending()
@@ -1630,7 +1558,7 @@ cdef class Learn:
                 q = literals[i] >> 1
                 if not self.seen[q] and self.level[q] > 0:
                     self.seen[q] = 1
-                    self.bump(q)
+                    fp_heap_bump(&self.order, q)
                     if self.level[q] == self.level_count:
                         open_paths += 1
                     else:
@@ -1660,7 +1588,7 @@ cdef class Learn:
             q = self.learnt[1]
             self.learnt[1] = self.learnt[best]
             self.learnt[best] = q
-        self.bump_step *= 1.0 / 0.95
+        self.order.step *= 1.0 / 0.95
         return length
 
     # -- the search ----------------------------------------------------------------
@@ -1757,19 +1685,19 @@ cdef class Learn:
                     self.give(self.learnt[0], clause)
                 if self.conflict_count >= self.next_restart:
                     self.restarts += 1
-                    self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * luby(self.restarts + 1)
+                    self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * fp_luby(self.restarts + 1)
                     self.back_to(0)
                 continue
             if self.node_count >= check:
                 if self.node_count >= stop or fp_past(deadline):
                     return FP_STATUS_PAUSED
                 check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
-            while self.heap_size and self.value[self.heap[0]] != UNKNOWN:
-                self.heap_pop()
-            if not self.heap_size:
+            while self.order.size and self.value[self.order.cells[0]] != UNKNOWN:
+                fp_heap_pop(&self.order)
+            if not self.order.size:
                 self.solved = True
                 return FP_STATUS_SOLUTION
-            p = self.heap_pop()
+            p = fp_heap_pop(&self.order)
             self.node_count += 1
             self.level_start[self.level_count] = self.trail_size
             self.level_count += 1

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import time
 
+from ._learning_py import ActivityHeap, luby
 from ._registry import POLL_MS, PUZZLES, Status
 
 _MAX_N = PUZZLES["pixel"].limits["MAX_N"]
@@ -495,20 +496,7 @@ _RESTART_CONFLICTS = 64
 _NEIGHBOURS = 24
 
 
-def _luby(i: int) -> int:
-    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while i != (1 << k) - 1:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
-
-
-class Learn:
+class Learn(ActivityHeap):
     """Find the solutions one by one by clause learning, resumably; the kernel's rules exactly.
 
     The same cells and preconditions as :class:`Search`, row by row (no transposing).
@@ -561,12 +549,7 @@ class Learn:
         self.qhead = 0
         self.clauses: list[list[int]] = []
         self.watches: list[list[int]] = [[] for _ in range(2 * size)]
-        self.activity = [0.0] * size
-        self.bump_step = 1.0
-        self.heap: list[int] = []
-        self.heap_at = [-1] * size
-        for p in range(size):
-            self._heap_push(p)
+        ActivityHeap.__init__(self, size)
         self.nodes = 0
         self.conflicts = 0
         self.restarts = 0
@@ -593,60 +576,6 @@ class Learn:
                 ]
             )
         return neighbours
-
-    # -- the heap of cells by activity ------------------------------------------
-
-    def _before(self, a: int, b: int) -> bool:
-        """Cell ``a`` comes out of the heap before ``b``: more active, or as active and lower."""
-        return self.activity[a] > self.activity[b] or (self.activity[a] == self.activity[b] and a < b)
-
-    def _heap_push(self, p: int) -> None:
-        self.heap.append(p)
-        self.heap_at[p] = len(self.heap) - 1
-        self._sift_up(len(self.heap) - 1)
-
-    def _sift_up(self, i: int) -> None:
-        heap, p = self.heap, self.heap[i]
-        while i > 0:
-            parent = (i - 1) >> 1
-            if not self._before(p, heap[parent]):
-                break
-            heap[i] = heap[parent]
-            self.heap_at[heap[i]] = i
-            i = parent
-        heap[i] = p
-        self.heap_at[p] = i
-
-    def _heap_pop(self) -> int:
-        heap = self.heap
-        top = heap[0]
-        self.heap_at[top] = -1
-        p = heap.pop()
-        if not heap:
-            return top
-        i = 0
-        while True:
-            child = 2 * i + 1
-            if child >= len(heap):
-                break
-            if child + 1 < len(heap) and self._before(heap[child + 1], heap[child]):
-                child += 1
-            if not self._before(heap[child], p):
-                break
-            heap[i] = heap[child]
-            self.heap_at[heap[i]] = i
-            i = child
-        heap[i] = p
-        self.heap_at[p] = i
-        return top
-
-    def _bump(self, p: int) -> None:
-        self.activity[p] += self.bump_step
-        if self.activity[p] > 1e100:
-            self.activity = [a * 1e-100 for a in self.activity]
-            self.bump_step *= 1e-100
-        if self.heap_at[p] >= 0:
-            self._sift_up(self.heap_at[p])
 
     # -- assignment and propagation ------------------------------------------------
 
@@ -958,7 +887,7 @@ class Learn:
                 self._give(learnt[0], _DECIDED if len(learnt) == 1 else self._store(learnt))
                 if self.conflicts >= self.next_restart:
                     self.restarts += 1
-                    self.next_restart = self.conflicts + _RESTART_CONFLICTS * _luby(self.restarts + 1)
+                    self.next_restart = self.conflicts + _RESTART_CONFLICTS * luby(self.restarts + 1)
                     self._back_to(0)
                 continue
             if self.nodes >= stop:

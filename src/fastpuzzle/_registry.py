@@ -100,7 +100,7 @@ PUZZLES = {
             # (the candidate search that counts) one 32-bit word, and that search
             # holds at most MAX_CANDIDATES candidate lines (4 bytes each, twice over).
             limits={"MAX_N": 64, "LIST_MAX_N": 32, "MAX_CANDIDATES": 1 << 23},
-            headers=("_fp_clock.h",),
+            headers=("_fp_clock.h", "_fp_learn.h"),
         ),
         Entry(
             "pixel",
@@ -108,7 +108,7 @@ PUZZLES = {
             # The kernel's window of 2w + 2 cells fits 128 bits; a search
             # remembers at most MAX_STATES (position, window) states.
             limits={"MAX_N": 63, "MAX_STATES": 1 << 20},
-            headers=("_fp_clock.h",),
+            headers=("_fp_clock.h", "_fp_learn.h"),
         ),
         Entry(
             "sudoku",

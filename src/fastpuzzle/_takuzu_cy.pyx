@@ -1,10 +1,12 @@
 # cython: language_level=3
-"""Compiled 01-game kernel: line-candidate propagation and a resumable bitmask DFS."""
+"""Compiled 01-game kernel: clause learning for any grid (Learn), and candidate lines for squares (Search)."""
 
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy
+
+from fastpuzzle._fp_learn cimport fp_heap, fp_heap_bump, fp_heap_pop, fp_heap_push, fp_luby
 
 cdef extern from *:
     """
@@ -753,19 +755,6 @@ cdef int compare_keys(const void *a, const void *b) noexcept nogil:
     return (x > y) - (x < y)
 
 
-cdef inline int luby(int i) noexcept nogil:
-    """The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
-    cdef int k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while i != (1 << k) - 1:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
-
-
 cdef inline uint64_t low_bits(int n) noexcept nogil:
     """The mask of the n lowest bits, 0 <= n <= 64."""
     return ~(<uint64_t>0) if n >= 64 else ((<uint64_t>1) << n) - 1
@@ -860,7 +849,6 @@ cdef class Learn:
     cdef int width, height, size, lines, level_count, qhead, trail_size, restarts, dirty_size, conflict_size
     cdef bint distinct, unsatisfiable, out_of_memory, solved
     cdef uint64_t node_count, conflict_count, next_restart, found_count
-    cdef double bump_step
     cdef uint64_t *ones       # per line: the cells holding 1, and those holding 0
     cdef uint64_t *zeros
     cdef int32_t *length      # per line: its cells
@@ -888,11 +876,7 @@ cdef class Learn:
     cdef int32_t **watches     # per literal: the offsets of the clauses watching it
     cdef int32_t *watch_size
     cdef int32_t *watch_room
-    # Activity and the heap of cells by activity (heap_at[p] = -1 when p is not in it).
-    cdef double *activity
-    cdef int32_t *heap
-    cdef int32_t *heap_at
-    cdef int heap_size
+    cdef fp_heap order        # the cells by activity, the most active first
 
     def __cinit__(self, int width, int height, bint distinct, const unsigned char[::1] cells not None):
         cdef int p, line
@@ -902,7 +886,7 @@ cdef class Learn:
         self.arena = NULL
         self.watches = NULL
         self.watch_size = NULL
-        self.activity = NULL
+        self.order.activity = NULL
         assert 2 <= width <= LEARN_MAX_SIDE and 2 <= height <= LEARN_MAX_SIDE, f"sides must be 2..{LEARN_MAX_SIDE}"
         assert width % 2 == 0 and height % 2 == 0, f"sides must be even, got {width}x{height}"
         assert cells.shape[0] == width * height, f"expected {width * height} cells, got {cells.shape[0]}"
@@ -925,15 +909,15 @@ cdef class Learn:
             self.seen[p] = 0
             self.level[p] = 0
             self.reason[p] = DECIDED
-            self.activity[p] = 0.0
+            self.order.activity[p] = 0.0
         for p in range(2 * self.size):
             self.watch_size[p] = 0
             self.watch_room[p] = 0
-        self.heap_size = 0
+        self.order.size = 0
         for p in range(self.size):
-            self.heap_at[p] = -1
-            self.heap_push(p)
-        self.bump_step = 1.0
+            self.order.at[p] = -1
+            fp_heap_push(&self.order, p)
+        self.order.step = 1.0
         self.level_count = 0
         self.trail_size = 0
         self.qhead = 0
@@ -964,20 +948,21 @@ cdef class Learn:
         self.ones = <uint64_t *>malloc(2 * lines * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
-        self.activity = <double *>malloc(size * sizeof(double))
+        self.order.activity = <double *>malloc(size * sizeof(double))
         self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
         self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
         self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
-        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.activity == NULL
+        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL
                 or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
             raise MemoryError()
         self.arena_room = FIRST_ARENA
         self.place = self.level + size
         self.reason = self.place + size
         self.trail = self.reason + size
-        self.heap = self.trail + size
-        self.heap_at = self.heap + size
-        self.level_start = self.heap_at + size
+        self.order.cells = self.trail + size
+        self.order.at = self.order.cells + size
+        self.order.count = size
+        self.level_start = self.order.at + size
         self.learnt = self.level_start + (size + 1)
         self.length = self.learnt + (size + 1)
         self.dirty = self.length + lines
@@ -1002,7 +987,7 @@ cdef class Learn:
         free(self.level)
         free(self.ones)
         free(self.value)
-        free(self.activity)
+        free(self.order.activity)
         free(self.arena)
 
     @property
@@ -1031,63 +1016,6 @@ cdef class Learn:
     cdef inline int false_of(self, int p) noexcept nogil:
         """The literal of the digit cell p does not hold (it holds one)."""
         return 2 * p + (self.value[p] ^ 1)
-
-    # -- the heap of cells by activity -------------------------------------------------
-
-    cdef void heap_push(self, int p) noexcept nogil:
-        cdef int i = self.heap_size
-        self.heap_size += 1
-        self.heap[i] = p
-        self.heap_at[p] = i
-        self.sift_up(i)
-
-    cdef void sift_up(self, int i) noexcept nogil:
-        cdef int p = self.heap[i], parent
-        while i > 0:
-            parent = (i - 1) >> 1
-            if not self.before(p, self.heap[parent]):
-                break
-            self.heap[i] = self.heap[parent]
-            self.heap_at[self.heap[i]] = i
-            i = parent
-        self.heap[i] = p
-        self.heap_at[p] = i
-
-    cdef inline bint before(self, int a, int b) noexcept nogil:
-        """Cell a comes out of the heap before cell b: more active, or as active and lower."""
-        return self.activity[a] > self.activity[b] or (self.activity[a] == self.activity[b] and a < b)
-
-    cdef int heap_pop(self) noexcept nogil:
-        cdef int top = self.heap[0], i = 0, child, p
-        self.heap_size -= 1
-        self.heap_at[top] = -1
-        if self.heap_size == 0:
-            return top
-        p = self.heap[self.heap_size]
-        while True:
-            child = 2 * i + 1
-            if child >= self.heap_size:
-                break
-            if child + 1 < self.heap_size and self.before(self.heap[child + 1], self.heap[child]):
-                child += 1
-            if not self.before(self.heap[child], p):
-                break
-            self.heap[i] = self.heap[child]
-            self.heap_at[self.heap[i]] = i
-            i = child
-        self.heap[i] = p
-        self.heap_at[p] = i
-        return top
-
-    cdef void bump(self, int p) noexcept nogil:
-        cdef int q
-        self.activity[p] += self.bump_step
-        if self.activity[p] > 1e100:
-            for q in range(self.size):
-                self.activity[q] *= 1e-100
-            self.bump_step *= 1e-100
-        if self.heap_at[p] >= 0:
-            self.sift_up(self.heap_at[p])
 
     # -- assignment and propagation -------------------------------------------------------
 
@@ -1435,8 +1363,8 @@ cdef class Learn:
             else:
                 self.zeros[r] &= ~((<uint64_t>1) << c)
                 self.zeros[self.height + c] &= ~((<uint64_t>1) << r)
-            if self.heap_at[p] < 0:
-                self.heap_push(p)
+            if self.order.at[p] < 0:
+                fp_heap_push(&self.order, p)
         self.qhead = self.trail_size
         self.level_count = level
         self.clear_dirty()
@@ -1497,7 +1425,7 @@ cdef class Learn:
                 q = literals[i] >> 1
                 if not self.seen[q] and self.level[q] > 0:
                     self.seen[q] = 1
-                    self.bump(q)
+                    fp_heap_bump(&self.order, q)
                     if self.level[q] == self.level_count:
                         open_paths += 1
                     else:
@@ -1534,7 +1462,7 @@ cdef class Learn:
             q = self.learnt[1]
             self.learnt[1] = self.learnt[best]
             self.learnt[best] = q
-        self.bump_step *= 1.0 / 0.95
+        self.order.step *= 1.0 / 0.95
         return length
 
     cdef int minimise(self, int length) noexcept nogil:
@@ -1705,13 +1633,13 @@ cdef class Learn:
         """At level 0, propagated: drop the longer half of the learnt clauses longer than KEEP_LENGTH (the
         older first among equals) and every clause level 0 satisfies, take the literals level 0 makes false
         out of the rest, and watch them all again, in order (the twin's _reduce). False when out of memory."""
-        cdef uint64_t *order
+        cdef uint64_t *keys
         cdef int count = 0, at, length, i, kept, drop, q, to = 0
         cdef bint satisfied
         for i in range(self.trail_size):
             self.reason[self.trail[i] >> 1] = DECIDED  # level 0 is never explained
-        order = <uint64_t *>malloc((self.learnt_count + 1) * sizeof(uint64_t))
-        if order == NULL:
+        keys = <uint64_t *>malloc((self.learnt_count + 1) * sizeof(uint64_t))
+        if keys == NULL:
             self.out_of_memory = True
             return False
         at = 0
@@ -1719,15 +1647,15 @@ cdef class Learn:
             length = self.arena[at] & LENGTH
             if (self.arena[at] & LEARNT) and length > KEEP_LENGTH:
                 # Longer first, then older: the key sorts ascending.
-                order[count] = ((<uint64_t>(LENGTH - length)) << 32) | <uint64_t>at
+                keys[count] = ((<uint64_t>(LENGTH - length)) << 32) | <uint64_t>at
                 count += 1
             at += length + 1
-        qsort(order, count, sizeof(uint64_t), compare_keys)
+        qsort(keys, count, sizeof(uint64_t), compare_keys)
         drop = count // 2
         for i in range(drop):
-            at = <int>(order[i] & <uint64_t>0xffffffffU)
+            at = <int>(keys[i] & <uint64_t>0xffffffffU)
             self.arena[at] = -1 - self.arena[at]  # marked: dropped
-        free(order)
+        free(keys)
         for q in range(2 * self.size):
             self.watch_size[q] = 0
         self.learnt_count = 0
@@ -1803,7 +1731,7 @@ cdef class Learn:
                     self.give(self.learnt[0], clause)
                 if self.conflict_count >= self.next_restart:
                     self.restarts += 1
-                    self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * luby(self.restarts + 1)
+                    self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * fp_luby(self.restarts + 1)
                     self.back_to(0)
                 continue
             if self.level_count == 0 and self.learnt_count >= self.learnt_limit:
@@ -1824,12 +1752,12 @@ cdef class Learn:
                 self.level_count += 1
                 self.give(p, DECIDED)
                 continue
-            while self.heap_size and self.value[self.heap[0]] != UNKNOWN:
-                self.heap_pop()
-            if not self.heap_size:
+            while self.order.size and self.value[self.order.cells[0]] != UNKNOWN:
+                fp_heap_pop(&self.order)
+            if not self.order.size:
                 self.solved = True
                 return FP_STATUS_SOLUTION
-            p = self.heap_pop()
+            p = fp_heap_pop(&self.order)
             self.node_count += 1
             self.level_start[self.level_count] = self.trail_size
             self.level_count += 1

@@ -1,6 +1,10 @@
-"""Pure-Python twin of the 01-game kernel: the same search, written plainly.
+"""Pure-Python twin of the 01-game kernel: the same searches, written plainly.
 
-A grid of side ``n`` has ``2n`` lines: lines ``0..n-1`` are the rows and lines
+Two searches, as in the kernel: :class:`Learn`, clause learning for any even
+width and height with the distinct rule or without (below), and :class:`Search`,
+candidate lines for a square grid under the distinct rule.
+
+For :class:`Search`, a grid of side ``n`` has ``2n`` lines: lines ``0..n-1`` are the rows and lines
 ``n..2n-1`` the columns. A line is a bit mask: bit ``j`` of row ``r`` is the cell
 ``(r, j)``, bit ``i`` of column ``c`` is the cell ``(i, c)``; a set bit is a 1.
 
@@ -17,6 +21,7 @@ import time
 from collections.abc import Iterator
 from functools import cache
 
+from ._learning_py import ActivityHeap, luby
 from ._registry import POLL_MS, PUZZLES, Status
 
 _MAX_N = PUZZLES["takuzu"].limits["MAX_N"]
@@ -318,19 +323,6 @@ _FIRST_LEARNT_LIMIT = 2000
 _KEEP_LENGTH = 3
 
 
-def luby(i: int) -> int:
-    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while i != (1 << k) - 1:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
-
-
 def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
     """The cells of a line of ``n`` that hold a 1 in some valid line with 1s at ``ones`` and 0s at
     ``zeros``, and the cells that hold a 0 in one: (0, 0) when there is no valid line.
@@ -384,7 +376,7 @@ def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
     return may[1], may[0]
 
 
-class Learn:
+class Learn(ActivityHeap):
     """Find the solutions of a 01-game grid one by one by clause learning, resumably; the kernel's rules exactly.
 
     ``cells`` holds ``width * height`` cell codes row by row (0, 1, 2 for blank); the caller
@@ -434,12 +426,7 @@ class Learn:
         self.learnt_count = 0
         self.learnt_limit = size // 2 + _FIRST_LEARNT_LIMIT
         self.watches: list[list[int]] = [[] for _ in range(2 * size)]
-        self.activity = [0.0] * size
-        self.bump_step = 1.0
-        self.heap: list[int] = []
-        self.heap_at = [-1] * size
-        for p in range(size):
-            self._heap_push(p)
+        ActivityHeap.__init__(self, size)
         self.nodes = 0
         self.conflicts = 0
         self.found = 0
@@ -467,60 +454,6 @@ class Learn:
     def _false(self, p: int) -> int:
         """The literal of the digit cell ``p`` does not hold (it holds one)."""
         return 2 * p + (self.value[p] ^ 1)
-
-    # -- the heap of cells by activity ------------------------------------------------
-
-    def _before(self, a: int, b: int) -> bool:
-        """Cell ``a`` comes out of the heap before ``b``: more active, or as active and lower."""
-        return self.activity[a] > self.activity[b] or (self.activity[a] == self.activity[b] and a < b)
-
-    def _heap_push(self, p: int) -> None:
-        self.heap.append(p)
-        self.heap_at[p] = len(self.heap) - 1
-        self._sift_up(len(self.heap) - 1)
-
-    def _sift_up(self, i: int) -> None:
-        heap, p = self.heap, self.heap[i]
-        while i > 0:
-            parent = (i - 1) >> 1
-            if not self._before(p, heap[parent]):
-                break
-            heap[i] = heap[parent]
-            self.heap_at[heap[i]] = i
-            i = parent
-        heap[i] = p
-        self.heap_at[p] = i
-
-    def _heap_pop(self) -> int:
-        heap = self.heap
-        top = heap[0]
-        self.heap_at[top] = -1
-        p = heap.pop()
-        if not heap:
-            return top
-        i = 0
-        while True:
-            child = 2 * i + 1
-            if child >= len(heap):
-                break
-            if child + 1 < len(heap) and self._before(heap[child + 1], heap[child]):
-                child += 1
-            if not self._before(heap[child], p):
-                break
-            heap[i] = heap[child]
-            self.heap_at[heap[i]] = i
-            i = child
-        heap[i] = p
-        self.heap_at[p] = i
-        return top
-
-    def _bump(self, p: int) -> None:
-        self.activity[p] += self.bump_step
-        if self.activity[p] > 1e100:
-            self.activity = [a * 1e-100 for a in self.activity]
-            self.bump_step *= 1e-100
-        if self.heap_at[p] >= 0:
-            self._sift_up(self.heap_at[p])
 
     # -- assignment and propagation ------------------------------------------------------
 
