@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import examples
@@ -209,6 +209,41 @@ def test_long_lines_propagate_alike(n: int, data: st.DataObject) -> None:
     may_one, may_zero = may
     assert may_one & zeros == 0 and may_zero & ones == 0
     assert (may_one | may_zero) in (0, (1 << n) - 1)
+
+
+def _stuck(n: int, ones: int, zeros: int) -> bool:
+    return _takuzu_py.line_digits_of(n, ones, zeros) == (0, 0)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(n=st.sampled_from(range(2, 65, 2)), data=st.data())
+def test_line_reasons_are_minimal_and_alike(n: int, data: st.DataObject) -> None:
+    """A reason (or a conflict) of the exact line propagator: kernel and twin keep the same cells, the
+    kept cells alone leave the line without a valid completion, and no kept cell can go."""
+    givens = data.draw(st.lists(st.sampled_from("0011_"), min_size=n, max_size=n))
+    ones = sum(1 << i for i, g in enumerate(givens) if g == "1")
+    zeros = sum(1 << i for i, g in enumerate(givens) if g == "0")
+    may_one, may_zero = _takuzu_py.line_digits_of(n, ones, zeros)
+    if may_one | may_zero:
+        # A forced cell with its other digit makes a line without completion, as the propagator reads it.
+        forced = [i for i in range(n) if not (ones | zeros) >> i & 1 and (may_one ^ may_zero) >> i & 1]
+        assume(forced)
+        target = data.draw(st.sampled_from(forced))
+        if may_one >> target & 1:
+            zeros |= 1 << target
+        else:
+            ones |= 1 << target
+    else:
+        target = -1
+    kept = _takuzu_cy.line_reason_of(n, ones, zeros, target)
+    assert kept == _takuzu_py.line_reason_of(n, ones, zeros, target)
+    assert kept & ~(ones | zeros) == 0 and (target < 0 or not kept >> target & 1)
+    with_target = kept | (1 << target if target >= 0 else 0)
+    assert _stuck(n, ones & with_target, zeros & with_target)
+    for i in range(n):
+        if kept >> i & 1:
+            rest = with_target & ~(1 << i)
+            assert not _stuck(n, ones & rest, zeros & rest), f"cell {i} need not be kept"
 
 
 @settings(max_examples=examples(60), deadline=None)

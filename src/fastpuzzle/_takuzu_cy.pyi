@@ -16,6 +16,10 @@ def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
     """(cells that may hold a 1, cells that may hold a 0) in the valid lines of ``n`` with 1s at ``ones``
     and 0s at ``zeros``, as bit masks; (0, 0) when there is none. The twin has the same."""
 
+def line_reason_of(n: int, ones: int, zeros: int, target: int) -> int:
+    """The known cells of a line of ``n`` with no valid completion that still leave it none, dropping
+    far cells first (a mask; ``target`` always kept and left out, or -1). The twin has the same."""
+
 class Search:
     """Enumerate the solutions of a square 01-game grid under the distinct rule, resumably.
 

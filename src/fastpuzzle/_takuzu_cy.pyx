@@ -827,6 +827,94 @@ cdef bint line_digits(int n, uint64_t ones, uint64_t zeros, uint64_t *may_one, u
     return True
 
 
+cdef inline void step_forward(const uint64_t *now, uint64_t zero, uint64_t one, uint64_t keep,
+                              uint64_t *out) noexcept nogil:
+    """line_digits' states after one more cell, which may hold a 0 where zero is all ones and a 1
+    where one is; now and out are 4 count masks each."""
+    out[0] = (now[2] | now[3]) & zero & keep
+    out[1] = now[0] & zero & keep
+    out[2] = ((now[0] | now[1]) << 1) & one & keep
+    out[3] = (now[2] << 1) & one & keep
+
+
+cdef inline void step_back(const uint64_t *after, uint64_t zero, uint64_t one, uint64_t *out) noexcept nogil:
+    """line_digits' completable counts one cell earlier: out for the cell's state before, after for the
+    state after it."""
+    out[0] = (after[1] & zero) | ((after[2] >> 1) & one)
+    out[1] = (after[2] >> 1) & one
+    out[2] = (after[0] & zero) | ((after[3] >> 1) & one)
+    out[3] = after[0] & zero
+
+
+cdef inline uint64_t digit_mask(uint64_t forbidden, int i) noexcept nogil:
+    """All ones when bit i of forbidden is clear (cell i may hold the digit), else 0."""
+    return 0 if (forbidden >> i) & 1 else ~(<uint64_t>0)
+
+
+cdef inline uint64_t keep_counts(int n, int cells) noexcept nogil:
+    """The counts of 1s a valid prefix of cells cells of a line of n may hold."""
+    cdef int low = cells - n // 2
+    return low_bits(n // 2 + 1) & ~low_bits(low) if low > 0 else low_bits(n // 2 + 1)
+
+
+cdef uint64_t line_reason(int n, uint64_t ones, uint64_t zeros, int target) noexcept nogil:
+    """A smallest-by-inclusion set of the known cells of a line with no valid completion that still
+    has none: the cells kept, as a mask (the twin's line_reason_of).
+
+    target (or -1) is a cell always kept and left out of the answer. The cells before target are
+    tried from the first on, then those after it from the last back (every cell from the first
+    when target is -1): each is dropped if the line, with it open, still has no valid
+    completion. Each try is one cell's step between the valid prefixes before it (with the drops
+    so far) and the completable rests after it (not yet tried), so the whole is two passes.
+    """
+    cdef uint64_t prefix[LEARN_MAX_SIDE + 1][4]
+    cdef uint64_t rest[LEARN_MAX_SIDE + 1][4]
+    cdef uint64_t tried[4]
+    cdef uint64_t goal = (<uint64_t>1) << (n // 2), bit, everything = ~(<uint64_t>0)
+    cdef int i, s, end = target if target >= 0 else n
+    for s in range(4):
+        rest[n][s] = goal
+    for i in range(n - 1, -1, -1):
+        step_back(rest[i + 1], digit_mask(ones, i), digit_mask(zeros, i), rest[i])
+    # The empty prefix: a 0 or a 1 may start a run, as after (0, run 2) or (1, run 2).
+    prefix[0][0] = 0
+    prefix[0][1] = 1
+    prefix[0][2] = 0
+    prefix[0][3] = 1
+    for i in range(n):
+        bit = (<uint64_t>1) << i
+        if i < end and (ones | zeros) & bit:
+            step_forward(prefix[i], everything, everything, keep_counts(n, i + 1), tried)
+            if not ((tried[0] & rest[i + 1][0]) | (tried[1] & rest[i + 1][1])
+                    | (tried[2] & rest[i + 1][2]) | (tried[3] & rest[i + 1][3])):
+                ones &= ~bit
+                zeros &= ~bit
+        step_forward(prefix[i], digit_mask(ones, i), digit_mask(zeros, i), keep_counts(n, i + 1), prefix[i + 1])
+    if target >= 0:
+        for i in range(n - 1, target, -1):
+            bit = (<uint64_t>1) << i
+            if (ones | zeros) & bit:
+                step_forward(prefix[i], everything, everything, keep_counts(n, i + 1), tried)
+                if not ((tried[0] & rest[i + 1][0]) | (tried[1] & rest[i + 1][1])
+                        | (tried[2] & rest[i + 1][2]) | (tried[3] & rest[i + 1][3])):
+                    ones &= ~bit
+                    zeros &= ~bit
+            step_back(rest[i + 1], digit_mask(ones, i), digit_mask(zeros, i), rest[i])
+        ones &= ~((<uint64_t>1) << target)
+        zeros &= ~((<uint64_t>1) << target)
+    return ones | zeros
+
+
+def line_reason_of(int n, uint64_t ones, uint64_t zeros, int target):
+    """The kept cells of line_reason, as a mask, for a line of n with no valid completion (the
+    twin's line_reason_of)."""
+    cdef uint64_t may_one, may_zero
+    assert 2 <= n <= LEARN_MAX_SIDE and n % 2 == 0 and not (ones & zeros) and not ((ones | zeros) & ~low_bits(n))
+    assert -1 <= target < n and (target < 0 or ((ones | zeros) >> target) & 1)
+    assert not line_digits(n, ones, zeros, &may_one, &may_zero)
+    return line_reason(n, ones, zeros, target)
+
+
 def line_digits_of(int n, uint64_t ones, uint64_t zeros):
     """(cells that may hold a 1, cells that may hold a 0) in the valid lines of n with 1s at ones
     and 0s at zeros, as bit masks; (0, 0) when there is none (the twin's line_digits_of)."""
@@ -1243,10 +1331,12 @@ cdef class Learn:
         """Give what the exact propagator of line forces; False, the conflict written, if it has no valid line."""
         cdef int n = self.length[line], j
         cdef uint64_t ones = self.ones[line], zeros = self.zeros[line], may_one, may_zero
+        cdef uint64_t needed
         if not line_digits(n, ones, zeros, &may_one, &may_zero):
+            needed = line_reason(n, ones, zeros, -1)
             self.conflict_size = 0
             for j in range(n):
-                if ((ones | zeros) >> j) & 1:
+                if (needed >> j) & 1:
                     self.conflict[self.conflict_size] = self.false_of(self.cell(line, j))
                     self.conflict_size += 1
             return False
@@ -1375,6 +1465,7 @@ cdef class Learn:
         """Why rule why makes cell p digit: the false literals of the cells it read (placed before
         before, p left out), into out; their number."""
         cdef int code = BY_RULE - why, kind, line, i, count = 0, reading, k, j, q, readings
+        cdef uint64_t ones = 0, zeros = 0, needed
         kind = code % KINDS
         line = code // KINDS
         if kind <= RULE_AFTER:
@@ -1389,6 +1480,26 @@ cdef class Learn:
                 out[0] = self.false_of(self.cell(line, i + 1))
                 out[1] = self.false_of(self.cell(line, i + 2))
             return 2
+        if kind == RULE_LINE:
+            i = p % self.width if line < self.height else p // self.width
+            for j in range(self.length[line]):
+                q = self.cell(line, j)
+                if q != p and self.value[q] != UNKNOWN and self.place[q] < before:
+                    if self.value[q]:
+                        ones |= (<uint64_t>1) << j
+                    else:
+                        zeros |= (<uint64_t>1) << j
+            # The line with p's other digit has no valid completion: keep what that needs.
+            if digit:
+                zeros |= (<uint64_t>1) << i
+            else:
+                ones |= (<uint64_t>1) << i
+            needed = line_reason(self.length[line], ones, zeros, i)
+            for j in range(self.length[line]):
+                if (needed >> j) & 1:
+                    out[count] = self.false_of(self.cell(line, j))
+                    count += 1
+            return count
         readings = 1
         if kind == RULE_DISTINCT:
             readings = 2

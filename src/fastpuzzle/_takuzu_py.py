@@ -376,6 +376,30 @@ def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
     return may[1], may[0]
 
 
+def line_reason_of(n: int, ones: int, zeros: int, target: int) -> int:
+    """A smallest-by-inclusion set of the known cells of a line of ``n`` (1s at ``ones``, 0s at
+    ``zeros``) that has no valid completion, such that those cells alone still have none: as a mask.
+
+    ``target`` (or -1) is a known cell always kept and left out of the answer. The cells
+    before it are tried from the first on, then those after it from the last back (every
+    cell from the first when ``target`` is -1): each is dropped if the line with it open
+    still has no valid completion. Far cells go first, so the reason keeps the near ones.
+    """
+    if target >= 0:
+        order = [*range(target), *range(n - 1, target, -1)]
+    else:
+        order = list(range(n))
+    for i in order:
+        bit = 1 << i
+        if (ones | zeros) & bit and line_digits_of(n, ones & ~bit, zeros & ~bit) == (0, 0):
+            ones &= ~bit
+            zeros &= ~bit
+    if target >= 0:
+        ones &= ~(1 << target)
+        zeros &= ~(1 << target)
+    return ones | zeros
+
+
 class Learn(ActivityHeap):
     """Find the solutions of a 01-game grid one by one by clause learning, resumably; the kernel's rules exactly.
 
@@ -596,7 +620,8 @@ class Learn(ActivityHeap):
         ones, zeros = self.ones[line], self.zeros[line]
         may_one, may_zero = line_digits_of(n, ones, zeros)
         if not may_one | may_zero:
-            self.conflict = [self._false(self._cell(line, j)) for j in range(n) if (ones | zeros) >> j & 1]
+            needed = line_reason_of(n, ones, zeros, -1)
+            self.conflict = [self._false(self._cell(line, j)) for j in range(n) if needed >> j & 1]
             return False
         for j in range(n):
             if not (ones | zeros) >> j & 1 and (may_one >> j & 1) != (may_zero >> j & 1):
@@ -702,6 +727,8 @@ class Learn(ActivityHeap):
         if kind in _TRIPLE:
             i = p % self.width if line < self.height else p // self.width
             return [self._false(self._cell(line, i + step)) for step in _TRIPLE[kind]]
+        if kind == _LINE:
+            return self._explain_line(line, p, digit, before)
         if kind == _DISTINCT:
             own = p // self.width if line < self.height else self.height + p % self.width
             read = [own, line]
@@ -716,6 +743,26 @@ class Learn(ActivityHeap):
                 if kind != _COUNT or self.value[q] != digit:
                     found.append(self._false(q))
         return found
+
+    def _explain_line(self, line: int, p: int, digit: int, before: int) -> list[int]:
+        """Why the exact propagator of ``line`` makes cell ``p`` ``digit``: of the cells placed before
+        ``before``, those line_reason_of keeps for the line with ``p``'s other digit."""
+        ones = zeros = 0
+        n = self.length[line]
+        for j in range(n):
+            q = self._cell(line, j)
+            if q != p and self.value[q] != _UNKNOWN and self.place[q] < before:
+                if self.value[q]:
+                    ones |= 1 << j
+                else:
+                    zeros |= 1 << j
+        i = p % self.width if line < self.height else p // self.width
+        if digit:
+            zeros |= 1 << i
+        else:
+            ones |= 1 << i
+        needed = line_reason_of(n, ones, zeros, i)
+        return [self._false(self._cell(line, j)) for j in range(n) if needed >> j & 1]
 
     def _analyse(self, conflict: int) -> tuple[list[int], int]:
         """The clause learnt from ``conflict`` (first unique implication point), whose first literal
