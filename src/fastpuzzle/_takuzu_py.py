@@ -385,10 +385,7 @@ def line_reason_of(n: int, ones: int, zeros: int, target: int) -> int:
     cell from the first when ``target`` is -1): each is dropped if the line with it open
     still has no valid completion. Far cells go first, so the reason keeps the near ones.
     """
-    if target >= 0:
-        order = [*range(target), *range(n - 1, target, -1)]
-    else:
-        order = list(range(n))
+    order = [*range(target), *range(n - 1, target, -1)] if target >= 0 else list(range(n))
     for i in order:
         bit = 1 << i
         if (ones | zeros) & bit and line_digits_of(n, ones & ~bit, zeros & ~bit) == (0, 0):
