@@ -706,7 +706,10 @@ cdef extern from *:
     #define FP_TAKUZU_LEARNT (1 << 30)
     #define FP_TAKUZU_CLAUSE_LENGTH ((1 << 30) - 1)
     #define FP_TAKUZU_MAX_ARENA (1 << 29)
+    /* needed[p] before explain() has read it: no reason holds all 64 cells of a line, p among them. */
+    #define FP_TAKUZU_NOT_READ (~(uint64_t)0)
     """
+    const uint64_t NOT_READ "FP_TAKUZU_NOT_READ"
     enum:
         FP_TAKUZU_MAX_N         # the longest line of a clause-learning search: one uint64_t mask
         FP_TAKUZU_MOST_EXPLAINED
@@ -939,6 +942,7 @@ cdef class Learn:
     cdef uint64_t node_count, conflict_count, next_restart, found_count
     cdef uint64_t *ones       # per line: the cells holding 1, and those holding 0
     cdef uint64_t *zeros
+    cdef uint64_t *needed     # per cell given by its line's exact propagator: explain()'s cells, once read
     cdef int32_t *length      # per line: its cells
     # Cells: digit (or UNKNOWN), saved digit, seen in analysis; level, place on the trail, reason.
     cdef uint8_t *value
@@ -1033,7 +1037,7 @@ cdef class Learn:
         # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions;
         # level_start and learnt (size + 1 each); per line: length, dirty, line_round; the conflict.
         self.level = <int32_t *>malloc((11 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
-        self.ones = <uint64_t *>malloc(2 * lines * sizeof(uint64_t))
+        self.ones = <uint64_t *>malloc((2 * lines + size) * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
         self.order.activity = <double *>malloc(size * sizeof(double))
@@ -1060,6 +1064,7 @@ cdef class Learn:
         self.assumptions = self.cleared + size
         self.line_round = self.assumptions + size
         self.zeros = self.ones + lines
+        self.needed = self.zeros + lines
         self.saved = self.value + size
         self.seen = self.saved + size
         self.is_dirty = self.seen + size
@@ -1115,6 +1120,7 @@ cdef class Learn:
         self.level[p] = self.level_count
         self.place[p] = self.trail_size
         self.reason[p] = why
+        self.needed[p] = NOT_READ
         self.trail[self.trail_size] = literal
         self.trail_size += 1
         if digit:
@@ -1332,6 +1338,8 @@ cdef class Learn:
         cdef int n = self.length[line], j
         cdef uint64_t ones = self.ones[line], zeros = self.zeros[line], may_one, may_zero
         cdef uint64_t needed
+        if (ones | zeros) == low_bits(n):
+            return True  # complete, and line_rules found no run of three and n // 2 of each digit
         if not line_digits(n, ones, zeros, &may_one, &may_zero):
             needed = line_reason(n, ones, zeros, -1)
             self.conflict_size = 0
@@ -1481,6 +1489,13 @@ cdef class Learn:
                 out[1] = self.false_of(self.cell(line, i + 2))
             return 2
         if kind == RULE_LINE:
+            if before == self.place[p] and self.needed[p] != NOT_READ:
+                needed = self.needed[p]
+                for j in range(self.length[line]):
+                    if (needed >> j) & 1:
+                        out[count] = self.false_of(self.cell(line, j))
+                        count += 1
+                return count
             i = p % self.width if line < self.height else p // self.width
             for j in range(self.length[line]):
                 q = self.cell(line, j)
@@ -1495,6 +1510,8 @@ cdef class Learn:
             else:
                 ones |= (<uint64_t>1) << i
             needed = line_reason(self.length[line], ones, zeros, i)
+            if before == self.place[p]:
+                self.needed[p] = needed
             for j in range(self.length[line]):
                 if (needed >> j) & 1:
                     out[count] = self.false_of(self.cell(line, j))
