@@ -957,6 +957,7 @@ cdef class Learn:
     cdef int32_t *learnt       # the clause being learnt (or added)
     cdef int32_t *dirty        # the lines waiting for their exact propagator, a stack
     cdef int32_t *line_round   # probe_root(): the round in which each line last gained a cell
+    cdef int32_t *dominated    # probe_root(): per literal, 1 + level 0's trail when a probe that held gave it
     cdef int32_t *conflict     # a rule's conflict: false literals
     cdef int32_t *stack        # minimise(): the cells whose reasons are still to be read
     cdef int32_t *cleared      # minimise(): the cells found implied, seen until it ends
@@ -1035,8 +1036,9 @@ cdef class Learn:
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
         # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions;
-        # level_start and learnt (size + 1 each); per line: length, dirty, line_round; the conflict.
-        self.level = <int32_t *>malloc((11 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        # level_start and learnt (size + 1 each); per line: length, dirty, line_round; the conflict;
+        # dominated per literal.
+        self.level = <int32_t *>malloc((13 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc((2 * lines + size) * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
@@ -1063,6 +1065,7 @@ cdef class Learn:
         self.cleared = self.stack + size
         self.assumptions = self.cleared + size
         self.line_round = self.assumptions + size
+        self.dominated = self.line_round + lines
         self.zeros = self.ones + lines
         self.needed = self.zeros + lines
         self.saved = self.value + size
@@ -1403,11 +1406,14 @@ cdef class Learn:
         """Try both digits of open cells at level 0: one whose propagation fails gives the other at level 0.
         Every open cell in the first round; in each later round, the open cells of a row or column that
         gained a cell at level 0 in the round before or this one (the twin's _probe_root). Until a round
-        changes nothing; False if both digits fail somewhere."""
+        changes nothing; False if both digits fail somewhere. A digit that a probe which held gave, since
+        level 0 last grew, is not tried: its propagation is part of that probe's, so it holds too."""
         cdef bint changed = True
         cdef int p, digit, failed, before, i, q, rounds = 0
         for i in range(self.lines):
             self.line_round[i] = 0
+        for i in range(2 * self.size):
+            self.dominated[i] = 0
         while changed:
             changed = False
             rounds += 1
@@ -1419,11 +1425,16 @@ cdef class Learn:
                     continue
                 failed = -1
                 for digit in range(2):
+                    if self.dominated[2 * p + digit] == self.trail_size + 1:
+                        continue
                     self.level_start[0] = self.trail_size
                     self.level_count = 1
                     self.give(2 * p + digit, DECIDED)
                     if self.propagate() != -1:
                         failed = digit
+                    else:
+                        for i in range(self.level_start[0] + 1, self.trail_size):
+                            self.dominated[self.trail[i]] = self.level_start[0] + 1
                     self.back_to(0)
                     if self.out_of_memory:
                         return False

@@ -663,9 +663,11 @@ class Learn(ActivityHeap):
 
         Every open cell in the first round; in each later round, the open cells of a row or column
         that gained a cell at level 0 in the round before or this one. Until a round changes nothing;
-        False if both digits fail somewhere.
+        False if both digits fail somewhere. A digit that a probe which held gave, since level 0 last
+        grew, is not tried: its propagation is part of that probe's, so it holds too.
         """
         line_round = [0] * len(self.length)
+        dominated = [0] * (2 * self.size)  # per literal: 1 + level 0's trail when a probe that held gave it
         rounds, changed = 0, True
         while changed:
             changed = False
@@ -678,10 +680,16 @@ class Learn(ActivityHeap):
                     continue
                 failed = -1
                 for digit in (0, 1):
-                    self.level_start.append(len(self.trail))
+                    base = len(self.trail)
+                    if dominated[2 * p + digit] == base + 1:
+                        continue
+                    self.level_start.append(base)
                     self._give(2 * p + digit, _DECIDED)
                     if self._propagate() != -1:
                         failed = digit
+                    else:
+                        for literal in self.trail[base + 1 :]:
+                            dominated[literal] = base + 1
                     self._back_to(0)
                     if failed >= 0:
                         break
