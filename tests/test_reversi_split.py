@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -15,9 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from conftest import interrupt_cli, run_cli
-from fastpuzzle import ArgumentError, _progress, _reversi_cy, _reversi_split, reversi, use_kernels
+from conftest import examples, interrupt_cli, run_cli
+from fastpuzzle import ArgumentError, CheckpointWarning, _progress, _reversi_cy, _reversi_split, reversi, use_kernels
 
 START_8 = reversi.start(8)
 #: Perft from the 8x8 start, black first: depth -> (convention A, convention B).
@@ -220,7 +223,7 @@ def test_a_complete_checkpoint_is_not_counted_again(tmp_path: Path, monkeypatch:
     header = json.loads(path.read_text().splitlines()[0])
     assert header == {
         "fastpuzzle": "reversi split count",
-        "version": 1,
+        "version": 2,
         "kind": "perft",
         "board": str(START_8),
         "to_move": "black",
@@ -265,22 +268,150 @@ def test_a_checkpoint_of_another_count_is_refused(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+def _counted_again(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The parts a count counts, as they are counted (count_part spied on)."""
+    counted: list[tuple[int, int]] = []
+    real = _reversi_split.count_part
+
+    def spy(n: int, player: int, opponent: int, *rest: Any) -> Any:
+        counted.append((player, opponent))
+        return real(n, player, opponent, *rest)
+
+    monkeypatch.setattr(_reversi_split, "count_part", spy)
+    return counted
+
+
 @pytest.mark.parametrize(
-    ("line", "reason"),
+    "damage",
     [
-        ("not json", "not a JSON line"),
-        ('{"part": 0}', 'expected \\{"part", "key", "result"\\}'),
-        ('{"part": 99999, "key": [1, 2], "result": [1]}', "expected a part from 0 to 1772, found 99999"),
-        ('{"part": 0, "key": [1, 2], "result": [1]}', "part 0 is another position"),
+        "not json",
+        '{"part": 0}',
+        '{"part": 99999, "key": [1, 2], "result": [1], "check": "0"}',
+        "[" * 100_000,  # deep enough to stop json's recursion
+        "x" * (1 << 17),  # longer than any line is read
     ],
 )
-def test_a_bad_line_inside_a_checkpoint_is_an_error(tmp_path: Path, line: str, reason: str) -> None:
+def test_a_damaged_line_is_dropped_and_its_part_counted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
     path = tmp_path / "count.jsonl"
     reversi.perft(START_8, 8, to_move="black", checkpoint=path)
     lines = path.read_text().splitlines(keepends=True)
-    path.write_text("".join(lines[:2]) + line + "\n" + "".join(lines[2:]))
-    with pytest.raises(ArgumentError, match=rf"checkpoint {path}, line 3: {reason}"):
-        reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+    # The line of part 5 replaced by the damage: that part, and only it, is counted again.
+    victim = next(i for i, line in enumerate(lines) if i and json.loads(line)["part"] == 5)
+    lost = tuple(json.loads(lines[victim])["key"])
+    path.write_text("".join(lines[:victim]) + damage + "\n" + "".join(lines[victim + 1 :]))
+    counted = _counted_again(monkeypatch)
+    with pytest.warns(CheckpointWarning, match=rf"checkpoint {path}: 1 damaged line dropped"):
+        assert reversi.perft(START_8, 8, to_move="black", checkpoint=path) == 390216
+    assert counted == [lost]
+    # The file was rewritten without the damage: the next run reads it silently.
+    assert damage not in path.read_text() and sorted(line["part"] for line in part_lines(path)) == list(range(1773))
+    assert reversi.perft(START_8, 8, to_move="black", checkpoint=path) == 390216
+
+
+def test_an_edited_result_is_never_trusted(tmp_path: Path) -> None:
+    """Every one-digit change in a result, and a line of another count: dropped by the checksum, recounted."""
+    path = tmp_path / "count.jsonl"
+    reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+    good = path.read_text().splitlines(keepends=True)
+    other = tmp_path / "other.jsonl"
+    reversi.perft(START_8, 7, to_move="black", checkpoint=other)
+    foreign = other.read_text().splitlines(keepends=True)[1]
+    for digit in "0123456789":
+        line = json.loads(good[3])
+        changed = str(line["result"][0])[:-1] + digit
+        if changed == str(line["result"][0]):
+            continue
+        line["result"][0] = int(changed)
+        for edited in (json.dumps(line) + "\n", foreign):
+            path.write_text(good[0] + good[1] + good[2] + edited + "".join(good[4:]))
+            with pytest.warns(CheckpointWarning, match="1 damaged line dropped"):
+                assert reversi.perft(START_8, 8, to_move="black", checkpoint=path) == 390216
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(data=st.data())
+def test_random_damage_never_gives_a_wrong_total(tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+    """Bit flips, changed digits, cut, doubled and swapped lines in a checkpoint of perft 7 (1773 parts): the right
+    total, or a clear ArgumentError naming the checkpoint."""
+    folder = tmp_path_factory.mktemp("damage")
+    path = folder / "count.jsonl"
+    original = _perft7_checkpoint(folder)
+    damaged = bytearray(original)
+    for _ in range(data.draw(st.integers(1, 4))):
+        how = data.draw(st.sampled_from(["flip", "digit", "cut", "double", "swap"]))
+        if how == "flip" and damaged:
+            at = data.draw(st.integers(0, len(damaged) - 1))
+            damaged[at] ^= 1 << data.draw(st.integers(0, 7))
+        elif how == "digit":
+            digits = [i for i, byte in enumerate(damaged) if chr(byte).isdigit()]
+            if digits:
+                damaged[data.draw(st.sampled_from(digits))] = ord(data.draw(st.sampled_from("0123456789")))
+        else:
+            lines = bytes(damaged).split(b"\n")
+            i = data.draw(st.integers(0, len(lines) - 1))
+            j = data.draw(st.integers(0, len(lines) - 1))
+            if how == "cut":
+                lines[i] = lines[i][: data.draw(st.integers(0, len(lines[i])))]
+            elif how == "double":
+                lines.insert(i, lines[j])
+            else:
+                lines[i], lines[j] = lines[j], lines[i]
+            damaged = bytearray(b"\n".join(lines))
+    path.write_bytes(bytes(damaged))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CheckpointWarning)
+        try:
+            total = reversi.perft(START_8, 7, to_move="black", checkpoint=path)
+        except ArgumentError as error:
+            assert str(error).startswith(f"checkpoint {path}")
+            return
+    assert total == 55092
+
+
+_PERFT7: dict[str, bytes] = {}
+
+
+def _perft7_checkpoint(folder: Path) -> bytes:
+    """A whole checkpoint of perft 7 from the 8x8 start (made once)."""
+    if "text" not in _PERFT7:
+        path = folder / "perft7.jsonl"
+        reversi.perft(START_8, 7, to_move="black", checkpoint=path)
+        _PERFT7["text"] = path.read_bytes()
+    return _PERFT7["text"]
+
+
+def test_a_second_run_on_a_checkpoint_is_refused_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "count.jsonl"
+    first = _reversi_split.Checkpoint(path, {"fastpuzzle": "test"}, _reversi_split.Frontier(0, [], [], [0], 1))
+    try:
+        began = time.monotonic()
+        with pytest.raises(ArgumentError, match=rf"checkpoint {path} is in use by another run"):
+            reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+        assert time.monotonic() - began < 5
+    finally:
+        first.close()
+    path.unlink()
+    assert reversi.perft(START_8, 8, to_move="black", checkpoint=path) == 390216
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
+def test_a_checkpoint_must_be_a_regular_file(device: str) -> None:
+    if not os.path.exists(device):
+        pytest.skip(f"no {device} here")
+    with pytest.raises(ArgumentError, match=f"checkpoint {device} is not a regular file"):
+        reversi.perft(START_8, 8, to_move="black", checkpoint=device)
+    assert not os.path.exists(device + ".lock")
+
+
+def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(ArgumentError, match="is not a regular file"):
+        reversi.perft(START_8, 8, to_move="black", checkpoint=fifo)
 
 
 def test_a_torn_header_starts_afresh(tmp_path: Path) -> None:
@@ -303,6 +434,7 @@ def test_an_unwritable_checkpoint_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "missing" / "count.jsonl"
     with pytest.raises(ArgumentError, match=f"cannot use checkpoint {path}: No such file or directory"):
         reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+    assert not path.parent.exists()
 
 
 def test_split_arguments_are_checked() -> None:
@@ -390,7 +522,7 @@ def test_cli_unwritable_checkpoint(tmp_path: Path) -> None:
     assert result.stderr == f"fastpuzzle: reversi: cannot use checkpoint {path}: No such file or directory\n"
     result = run_cli("reversi", "--perft", "8", "--checkpoint", str(tmp_path), stdin=str(START_8))
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr == f"fastpuzzle: reversi: cannot use checkpoint {tmp_path}: Is a directory\n"
+    assert result.stderr == f"fastpuzzle: reversi: checkpoint {tmp_path} is not a regular file\n"
 
 
 def test_cli_checkpoint_is_not_for_a_batch(tmp_path: Path) -> None:

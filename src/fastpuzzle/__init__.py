@@ -57,6 +57,7 @@ from ._registry import ALIASES, PUZZLES, Status, canonical_name
 from ._select import use_kernels
 from .errors import (
     ArgumentError,
+    CheckpointWarning,
     FastpuzzleError,
     MultipleSolutionsError,
     NoSolutionError,
@@ -79,6 +80,7 @@ __all__ = [
     "ALIASES",
     "PUZZLES",
     "ArgumentError",
+    "CheckpointWarning",
     "Facade",
     "FastpuzzleError",
     "Hint",

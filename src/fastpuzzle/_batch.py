@@ -137,8 +137,11 @@ def solve_chunk(
                 add(Result(index, BAD_INPUT, None, item.error, clock() - began))
                 continue
             text, first_line = item.text, item.first_line
-        else:
+        elif isinstance(item, str):
             text, first_line = item, 1
+        else:
+            add(Result(index, BAD_INPUT, None, f"expected a contest text (str), found {type(item).__name__}", 0.0))
+            continue
         try:
             parsed = parse(text)
         except ParseError as error:
@@ -165,7 +168,8 @@ def solve_many(
     processes) or a ``dask.distributed.Client``; without one, a thread pool of
     ``jobs`` workers runs the batch (default: the CPUs this process may use).
     A puzzle that is malformed, unsolvable or too large gets a record saying
-    why; it never stops the batch.
+    why, as does an item that is no ``str``; it never stops the batch.
+    ``jobs`` is at most 1024.
     """
     puzzle_module(puzzle)  # an unknown name fails before any work goes out
     jobs = checked_jobs(jobs)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from ._registry import MAX_JOBS
 from .errors import ArgumentError
 
 TYPE_CHECKING = False
@@ -32,9 +33,9 @@ def usable_cpus() -> int:
 
 
 def checked_jobs(jobs: object) -> Optional[int]:
-    """``jobs`` if it is None or a whole number of at least 1; an ArgumentError otherwise."""
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-        raise ArgumentError(f"jobs must be a whole number of at least 1, got {jobs!r}")
+    """``jobs`` if it is None or a whole number from 1 to MAX_JOBS; an ArgumentError otherwise."""
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS):
+        raise ArgumentError(f"jobs must be a whole number from 1 to {MAX_JOBS}, got {jobs!r}")
     return jobs
 
 

@@ -11,6 +11,7 @@ import operator
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from itertools import islice
 
 from ._registry import Status
 from ._text import check_row, is_block
@@ -104,16 +105,27 @@ class Grid:
         return self._header() + "".join(self._row_text(row) + "\n" for row in self.rows)
 
 
+#: The most rows any grid has; an iterable is read no further than one row past it.
+MOST_ROWS = 10_000
+
+
 def row_tuple(rows: Any) -> tuple[Any, ...]:
-    """``rows`` as a tuple; a TypeError for text (which ``parse`` reads) or anything but a sequence."""
+    """``rows`` as a tuple; a TypeError for text (which ``parse`` reads) or anything but a sequence.
+
+    At most MOST_ROWS + 1 rows are read (an endless iterator is an error, not a hang): more is a
+    ParseError at the row past the limit.
+    """
     if isinstance(rows, (str, bytes, bytearray)):
         raise TypeError(f"expected a sequence of rows, found {type(rows).__name__}; use parse() for contest text")
     if isinstance(rows, (Mapping, AbstractSet)):
         raise TypeError(f"expected a sequence of rows, found {type(rows).__name__}, which has no row order")
     try:
-        return tuple(rows)
+        taken = tuple(rows) if type(rows) in (tuple, list) else tuple(islice(rows, MOST_ROWS + 1))
     except TypeError:
         raise TypeError(f"expected a sequence of rows, found {type(rows).__name__}") from None
+    if len(taken) > MOST_ROWS:
+        raise ParseError(f"expected at most {MOST_ROWS} rows, found more", MOST_ROWS + 1, 1, unit="row")
+    return taken
 
 
 def check_row_count(count: int, valid: bool, expected: str) -> None:

@@ -28,6 +28,9 @@ __all__ = ["ALIASES", "FORMATS", "POLL_MS", "PUZZLES", "Entry", "Status", "c_mac
 #: switch interval (5 ms) for the GIL; every 100 ms that is at most 5 %.
 POLL_MS = 100
 
+#: The most workers a pool of one process may have: ``--jobs`` and ``solve_many(jobs=)`` alike.
+MAX_JOBS = 1024
+
 #: The forms a puzzle is read and written in: the contest's text, Simon Tatham's
 #: game IDs and puzz.link URLs (:mod:`fastpuzzle.interchange` reads and writes the last two).
 FORMATS = ("contest", "sgt", "url")

@@ -20,12 +20,15 @@ Each worker process (a process pool's, a Dask worker process) has its own.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import stat
 import threading
 import weakref
 
 from . import _executors
+from ._files import whole_file
 from ._progress import progress_bar
 from ._select import kernel_now
 from .errors import ArgumentError
@@ -33,6 +36,7 @@ from .errors import ArgumentError
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from concurrent.futures import Executor, Future
     from typing import Any, BinaryIO, Callable, Optional, Union
 
@@ -50,7 +54,7 @@ if TYPE_CHECKING:
 #: than the serial count, at ply 5, 6 or 7 alike.)
 FRONTIER_TARGET = 1024
 #: Version of the checkpoint's format, in its header.
-CHECKPOINT_VERSION = 1
+CHECKPOINT_VERSION = 2
 PERFT, GAMES = "perft", "games"
 #: The colours by index: a position's multiplicities are kept per colour to move.
 WHITE, BLACK = 0, 1
@@ -274,114 +278,209 @@ def _header(
 
 
 class Checkpoint:
-    """A checkpoint file, open for appending: the header, then one line per finished part.
+    """A checkpoint file, open for appending and locked: the header, then one line per finished part.
 
-    ``finished`` holds the parts read back from an earlier run.
+    ``finished`` holds the parts read back from an earlier run. Each part's line
+    carries a checksum of the header and of itself; a line that fails it (or
+    cannot be read) is dropped, its part counted again, the file rewritten
+    without it, and a :class:`~fastpuzzle.errors.CheckpointWarning` says how many.
+    The checksum catches accidents (a changed digit, a flipped bit, a cut or
+    spliced line), not forgery: anyone can compute it. A second run on the same
+    file is refused while the first holds its lock (``PATH.lock``).
     """
 
     def __init__(self, path: PathLike, header: dict[str, Any], frontier: Frontier) -> None:
         self.path = os.fspath(path)
         self.header = header
+        self.header_line = _line(header)[:-1]
         self.frontier = frontier
         self.finished: dict[int, Result] = {}
+        self.dropped = 0
         self.stream: Optional[BinaryIO] = None
+        _check_regular(self.path)  # before the lock, which is a file beside it
+        self.lock = _lock(self.path)
         try:
             self._open()
         except OSError as error:
+            self.lock.release()
             raise ArgumentError(f"cannot use checkpoint {self.path}: {error.strerror or error}") from None
+        except BaseException:
+            self.lock.release()
+            raise
+        if self.dropped:
+            import warnings
+
+            from .errors import CheckpointWarning
+
+            warnings.warn(
+                CheckpointWarning(
+                    f"checkpoint {self.path}: {self.dropped} damaged line{'s' if self.dropped > 1 else ''} "
+                    "dropped; their parts are counted again"
+                ),
+                stacklevel=2,
+            )
 
     def _open(self) -> None:
-        try:
+        lines: list[bytes] = []
+        torn = b""
+        if _check_regular(self.path):
             with open(self.path, "rb") as existing:
-                data = existing.read()
-        except FileNotFoundError:
-            data = b""
-        complete = self._read(data)
-        stream = open(self.path, "r+b" if data else "wb")  # noqa: SIM115 - kept open for the parts to come
-        try:
-            if complete < len(data):
-                stream.truncate(complete)  # a torn last line, from a kill in the middle of a write
-            stream.seek(complete)
-            if complete == 0:
-                stream.write(_line(self.header))
-                stream.flush()
-        except BaseException:
-            stream.close()
-            raise
-        self.stream = stream
+                lines, torn = _bounded_lines(existing)
+        if not lines and not self.header_line.startswith(torn):
+            # Only a header cut short by a kill may be written over, never another file's line.
+            raise ArgumentError(f"checkpoint {self.path} belongs to another count (its first line is not a header)")
+        kept = self._read(lines)
+        if self.dropped or torn or not lines:
+            # Rewrite whole: the header and the parts kept, in a new file renamed over the old one.
+            with whole_file(self.path) as stream:
+                stream.writelines(line + b"\n" for line in (self.header_line, *kept))
+        self.stream = open(self.path, "ab")  # noqa: SIM115 - kept open for the parts to come
 
-    def _read(self, data: bytes) -> int:
-        """Check the lines of an earlier run and keep its finished parts; the bytes of complete lines."""
-        lines = data.split(b"\n")
-        complete = 0
+    def _read(self, lines: list[bytes]) -> list[bytes]:
+        """Check the lines of an earlier run, keep its finished parts; the part lines kept, as read."""
+        kept: list[bytes] = []
         for number, raw in enumerate(lines, start=1):
-            last = number == len(lines)
-            if last and raw == b"":
-                break
-            try:
-                if last:
-                    raise ValueError("no end of line")
-                record = json.loads(raw.decode("utf-8"))
-            except ValueError as error:
-                torn = last or (number == len(lines) - 1 and lines[-1] == b"")
-                # A torn header must be the start of this count's (never cut off another file's line).
-                if torn and (number > 1 or _line(self.header).startswith(raw)):
-                    break  # the last line, torn by a kill: cut off
-                raise self._error(number, f"not a JSON line ({error})") from None
             if number == 1:
-                if record != self.header:
-                    raise ArgumentError(
-                        f"checkpoint {self.path} belongs to another count ({self._differences(record)})"
-                    )
-            else:
-                self._keep(number, record)
-            complete += len(raw) + 1
-        return complete
+                if raw != self.header_line:
+                    raise ArgumentError(f"checkpoint {self.path} belongs to another count ({self._differences(raw)})")
+                continue
+            record = self._record(raw)
+            if record is None:
+                self.dropped += 1
+                continue
+            index, result = record
+            if self.finished.get(index, result) != result:
+                raise ArgumentError(
+                    f"checkpoint {self.path}, line {number}: part {index} has another result on an earlier line"
+                )
+            if index not in self.finished:
+                self.finished[index] = result
+                kept.append(raw)
+        return kept
 
-    def _differences(self, record: object) -> str:
+    def _differences(self, raw: bytes) -> str:
+        try:
+            record = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError):
+            return "its first line is not a header"
         if not isinstance(record, dict):
             return "its first line is not a header"
         fields = [name for name in self.header if record.get(name) != self.header[name]]
         fields += [name for name in record if name not in self.header]
         return "differs in " + ", ".join(fields) if fields else "another header"
 
-    def _keep(self, number: int, record: Any) -> None:
-        """Keep a finished part's line, after checking it against the frontier."""
+    def _record(self, raw: bytes) -> Optional[tuple[int, Result]]:
+        """A part's line read back: (part, result), or None if it is damaged in any way."""
+        try:
+            record = json.loads(raw.decode("ascii"))
+        except (ValueError, RecursionError):
+            return None
+        if not (isinstance(record, dict) and set(record) == {"part", "key", "result", "check"}):
+            return None
+        index, key, result, check = record["part"], record["key"], record["result"], record["check"]
         parts = self.frontier.parts
         size = 1 if self.frontier.depth is not None else 3
-        if not (isinstance(record, dict) and set(record) == {"part", "key", "result"}):
-            raise self._error(number, 'expected {"part", "key", "result"}')
-        index, key, result = record["part"], record["key"], record["result"]
-        if not (_whole(index) and 0 <= index < len(parts)):
-            raise self._error(number, f"expected a part from 0 to {len(parts) - 1}, found {index!r}")
-        if key != list(parts[index]):
-            raise self._error(number, f"part {index} is another position")
         if not (
-            isinstance(result, list) and len(result) == size and all(_whole(count) and count >= 0 for count in result)
+            _whole(index)
+            and 0 <= index < len(parts)
+            and key == list(parts[index])
+            and isinstance(result, list)
+            and len(result) == size
+            and all(_whole(count) and count >= 0 for count in result)
+            and check == self._check(index, result)
         ):
-            raise self._error(number, f"expected a result of {size} whole numbers")
-        if self.finished.get(index, tuple(result)) != tuple(result):
-            raise self._error(number, f"part {index} has another result on an earlier line")
-        self.finished[index] = tuple(result)
+            return None
+        return index, tuple(result)
 
-    def _error(self, number: int, reason: str) -> ArgumentError:
-        return ArgumentError(f"checkpoint {self.path}, line {number}: {reason}")
+    def _check(self, index: int, result: Sequence[int]) -> str:
+        """The checksum of a part's line: BLAKE2b (64 bits) over the header's line and the part's fields."""
+        fields = json.dumps([index, list(self.frontier.parts[index]), list(result)], separators=(",", ":"))
+        return hashlib.blake2b(self.header_line + fields.encode("ascii"), digest_size=8).hexdigest()
 
     def record(self, index: int, result: Result) -> None:
-        """Write one finished part's line and flush it."""
+        """Append one finished part's line, whole, and flush it."""
         assert self.stream is not None
-        line = {"part": index, "key": list(self.frontier.parts[index]), "result": list(result)}
+        line = {
+            "part": index,
+            "key": list(self.frontier.parts[index]),
+            "result": list(result),
+            "check": self._check(index, result),
+        }
         try:
             self.stream.write(_line(line))
             self.stream.flush()
         except OSError as error:
             raise ArgumentError(f"cannot write checkpoint {self.path}: {error.strerror or error}") from None
 
-    def close(self) -> None:
-        """Close the file."""
-        if self.stream is not None:
-            self.stream.close()
-            self.stream = None
+    def close(self, quiet: bool = False) -> None:
+        """Write what is left to the disk (fsync), close the file and release the lock.
+
+        A failure raises ArgumentError naming the checkpoint, unless ``quiet`` (an error already on its way).
+        """
+        stream, self.stream = self.stream, None
+        try:
+            if stream is not None:
+                try:
+                    stream.flush()
+                    os.fsync(stream.fileno())
+                finally:
+                    stream.close()
+        except OSError as error:
+            if not quiet:
+                raise ArgumentError(f"cannot write checkpoint {self.path}: {error.strerror or error}") from None
+        finally:
+            self.lock.release()
+
+
+#: The longest line a checkpoint is read with; a longer one is damage.
+MAX_LINE = 1 << 16
+
+
+def _check_regular(path: str) -> bool:
+    """Whether the checkpoint exists; ArgumentError if it is not a regular file (a device, a pipe, a folder)."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            raise ArgumentError(f"cannot use checkpoint {path}: No such file or directory") from None
+        return False
+    except OSError as error:
+        raise ArgumentError(f"cannot use checkpoint {path}: {error.strerror or error}") from None
+    if not stat.S_ISREG(status.st_mode):
+        raise ArgumentError(f"checkpoint {path} is not a regular file")
+    return True
+
+
+def _lock(path: str) -> Any:
+    """The checkpoint's lock (``PATH.lock``), taken at once or ArgumentError: another run holds it."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(path + ".lock")
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise ArgumentError(f"checkpoint {path} is in use by another run (its lock {path}.lock is held)") from None
+    except OSError as error:
+        raise ArgumentError(f"cannot use checkpoint {path}: {error.strerror or error}") from None
+    return lock
+
+
+def _bounded_lines(stream: BinaryIO) -> tuple[list[bytes], bytes]:
+    """The lines of a checkpoint (ends of lines dropped), none longer than MAX_LINE (a longer one is
+    read as b"" and so as damage); and the last line's bytes if it has no end of line (torn by a kill)."""
+    lines: list[bytes] = []
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return lines, b""
+        if not raw.endswith(b"\n"):
+            if len(raw) <= MAX_LINE:
+                return lines, raw  # the end of the file, in the middle of a line
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(MAX_LINE)
+            lines.append(b"")
+            continue
+        lines.append(raw[:-1])
 
 
 def _line(record: dict[str, Any]) -> bytes:
@@ -438,9 +537,12 @@ def split_count(
                 else:
                     with _executors.pool(jobs) as (threads, _):
                         task.run(threads, threading.Event(), missing)
-    finally:
+    except BaseException:
         if book is not None:
-            book.close()
+            book.close(quiet=True)  # the error on its way says more than one closing the file
+        raise
+    if book is not None:
+        book.close()
     return total(frontier, results)
 
 

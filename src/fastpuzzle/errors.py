@@ -8,6 +8,7 @@ if TYPE_CHECKING:
     from typing import Any, Optional
 __all__ = [
     "ArgumentError",
+    "CheckpointWarning",
     "FastpuzzleError",
     "MultipleSolutionsError",
     "NoSolutionError",
@@ -56,3 +57,10 @@ class MultipleSolutionsError(FastpuzzleError, ValueError):
 
 class PuzzleTooLargeError(FastpuzzleError, ValueError):
     """The puzzle is well formed but would need more memory than fastpuzzle allows."""
+
+
+class CheckpointWarning(UserWarning):
+    """A checkpoint had damaged lines: they were dropped and their parts are counted again.
+
+    The total stays exact; the warning says how much work the damage cost.
+    """

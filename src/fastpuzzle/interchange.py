@@ -93,6 +93,11 @@ _URL_OPTION = re.compile(r"\w+=\w+&", re.ASCII)
 _URL_FILE = re.compile(r"pzprv[0-9.]*")
 
 
+#: The longest number an ID may hold: every size SGT takes has fewer digits (and Python refuses to read
+#: numbers of over 4300 digits at all).
+_MOST_DIGITS = 9
+
+
 class _Cursor:
     """A left-to-right reader of one ID or URL that knows the column of every character."""
 
@@ -141,6 +146,8 @@ class _Cursor:
             raise self.error(f"{name} in digits")
         if digits[0] == "0" and len(digits) > 1:
             raise self.error(f"{name} without a leading zero", start + 1, describe(digits))
+        if len(digits) > _MOST_DIGITS:
+            raise self.error(f"{name} of at most {_MOST_DIGITS} digits", start + 1, f"{len(digits)} digits")
         return int(digits), start + 1
 
     def seed_check(self) -> None:

@@ -434,7 +434,7 @@ def image_picture(path: Union[str, os.PathLike[str]], n: int, m: int, threshold:
     try:
         with Image.open(path) as image:
             grey = image.convert("L").resize((m, n), Image.Resampling.BOX)
-    except (OSError, ValueError, Image.DecompressionBombError) as error:
+    except Exception as error:  # a decoder's error of any kind (broken PNG: SyntaxError, zlib.error, ...)
         raise ArgumentError(f"cannot read the image {os.fsdecode(path)}: {error}") from None
     levels = grey.tobytes()
     cut = threshold * 255

@@ -20,11 +20,13 @@ input always gives the same bytes.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from . import pixel, reversi, sudoku, takuzu
+from ._files import whole_file
 from ._grid import is_integer, row_tuple, solution_rows
 from .errors import ArgumentError
 
@@ -37,15 +39,19 @@ if TYPE_CHECKING:
     PathLike = Union[str, "os.PathLike[str]"]
     Shape = Union["_Rect", "_Circle", "_Text"]
 
-__all__ = ["CELL_SIZE", "MARGIN", "render", "svg"]
+__all__ = ["CELL_SIZE", "MARGIN", "MAX_CELLS", "render", "svg"]
 
 #: Side of one cell, in pixels (SVG user units).
 CELL_SIZE = 40
 #: Blank border around the grid, in pixels: a picture of ``rows x columns`` cells is
 #: ``columns * CELL_SIZE + 2 * MARGIN`` wide and ``rows * CELL_SIZE + 2 * MARGIN`` high.
 MARGIN = 10
-#: PNG pictures are drawn this many times larger, then scaled down: smooth circles and text.
+#: The most cells a picture draws (SGT's largest Mosaic: 100x100, 200x50); more is an ArgumentError.
+MAX_CELLS = 10_000
+#: PNG pictures are drawn up to this many times larger, then scaled down: smooth circles and text.
 _SUPERSAMPLE = 4
+#: The most pixels a PNG is drawn with, supersampled: about 72 MB of RGB, whatever the board.
+_PNG_PIXELS = 24_000_000
 
 _WHITE = "#ffffff"
 _INK = "#1f1f1f"
@@ -125,6 +131,8 @@ class _Canvas:
     """Builds a :class:`_Drawing` of a grid of ``rows x columns`` cells."""
 
     def __init__(self, rows: int, columns: int, title: str) -> None:
+        if rows * columns > MAX_CELLS:
+            raise ArgumentError(f"cannot draw {columns}x{rows} cells: a picture has at most {MAX_CELLS} cells")
         self.rows = rows
         self.columns = columns
         self.title = title
@@ -430,12 +438,13 @@ def _svg_text(drawing: _Drawing) -> str:
 
 
 def _write_png(drawing: _Drawing, path: PathLike) -> None:
-    """Draw the shapes with Pillow, larger by _SUPERSAMPLE, and scale the picture down to its size."""
+    """Draw the shapes with Pillow, larger by up to _SUPERSAMPLE (within _PNG_PIXELS), and scale the picture
+    down to its size."""
     try:
         from PIL import Image, ImageDraw
     except ImportError:
         raise ArgumentError("writing PNG needs Pillow: install fastpuzzle[image] (or write .svg)") from None
-    scale = _SUPERSAMPLE
+    scale = max(1, min(_SUPERSAMPLE, math.isqrt(_PNG_PIXELS // (drawing.width * drawing.height))))
     image = Image.new("RGB", (drawing.width * scale, drawing.height * scale), _WHITE)
     draw = ImageDraw.Draw(image)
     fonts: dict[int, Any] = {}
@@ -458,7 +467,8 @@ def _write_png(drawing: _Drawing, path: PathLike) -> None:
             draw.text((x, y), shape.text, fill=shape.fill, font=font)
     # Image.Resampling came in Pillow 9.1; before it the filters were module constants.
     box_filter = getattr(Image, "Resampling", Image).BOX
-    image.resize((drawing.width, drawing.height), box_filter).save(os.fspath(path), format="PNG")
+    with whole_file(path) as stream:
+        image.resize((drawing.width, drawing.height), box_filter).save(stream, format="PNG")
 
 
 def _pixel_box(left: int, top: int, right: int, bottom: int, scale: int) -> tuple[int, int, int, int]:
@@ -522,5 +532,5 @@ def render(item: Any, path: PathLike, *, puzzle: Any = None, known: Optional[Seq
     if suffix == ".png":
         _write_png(drawing, path)
     else:
-        with open(path, "wb") as file:
+        with whole_file(path) as file:
             file.write(_svg_text(drawing).encode("utf-8"))

@@ -27,14 +27,16 @@ import errno
 import os
 import signal
 import sys
+import warnings
 
 TYPE_CHECKING = False
 
 from fastpuzzle import __version__, puzzle_module
-from fastpuzzle._registry import PUZZLES, canonical_name
+from fastpuzzle._registry import MAX_JOBS, PUZZLES, canonical_name
 from fastpuzzle._text import read_source
 from fastpuzzle.errors import (
     ArgumentError,
+    CheckpointWarning,
     FastpuzzleError,
     MultipleSolutionsError,
     NoSolutionError,
@@ -164,7 +166,7 @@ def _add_parallel_arguments(parser: argparse.ArgumentParser, splits: bool) -> No
     )
     parser.add_argument(
         "--jobs",
-        type=integer_option("N", 1, 1024),
+        type=integer_option("N", 1, MAX_JOBS),
         metavar="N",
         help=f"with --batch{one_count}: N workers in threads of this process (default: the usable CPUs)",
     )
@@ -200,6 +202,8 @@ def _check_making_arguments(options: argparse.Namespace) -> Optional[str]:
     problem = generation_only(options, "seed")
     if problem:
         return problem
+    if options.render == "":
+        return "--render needs a file name (ending in .svg or .png)"
     if options.render and options.batch:
         return "--render draws one puzzle: it does not apply with --batch"
     return None
@@ -253,7 +257,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     name = _selected(argv)
     try:
-        with _signals_raise():
+        with _signals_raise(), _warnings_as_lines(_prefix(name)):
             return _run(argv, name)
     except KeyboardInterrupt as stop:
         return _stopped(name, stop)
@@ -262,6 +266,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             raise
         _say(_prefix(name) + f"internal error: {type(error).__name__}: {error} (please report it)")
         return EXIT_INTERNAL_ERROR
+
+
+class _warnings_as_lines:
+    """While the command runs, a warning (a checkpoint's damaged lines, ...) is one line on standard error."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.caught = warnings.catch_warnings()
+
+    def __enter__(self) -> None:
+        self.caught.__enter__()
+        warnings.simplefilter("always", CheckpointWarning)
+        warnings.showwarning = self.show
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.caught.__exit__(*exc_info)
+
+    def show(self, message: Warning | str, category: type[Warning], *rest: object, **more: object) -> None:
+        _say(self.prefix + f"warning: {message}")
 
 
 def _stopped(name: Optional[str], stop: KeyboardInterrupt) -> int:

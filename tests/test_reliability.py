@@ -1,0 +1,165 @@
+"""Nothing silently wrong, nothing lost: each test replays a reproduction of the audit (issue 25).
+
+Checkpoints have their own tests in test_reversi_split.py (damage, locks, devices);
+here are the files the package writes, the API's edges and the command line's lines.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import fastpuzzle
+from conftest import run_cli
+from fastpuzzle import ArgumentError, ParseError, interchange, pixel, render, reversi, takuzu
+
+START_8 = reversi.start(8)
+
+
+# -- files written whole or not at all ------------------------------------------------
+
+
+def _limited(size_kib: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m fastpuzzle ARGS`` with files limited to ``size_kib`` KiB (``ulimit -f``)."""
+    resource = pytest.importorskip("resource")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size_kib * 1024, size_kib * 1024))
+
+    completed = subprocess.run(
+        [sys.executable, "-m", "fastpuzzle", *args], capture_output=True, text=True, timeout=120, preexec_fn=limit
+    )
+    return completed
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".png"])
+def test_a_render_that_fails_leaves_no_part_of_a_file(tmp_path: Path, suffix: str) -> None:
+    if suffix == ".png":
+        pytest.importorskip("PIL")
+    target = tmp_path / f"picture{suffix}"
+    target.write_bytes(b"the old picture")
+    result = _limited(1, "takuzu", "--generate", "--size", "30", "--render", str(target))
+    assert result.returncode == 2
+    assert result.stderr.endswith(f"cannot write {target}: File too large\n")
+    assert target.read_bytes() == b"the old picture"
+    assert sorted(os.listdir(tmp_path)) == [target.name]  # no temporary file left behind
+
+
+def test_a_rendered_file_replaces_the_old_one_whole(tmp_path: Path) -> None:
+    target = tmp_path / "picture.svg"
+    target.write_text("old")
+    os.chmod(target, 0o640)
+    render.render(takuzu.generate(8, seed=1), target)
+    assert target.read_text().startswith("<svg") and oct(target.stat().st_mode & 0o777) == oct(0o640)
+    assert sorted(os.listdir(tmp_path)) == [target.name]
+
+
+def test_render_needs_a_file_name() -> None:
+    result = run_cli("takuzu", "--generate", "--size", "8", "--render", "")
+    assert result.returncode == 2 and result.stdout == ""
+    assert "--render needs a file name" in result.stderr
+
+
+def test_render_has_a_bound_in_the_api(tmp_path: Path) -> None:
+    rows = tuple("01" * 75 for _ in range(150))
+    with pytest.raises(ArgumentError, match=r"cannot draw 150x150 cells: a picture has at most 10000 cells"):
+        render.render(rows, tmp_path / "big.svg")
+    assert not (tmp_path / "big.svg").exists()
+
+
+def test_a_large_png_is_drawn_in_bounded_memory(tmp_path: Path) -> None:
+    """A 63x63 grid to PNG (560 MB before): the picture is drawn supersampled only within a pixel budget."""
+    pytest.importorskip("PIL")
+    script = (
+        "import resource, sys\n"
+        "from fastpuzzle import render\n"
+        "rows = tuple(('01' * 32)[r % 2 : r % 2 + 63] for r in range(63))\n"
+        f"render.render(rows, {str(tmp_path / 'big.png')!r})\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert int(completed.stdout) < 200  # MiB, the interpreter and Pillow included
+
+
+def test_a_checkpoint_that_cannot_be_written_is_named(tmp_path: Path) -> None:
+    board = tmp_path / "start8.txt"
+    board.write_text(str(START_8))
+    checkpoint = tmp_path / "p9.jsonl"
+    result = _limited(40, "reversi", str(board), "--to-move", "black", "--perft", "9", "--checkpoint", str(checkpoint))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"fastpuzzle: reversi: cannot write checkpoint {checkpoint}: File too large\n"
+    # What was written whole is kept: the next run resumes from it and gives the right total.
+    resumed = run_cli("reversi", str(board), "--to-move", "black", "--perft", "9", "--checkpoint", str(checkpoint))
+    assert (resumed.returncode, resumed.stdout) == (0, "3005288\n")
+
+
+def test_a_damaged_checkpoint_is_one_warning_line(tmp_path: Path) -> None:
+    board = tmp_path / "start8.txt"
+    board.write_text(str(START_8))
+    checkpoint = tmp_path / "p8.jsonl"
+    args = ("reversi", str(board), "--to-move", "black", "--perft", "8", "--checkpoint", str(checkpoint))
+    assert run_cli(*args).returncode == 0
+    lines = checkpoint.read_text().splitlines(keepends=True)
+    lines[4] = lines[4].replace('"result": [', '"result": [1')
+    checkpoint.write_text("".join(lines))
+    result = run_cli(*args)
+    assert (result.returncode, result.stdout) == (0, "390216\n")
+    assert result.stderr == (
+        f"fastpuzzle: reversi: warning: checkpoint {checkpoint}: 1 damaged line dropped; "
+        "their parts are counted again\n"
+    )
+
+
+# -- the API's edges ------------------------------------------------------------------
+
+
+def test_a_bad_item_in_solve_many_is_that_items_record() -> None:
+    texts = ["2\n1_\n__\n"] * 3 + [None] + ["2\n1_\n__\n", b"2\n1_\n__\n"]
+    results = list(fastpuzzle.solve_many("takuzu", texts, jobs=2))  # type: ignore[arg-type]
+    assert [result.index for result in results] == list(range(6))
+    assert [result.status for result in results] == ["solved"] * 3 + ["bad_input", "solved", "bad_input"]
+    assert results[3].error == "expected a contest text (str), found NoneType"
+    assert results[5].error == "expected a contest text (str), found bytes"
+
+
+@pytest.mark.parametrize("jobs", [1025, 10**6])
+def test_solve_many_caps_its_workers(jobs: int) -> None:
+    with pytest.raises(ArgumentError, match="jobs must be a whole number from 1 to 1024"):
+        fastpuzzle.solve_many("takuzu", ["2\n1_\n__\n"], jobs=jobs)
+
+
+@pytest.mark.parametrize("solve", [takuzu.solve, takuzu.count_solutions, pixel.solve, pixel.count_solutions])
+def test_an_endless_iterable_of_rows_is_an_error(solve: object) -> None:
+    with pytest.raises(ParseError, match=r"row 10001, column 1: expected at most 10000 rows, found more"):
+        solve(itertools.repeat("0101"))  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("identifier", ["1" * 5000 + "x8:abc", "8x" + "9" * 4400 + ":a", "8x8u:" + "9" * 5000])
+def test_a_game_id_with_a_huge_number_is_a_parse_error(identifier: str) -> None:
+    with pytest.raises(ParseError):
+        interchange.from_sgt(identifier, "pixel" if "u" not in identifier else "takuzu")
+
+
+def test_every_decoder_error_of_an_image_is_an_argument_error(tmp_path: Path) -> None:
+    image = pytest.importorskip("PIL.Image")
+    source = tmp_path / "ok.png"
+    picture = image.new("RGB", (20, 20), "white")
+    for x in range(20):
+        picture.putpixel((x, x), (0, 0, 0))
+    picture.save(source)
+    good = source.read_bytes()
+    broken = tmp_path / "broken.png"
+    for at in range(8, len(good)):
+        for value in (0x00, 0x55, 0xFF):
+            data = bytearray(good)
+            data[at] = value
+            broken.write_bytes(bytes(data))
+            try:
+                pixel.image_picture(broken, 5, 5)
+            except ArgumentError as error:
+                assert str(error).startswith(f"cannot read the image {broken}")
