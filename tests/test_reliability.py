@@ -6,11 +6,14 @@ here are the files the package writes, the API's edges and the command line's li
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,8 +85,9 @@ def test_a_large_png_is_drawn_in_bounded_memory(tmp_path: Path) -> None:
         f"render.render(rows, {str(tmp_path / 'big.png')!r})\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
     )
-    completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert int(completed.stdout) < 200  # MiB, the interpreter and Pillow included
+    completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr
+    assert int(completed.stdout) < 200, completed.stdout  # MiB, the interpreter and Pillow included
 
 
 def test_a_checkpoint_that_cannot_be_written_is_named(tmp_path: Path) -> None:
@@ -163,3 +167,154 @@ def test_every_decoder_error_of_an_image_is_an_argument_error(tmp_path: Path) ->
                 pixel.image_picture(broken, 5, 5)
             except ArgumentError as error:
                 assert str(error).startswith(f"cannot read the image {broken}")
+
+
+# -- Dask: one line, exit 2, within the time-out ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("address", "expected"),
+    [
+        ("tcp://10.0.0.5:8786", "tcp://10.0.0.5:8786"),
+        ("10.0.0.5:8786", "tcp://10.0.0.5:8786"),
+        ("scheduler", "tcp://scheduler:8786"),
+        ("tls://[::1]:9000", "tls://[::1]:9000"),
+        (" tcp://host:1 ", "tcp://host:1"),
+    ],
+)
+def test_a_scheduler_address_is_read_as_dask_reads_it(address: str, expected: str) -> None:
+    from fastpuzzle import _executors
+
+    assert _executors.checked_address(address) == expected
+
+
+@pytest.mark.parametrize(
+    "address", ["", " ", "foo://x", "inproc://x", "tcp://:80", "tcp://h:0", "tcp://h:99999", "h:x"]
+)
+def test_an_address_no_scheduler_can_have_is_refused_before_connecting(address: str) -> None:
+    pytest.importorskip("distributed")
+    result = run_cli("reversi", "--perft", "5", "--scheduler", address, stdin=str(START_8))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"fastpuzzle: reversi: cannot use {address!r} as a Dask scheduler's address: expected tcp://HOST:PORT "
+        "(or tls://, ws://, wss://, ucx://)\n"
+    )
+
+
+class _Peer:
+    """A TCP server on a free port of 127.0.0.1 that answers anything with HTTP, or never answers."""
+
+    def __init__(self, answers: bool) -> None:
+        import socket
+        import threading
+
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.answers = answers
+        self.connections: list[Any] = []
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return
+            self.connections.append(connection)
+            if self.answers:
+                with contextlib.suppress(OSError):
+                    connection.recv(65536)
+                    connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello" * 20)
+
+    def close(self) -> None:
+        self.server.close()
+        for connection in self.connections:
+            connection.close()
+
+
+def test_a_peer_that_speaks_http_is_one_line() -> None:
+    pytest.importorskip("distributed")
+    peer = _Peer(answers=True)
+    try:
+        result = run_cli("reversi", "--perft", "5", "--scheduler", f"tcp://127.0.0.1:{peer.port}", stdin=str(START_8))
+    finally:
+        peer.close()
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith(
+        f"fastpuzzle: reversi: cannot reach the Dask scheduler at tcp://127.0.0.1:{peer.port}: "
+    )
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_a_silent_peer_is_one_line_within_the_time_out() -> None:
+    pytest.importorskip("distributed")
+    peer = _Peer(answers=False)
+    began = time.monotonic()
+    try:
+        result = run_cli("reversi", "--perft", "5", "--scheduler", f"tcp://127.0.0.1:{peer.port}", stdin=str(START_8))
+    finally:
+        peer.close()
+    assert time.monotonic() - began < 30
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.count("\n") == 1 and "cannot reach the Dask scheduler" in result.stderr
+
+
+@pytest.mark.slow
+def test_a_scheduler_without_workers_is_one_line() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as cluster:
+        result = run_cli("reversi", "--perft", "5", "--scheduler", cluster.scheduler_address, stdin=str(START_8))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"fastpuzzle: reversi: the Dask scheduler at {cluster.scheduler_address} has no workers: none joined in 10 s\n"
+    )
+
+
+@pytest.mark.slow
+def test_a_scheduler_lost_mid_count_is_one_line_and_the_checkpoint_keeps_what_finished(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    script = tmp_path / "scheduler.py"
+    script.write_text(
+        "import time\n"
+        "from distributed import LocalCluster\n"
+        "if __name__ == '__main__':\n"
+        "    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol='tcp',\n"
+        "                      dashboard_address=None) as c:\n"
+        "        print(c.scheduler_address, flush=True)\n"
+        "        time.sleep(600)\n"
+    )
+    checkpoint = tmp_path / "p13.jsonl"
+    board = tmp_path / "start8.txt"
+    board.write_text(str(START_8))
+    with subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True) as scheduler:
+        assert scheduler.stdout is not None
+        address = scheduler.stdout.readline().strip()
+        args = [
+            str(board),
+            "--perft",
+            "13",
+            "--to-move",
+            "black",
+            "--scheduler",
+            address,
+            "--checkpoint",
+            str(checkpoint),
+        ]
+        with subprocess.Popen(
+            [sys.executable, "-m", "fastpuzzle", "reversi", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        ) as count:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and (not checkpoint.exists() or checkpoint.read_text().count("\n") < 5):
+                time.sleep(0.1)
+            scheduler.kill()
+            out, err = count.communicate(timeout=60)
+    assert (count.returncode, out) == (2, "")
+    assert (
+        err
+        == f"fastpuzzle: reversi: lost the Dask scheduler at {address}: its tasks were cancelled, its connection closed\n"
+    )
+    assert checkpoint.read_text().count("\n") >= 5

@@ -71,20 +71,78 @@ def workers_of(executor: Any, jobs: Optional[int]) -> int:
     return reported or usable_cpus()
 
 
-def connect(address: str) -> Any:
-    """A ``dask.distributed.Client`` of the scheduler at ``address``.
+#: The schemes of a scheduler another process can reach (``inproc://`` is one process's own).
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+#: Seconds a scheduler has to answer before the command gives up.
+CONNECT_SECONDS = 10
+
+
+def checked_address(address: str) -> str:
+    """``address`` as ``SCHEME://HOST:PORT``; an ArgumentError for anything a scheduler cannot be at.
+
+    ``HOST:PORT`` alone means ``tcp://``; the port is 1 to 65535 (8786, Dask's, when left out).
+    """
+    text = address.strip()
+    scheme, separator, rest = text.partition("://")
+    if not separator:
+        scheme, rest = "tcp", text
+    host, colon, port = rest.rpartition(":")
+    if not colon or host.endswith(":"):  # no port, or a bare IPv6 address
+        host, port = rest, "8786"
+    valid_port = port.isascii() and port.isdigit() and 1 <= int(port[:6]) <= 65535
+    if scheme not in SCHEMES or not host or not valid_port or any(char in host for char in "/?#@ "):
+        raise ArgumentError(
+            f"cannot use {address!r} as a Dask scheduler's address: expected tcp://HOST:PORT "
+            f"(or {', '.join(scheme + '://' for scheme in SCHEMES[1:])})"
+        )
+    return f"{scheme}://{host}:{port}"
+
+
+def connect(address: str, verbose: bool = False) -> Any:
+    """A ``dask.distributed.Client`` of the scheduler at ``address`` (checked first).
 
     An ArgumentError, with the line to install it, when Dask is not installed,
-    and naming the address when no scheduler answers there (in 10 s).
+    and naming the address when no scheduler answers there within
+    CONNECT_SECONDS: nothing listening, a peer that speaks another protocol, or
+    one that never answers (the client is made in a thread that is given up on).
+    Dask's own log lines are silenced unless ``verbose``.
     """
     try:
         from distributed import Client
     except ImportError:
         raise ArgumentError(f"--scheduler needs Dask distributed: {DASK_EXTRA}") from None
-    try:
-        return Client(address, timeout="10s")  # type: ignore[no-untyped-call]
-    except OSError as error:  # Dask's time-out is an OSError
-        raise ArgumentError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    target = checked_address(address)
+    import threading
+
+    made: list[Any] = []
+    failed: list[BaseException] = []
+
+    def make() -> None:
+        try:
+            made.append(Client(target, timeout=f"{CONNECT_SECONDS}s"))  # type: ignore[no-untyped-call]
+        except BaseException as error:
+            failed.append(error)
+
+    import logging
+
+    # Dask's own log lines (reconnecting, a lost scheduler's tracebacks) are not the command's words.
+    for name in ["distributed", "tornado", "asyncio", *logging.root.manager.loggerDict]:
+        if not verbose and name.split(".")[0] in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    maker = threading.Thread(target=make, name="fastpuzzle-connect", daemon=True)
+    maker.start()
+    maker.join(CONNECT_SECONDS + 1)
+    if made:
+        return made[0]
+    if failed:
+        error = failed[0]
+        if isinstance(error, ImportError):
+            raise ArgumentError(f"--scheduler needs Dask distributed: {DASK_EXTRA}") from None
+        reason = str(error) or type(error).__name__
+        if isinstance(error, MemoryError):
+            reason = "it does not speak Dask's protocol"
+        raise ArgumentError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+    raise ArgumentError(f"cannot reach the Dask scheduler at {address}: no answer in {CONNECT_SECONDS} s")
 
 
 class pool:
@@ -96,15 +154,17 @@ class pool:
     them side by side.
     """
 
-    def __init__(self, jobs: Optional[int] = None, scheduler: Optional[str] = None) -> None:
+    def __init__(self, jobs: Optional[int] = None, scheduler: Optional[str] = None, verbose: bool = False) -> None:
         self.jobs = checked_jobs(jobs)
         self.scheduler = scheduler
+        self.verbose = verbose
         self.client: Any = None
         self.threads: Any = None
 
     def __enter__(self) -> tuple[Executor, int]:
         if self.scheduler is not None:
-            self.client = connect(self.scheduler)
+            self.client = connect(self.scheduler, self.verbose)
+            _wait_for_a_worker(self.client, self.scheduler)
             return as_executor(self.client), workers_of(self.client, self.jobs)
         from concurrent.futures import ThreadPoolExecutor
 
@@ -112,9 +172,41 @@ class pool:
         self.threads = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="fastpuzzle")
         return self.threads, workers
 
-    def __exit__(self, kind: Optional[type], *exc_info: object) -> None:
-        """Cancel what has not started; on an exception (Ctrl-C), do not wait for running tasks."""
+    def __exit__(self, kind: Optional[type], error: Optional[BaseException], *traceback: object) -> None:
+        """Cancel what has not started; on an exception (Ctrl-C), do not wait for running tasks.
+
+        A scheduler lost on the way (its tasks cancelled, its connection closed) is an ArgumentError
+        naming it, not the client's own error.
+        """
         if self.threads is not None:
             self.threads.shutdown(wait=kind is None, cancel_futures=True)
         if self.client is not None:
-            self.client.close()
+            import contextlib
+
+            with contextlib.suppress(Exception):
+                self.client.close(timeout=CONNECT_SECONDS)
+            if kind is not None and _lost_scheduler(error):
+                reason = str(error) or "its tasks were cancelled, its connection closed"
+                raise ArgumentError(f"lost the Dask scheduler at {self.scheduler}: {reason}") from None
+
+
+def _wait_for_a_worker(client: Any, address: str) -> None:
+    """Return once the scheduler has a worker; an ArgumentError if none joins within CONNECT_SECONDS."""
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+    except Exception:
+        client.close()
+        raise ArgumentError(
+            f"the Dask scheduler at {address} has no workers: none joined in {CONNECT_SECONDS} s"
+        ) from None
+
+
+def _lost_scheduler(error: Optional[BaseException]) -> bool:
+    """Whether ``error`` says the scheduler went away: a cancelled task or a closed connection of Dask's."""
+    from concurrent.futures import CancelledError
+
+    if isinstance(error, CancelledError):
+        return True
+    return type(error).__module__.split(".")[0] in ("distributed", "tornado") or isinstance(
+        error, (ConnectionError, EOFError)
+    )

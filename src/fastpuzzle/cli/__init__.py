@@ -175,6 +175,11 @@ def _add_parallel_arguments(parser: argparse.ArgumentParser, splits: bool) -> No
         metavar="ADDRESS",
         help=f"with --batch{one_count}: run on the Dask scheduler at ADDRESS (tcp://host:8786; needs fastpuzzle[dask])",
     )
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="with --scheduler: let Dask's own log lines through to standard error",
+    )
 
 
 def _add_making_arguments(parser: argparse.ArgumentParser) -> None:
@@ -213,6 +218,8 @@ def _check_parallel_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with ``--batch``, ``--jobs`` and ``--scheduler`` together, or None."""
     if options.jobs is not None and options.scheduler is not None:
         return "use either --jobs or --scheduler, not both"
+    if options.verbose and options.scheduler is None:
+        return "--verbose applies only with --scheduler (it lets Dask's log lines through)"
     parallel = options.jobs is not None or options.scheduler is not None
     if parallel and not options.batch and not PUZZLES[canonical_name(options.puzzle)].splits:
         return "--jobs and --scheduler apply only with --batch"
@@ -399,7 +406,7 @@ def _run_batch(
             stack.enter_context(signals)
             bar = stack.enter_context(progress_bar(name, unit=" puzzles", delay=0.0))
             try:
-                executor, workers = stack.enter_context(pool(options.jobs, options.scheduler))
+                executor, workers = stack.enter_context(pool(options.jobs, options.scheduler, options.verbose))
             except FastpuzzleError as error:  # --scheduler: no Dask, or no scheduler at that address
                 _say(prefix + str(error))
                 return EXIT_BAD_INPUT
