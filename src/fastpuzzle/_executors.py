@@ -9,7 +9,10 @@ a cluster. Dask is an optional extra: ``pip install "fastpuzzle[dask]"``.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
+import threading
 
 from ._registry import MAX_JOBS
 from .errors import ArgumentError
@@ -112,8 +115,6 @@ def connect(address: str, verbose: bool = False) -> Any:
     except ImportError:
         raise ArgumentError(f"--scheduler needs Dask distributed: {DASK_EXTRA}") from None
     target = checked_address(address)
-    import threading
-
     made: list[Any] = []
     failed: list[BaseException] = []
 
@@ -122,8 +123,6 @@ def connect(address: str, verbose: bool = False) -> Any:
             made.append(Client(target, timeout=f"{CONNECT_SECONDS}s"))  # type: ignore[no-untyped-call]
         except BaseException as error:
             failed.append(error)
-
-    import logging
 
     # Dask's own log lines (reconnecting, a lost scheduler's tracebacks) are not the command's words.
     for name in ["distributed", "tornado", "asyncio", *logging.root.manager.loggerDict]:
@@ -181,8 +180,6 @@ class pool:
         if self.threads is not None:
             self.threads.shutdown(wait=kind is None, cancel_futures=True)
         if self.client is not None:
-            import contextlib
-
             with contextlib.suppress(Exception):
                 self.client.close(timeout=CONNECT_SECONDS)
             if kind is not None and _lost_scheduler(error):
