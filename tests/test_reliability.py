@@ -242,10 +242,10 @@ def test_a_peer_that_speaks_http_is_one_line() -> None:
     finally:
         peer.close()
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr.startswith(
-        f"fastpuzzle: reversi: cannot reach the Dask scheduler at tcp://127.0.0.1:{peer.port}: "
-    )
-    assert result.stderr.count("\n") == 1
+    # Under the checked build, AddressSanitizer warns of the impossible allocation (==PID==WARNING: ...).
+    lines = [line for line in result.stderr.splitlines() if not line.startswith("==")]
+    assert len(lines) == 1
+    assert lines[0].startswith(f"fastpuzzle: reversi: cannot reach the Dask scheduler at tcp://127.0.0.1:{peer.port}: ")
 
 
 @pytest.mark.slow
