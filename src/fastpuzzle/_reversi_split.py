@@ -25,13 +25,14 @@ import json
 import os
 import stat
 import threading
+import warnings
 import weakref
 
 from . import _executors
 from ._files import whole_file
 from ._progress import progress_bar
 from ._select import kernel_now
-from .errors import ArgumentError
+from .errors import ArgumentError, CheckpointWarning
 
 TYPE_CHECKING = False
 
@@ -297,10 +298,10 @@ class Checkpoint:
         self.finished: dict[int, Result] = {}
         self.dropped = 0
         self.stream: Optional[BinaryIO] = None
-        _check_regular(self.path)  # before the lock, which is a file beside it
+        exists = _check_regular(self.path)  # before the lock, which is a file beside it
         self.lock = _lock(self.path)
         try:
-            self._open()
+            self._open(exists)
         except OSError as error:
             self.lock.release()
             raise ArgumentError(f"cannot use checkpoint {self.path}: {error.strerror or error}") from None
@@ -308,10 +309,6 @@ class Checkpoint:
             self.lock.release()
             raise
         if self.dropped:
-            import warnings
-
-            from .errors import CheckpointWarning
-
             warnings.warn(
                 CheckpointWarning(
                     f"checkpoint {self.path}: {self.dropped} damaged line{'s' if self.dropped > 1 else ''} "
@@ -320,10 +317,11 @@ class Checkpoint:
                 stacklevel=2,
             )
 
-    def _open(self) -> None:
+    def _open(self, exists: bool) -> None:
+        """Read back what an earlier run wrote (if ``exists``), rewrite it if it needs to, open it for appending."""
         lines: list[bytes] = []
         torn = b""
-        if _check_regular(self.path):
+        if exists:
             with open(self.path, "rb") as existing:
                 lines, torn = _bounded_lines(existing)
         if not lines and not self.header_line.startswith(torn):

@@ -860,6 +860,15 @@ cdef inline uint64_t keep_counts(int n, int cells) noexcept nogil:
     return low_bits(n // 2 + 1) & ~low_bits(low) if low > 0 else low_bits(n // 2 + 1)
 
 
+cdef inline bint passes_open(const uint64_t *prefix, const uint64_t *rest, uint64_t keep) noexcept nogil:
+    """Some valid line goes through a cell left open: from a valid prefix before it (prefix, 4 count
+    masks) to a completable rest after it (rest), the counts after it within keep."""
+    cdef uint64_t tried[4]
+    cdef uint64_t everything = ~(<uint64_t>0)
+    step_forward(prefix, everything, everything, keep, tried)
+    return ((tried[0] & rest[0]) | (tried[1] & rest[1]) | (tried[2] & rest[2]) | (tried[3] & rest[3])) != 0
+
+
 cdef uint64_t line_reason(int n, uint64_t ones, uint64_t zeros, int target) noexcept nogil:
     """A smallest-by-inclusion set of the known cells of a line with no valid completion that still
     has none: the cells kept, as a mask (the twin's line_reason_of).
@@ -872,8 +881,7 @@ cdef uint64_t line_reason(int n, uint64_t ones, uint64_t zeros, int target) noex
     """
     cdef uint64_t prefix[LEARN_MAX_SIDE + 1][4]
     cdef uint64_t rest[LEARN_MAX_SIDE + 1][4]
-    cdef uint64_t tried[4]
-    cdef uint64_t goal = (<uint64_t>1) << (n // 2), bit, everything = ~(<uint64_t>0)
+    cdef uint64_t goal = (<uint64_t>1) << (n // 2), bit
     cdef int i, s, end = target if target >= 0 else n
     for s in range(4):
         rest[n][s] = goal
@@ -886,22 +894,16 @@ cdef uint64_t line_reason(int n, uint64_t ones, uint64_t zeros, int target) noex
     prefix[0][3] = 1
     for i in range(n):
         bit = (<uint64_t>1) << i
-        if i < end and (ones | zeros) & bit:
-            step_forward(prefix[i], everything, everything, keep_counts(n, i + 1), tried)
-            if not ((tried[0] & rest[i + 1][0]) | (tried[1] & rest[i + 1][1])
-                    | (tried[2] & rest[i + 1][2]) | (tried[3] & rest[i + 1][3])):
-                ones &= ~bit
-                zeros &= ~bit
+        if i < end and (ones | zeros) & bit and not passes_open(prefix[i], rest[i + 1], keep_counts(n, i + 1)):
+            ones &= ~bit
+            zeros &= ~bit
         step_forward(prefix[i], digit_mask(ones, i), digit_mask(zeros, i), keep_counts(n, i + 1), prefix[i + 1])
     if target >= 0:
         for i in range(n - 1, target, -1):
             bit = (<uint64_t>1) << i
-            if (ones | zeros) & bit:
-                step_forward(prefix[i], everything, everything, keep_counts(n, i + 1), tried)
-                if not ((tried[0] & rest[i + 1][0]) | (tried[1] & rest[i + 1][1])
-                        | (tried[2] & rest[i + 1][2]) | (tried[3] & rest[i + 1][3])):
-                    ones &= ~bit
-                    zeros &= ~bit
+            if (ones | zeros) & bit and not passes_open(prefix[i], rest[i + 1], keep_counts(n, i + 1)):
+                ones &= ~bit
+                zeros &= ~bit
             step_back(rest[i + 1], digit_mask(ones, i), digit_mask(zeros, i), rest[i])
         ones &= ~((<uint64_t>1) << target)
         zeros &= ~((<uint64_t>1) << target)
@@ -1108,6 +1110,15 @@ cdef class Learn:
         if line < self.height:
             return line * self.width + i
         return i * self.width + line - self.height
+
+    cdef int false_literals(self, int line, uint64_t cells, int32_t *out) noexcept nogil:
+        """The false literals of line's cells in the mask cells, into out; their number."""
+        cdef int j, count = 0
+        for j in range(self.length[line]):
+            if (cells >> j) & 1:
+                out[count] = self.false_of(self.cell(line, j))
+                count += 1
+        return count
 
     cdef inline int false_of(self, int p) noexcept nogil:
         """The literal of the digit cell p does not hold (it holds one)."""
@@ -1340,16 +1351,10 @@ cdef class Learn:
         """Give what the exact propagator of line forces; False, the conflict written, if it has no valid line."""
         cdef int n = self.length[line], j
         cdef uint64_t ones = self.ones[line], zeros = self.zeros[line], may_one, may_zero
-        cdef uint64_t needed
         if (ones | zeros) == low_bits(n):
             return True  # complete, and line_rules found no run of three and n // 2 of each digit
         if not line_digits(n, ones, zeros, &may_one, &may_zero):
-            needed = line_reason(n, ones, zeros, -1)
-            self.conflict_size = 0
-            for j in range(n):
-                if (needed >> j) & 1:
-                    self.conflict[self.conflict_size] = self.false_of(self.cell(line, j))
-                    self.conflict_size += 1
+            self.conflict_size = self.false_literals(line, line_reason(n, ones, zeros, -1), self.conflict)
             return False
         for j in range(n):
             if not (((ones | zeros) >> j) & 1) and ((may_one >> j) & 1) != ((may_zero >> j) & 1):
@@ -1501,12 +1506,7 @@ cdef class Learn:
             return 2
         if kind == RULE_LINE:
             if before == self.place[p] and self.needed[p] != NOT_READ:
-                needed = self.needed[p]
-                for j in range(self.length[line]):
-                    if (needed >> j) & 1:
-                        out[count] = self.false_of(self.cell(line, j))
-                        count += 1
-                return count
+                return self.false_literals(line, self.needed[p], out)
             i = p % self.width if line < self.height else p // self.width
             for j in range(self.length[line]):
                 q = self.cell(line, j)
@@ -1523,11 +1523,7 @@ cdef class Learn:
             needed = line_reason(self.length[line], ones, zeros, i)
             if before == self.place[p]:
                 self.needed[p] = needed
-            for j in range(self.length[line]):
-                if (needed >> j) & 1:
-                    out[count] = self.false_of(self.cell(line, j))
-                    count += 1
-            return count
+            return self.false_literals(line, needed, out)
         readings = 1
         if kind == RULE_DISTINCT:
             readings = 2
