@@ -19,7 +19,7 @@ import pytest
 
 import fastpuzzle
 from conftest import run_cli
-from fastpuzzle import ArgumentError, ParseError, interchange, pixel, render, reversi, takuzu
+from fastpuzzle import ArgumentError, ParseError, interchange, pixel, render, reversi, sudoku, takuzu
 
 START_8 = reversi.start(8)
 
@@ -143,6 +143,26 @@ def test_solve_many_caps_its_workers(jobs: int) -> None:
 def test_an_endless_iterable_of_rows_is_an_error(solve: object) -> None:
     with pytest.raises(ParseError, match=r"row 10001, column 1: expected at most 10000 rows, found more"):
         solve(itertools.repeat("0101"))  # type: ignore[operator]
+
+
+def test_sudoku_reads_a_bounded_number_of_rows() -> None:
+    with pytest.raises(ParseError, match=r"row 10001, column 1: expected at most 10000 rows, found more"):
+        sudoku.min_toggles(itertools.repeat("000000000"))
+    with pytest.raises(ParseError, match=r"grid 1, row 10001, column 1: expected at most 10000 rows, found more"):
+        sudoku.min_toggles_many([["000000000"] * 9, itertools.repeat("000000000")])
+
+
+def test_sudoku_many_stops_at_the_first_bad_grid_of_an_endless_stream() -> None:
+    grids = itertools.chain([["000000000"] * 9] * 3, itertools.repeat(["00000000"] * 9))
+    with pytest.raises(ParseError, match=r"grid 3, row 1, column 9: "):
+        sudoku.min_toggles_many(grids)
+
+
+def test_sudoku_many_reads_a_grid_of_rows_from_an_iterator_once() -> None:
+    rows = ["100000000"] + ["000000000"] * 8
+    assert sudoku.min_toggles_many([iter(rows), (row for row in rows), rows]) == [1, 1, 1]
+    # More grids than one chunk, each an iterator read once.
+    assert sudoku.min_toggles_many(iter(rows) for _ in range(70_000)) == [1] * 70_000
 
 
 @pytest.mark.parametrize("identifier", ["1" * 5000 + "x8:abc", "8x" + "9" * 4400 + ":a", "8x8u:" + "9" * 5000])

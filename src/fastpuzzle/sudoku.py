@@ -24,7 +24,8 @@ import operator
 import sys
 from _thread import allocate_lock
 from array import array
-from itertools import chain
+from contextlib import contextmanager
+from itertools import chain, islice
 from typing import NamedTuple
 
 from . import _grid, _select
@@ -40,7 +41,7 @@ else:
     from . import _sudoku_py as _kernel
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable, Iterator, Sequence
     from random import Random
     from typing import Any, Optional, Union
 
@@ -73,6 +74,8 @@ SIDE = PUZZLES[NAME].limits["SIDE"]
 MAX_ANSWER = PUZZLES[NAME].limits["MAX_ANSWER"]
 _CELLS = "01"
 _ROW_MASKS = 1 << SIDE
+#: Grids min_toggles_many reads and checks before it counts them.
+_MANY_CHUNK = 1 << 16
 
 # One answer table per kernel module (tests switch to the twin), built on first use.
 _TABLES: dict[str, Any] = {}
@@ -201,16 +204,24 @@ def min_toggles_many(grids: Any) -> Any:
         every_grid = iter(grids)
     except TypeError:
         raise TypeError(f"expected a sequence of grids, found {type(grids).__name__}") from None
-    # A snapshot: the caller may change its own list while the kernel counts.
-    grids = list(every_grid)
-    masks = _masks_in_bulk(grids)
-    if masks is None:
-        masks = array("H")
-        for index, grid in enumerate(grids):
-            masks.extend(grid.masks if type(grid) is Grid else _masks_at(grid, index))
-    out = bytearray(len(masks) // SIDE)
-    if out:
-        _table().count_masks(masks, out)
+    out = bytearray()
+    start = 0
+    # A chunk at a time: a bad grid is found after at most a chunk, even in an endless iterable.
+    while grids := list(islice(every_grid, _MANY_CHUNK)):
+        if set(map(type, grids)) <= {list, tuple}:
+            chunk = list(map(tuple, grids))  # snapshots, which another thread cannot change meanwhile
+        else:
+            chunk = [_rows_at(grid, index) for index, grid in enumerate(grids, start)]
+        masks = _masks_in_bulk(chunk)
+        if masks is None:
+            masks = array("H")
+            for index, grid in enumerate(chunk, start):
+                masks.extend(grid.masks if type(grid) is Grid else _masks_at(grid, index))
+        counts = bytearray(len(masks) // SIDE)
+        if counts:
+            _table().count_masks(masks, counts)
+        out += counts
+        start += len(chunk)
     return list(out)
 
 
@@ -234,10 +245,27 @@ def _masks_in_bulk(grids: list[Any]) -> Optional[array[int]]:
     return None if high_bytes.translate(None, b"\x00\x01") else masks
 
 
+def _rows_at(grid: Any, index: int) -> Any:
+    """``grid`` read once, its errors naming the grid's index: a Grid as it is, else its rows as a tuple
+    (a snapshot, which another thread cannot change while the kernel counts; at most MOST_ROWS + 1 rows of an
+    iterator)."""
+    if type(grid) is Grid:
+        return grid
+    with _naming_grid(index):
+        return _grid.row_tuple(grid)
+
+
 def _masks_at(grid: Any, index: int) -> tuple[int, ...]:
     """The checked row masks of ``grid``, its errors naming the grid's index."""
-    try:
+    with _naming_grid(index):
         return _masks_of(grid)
+
+
+@contextmanager
+def _naming_grid(index: int) -> Iterator[None]:
+    """Errors raised inside name grid ``index`` of a batch."""
+    try:
+        yield
     except ParseError as error:
         raise ParseError(error.reason, error.line, error.column, unit=f"grid {index}, row") from None
     except TypeError as error:
