@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -129,8 +130,78 @@ def test_a_bad_item_in_solve_many_is_that_items_record() -> None:
     results = list(fastpuzzle.solve_many("takuzu", texts, jobs=2))  # type: ignore[arg-type]
     assert [result.index for result in results] == list(range(6))
     assert [result.status for result in results] == ["solved"] * 3 + ["bad_input", "solved", "bad_input"]
-    assert results[3].error == "expected a contest text (str), found NoneType"
-    assert results[5].error == "expected a contest text (str), found bytes"
+    assert results[3].error == "expected contest text as str, found NoneType"
+    assert results[5].error == "expected contest text as str, found bytes; decode it first"
+
+
+def _raised_alone(text: object) -> BaseException:
+    """What solving ``text`` alone raises."""
+    try:
+        takuzu.solve(takuzu.parse(text))  # type: ignore[arg-type]
+    except (fastpuzzle.FastpuzzleError, TypeError) as error:
+        return error
+    raise AssertionError(f"{text!r} was solved")
+
+
+@pytest.mark.parametrize("bad", ["2\n11\n__\n", "2\n__\n__\n", "2\n1x\n__\n", "3\n1__\n___\n___\n", None])
+def test_solve_many_raises_the_first_bad_items_own_error_when_asked(bad: object) -> None:
+    texts = ["2\n1_\n__\n"] * 5 + [bad] + ["2\n__\n__\n"]
+    alone = _raised_alone(bad)
+    results = fastpuzzle.solve_many("takuzu", texts, jobs=2, errors="raise")  # type: ignore[arg-type]
+    assert [result.status for result in itertools.islice(results, 5)] == ["solved"] * 5
+    with pytest.raises(type(alone)) as raised:
+        next(results)
+    assert type(raised.value) is type(alone) and str(raised.value) == str(alone)
+    if isinstance(alone, ParseError):
+        assert (raised.value.line, raised.value.column, raised.value.unit) == (alone.line, alone.column, alone.unit)  # type: ignore[attr-defined]
+    with pytest.raises(ArgumentError, match="errors must be 'record' or 'raise', got 'ignore'"):
+        fastpuzzle.solve_many("takuzu", texts, errors="ignore")  # type: ignore[arg-type]
+
+
+def test_a_stopped_thread_stops_its_count_at_the_next_poll() -> None:
+    import threading
+
+    from fastpuzzle._progress import stopped_by
+
+    stop = threading.Event()
+    outcome: list[BaseException] = []
+
+    def count() -> None:
+        with stopped_by(stop):
+            try:
+                takuzu.count_solutions(["_" * 20] * 20)  # far too many to count
+            except KeyboardInterrupt as interrupt:
+                outcome.append(interrupt)
+
+    worker = threading.Thread(target=count)
+    worker.start()
+    time.sleep(0.3)
+    stop.set()
+    worker.join(60)
+    assert not worker.is_alive() and len(outcome) == 1
+
+
+def test_ctrl_c_in_solve_many_stops_the_counts_in_flight() -> None:
+    """Ctrl-C while two endless reversi counts run in solve_many's own pool: the process ends at once, where it
+    waited for the counts (which never end here) to finish."""
+    code = (
+        "import fastpuzzle\n"
+        "from fastpuzzle import reversi\n"
+        "print('started', flush=True)\n"
+        "try:\n"
+        "    list(fastpuzzle.solve_many('reversi', [str(reversi.start(8))] * 4, jobs=2))\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "started\n"
+        time.sleep(1.0)
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert (out, process.returncode) == ("interrupted\n", 0)
 
 
 @pytest.mark.parametrize("jobs", [1025, 10**6])
@@ -147,7 +218,7 @@ def test_an_endless_iterable_of_rows_is_an_error(solve: object) -> None:
 
 def test_sudoku_reads_a_bounded_number_of_rows() -> None:
     with pytest.raises(ParseError, match=r"row 10001, column 1: expected at most 10000 rows, found more"):
-        sudoku.min_toggles(itertools.repeat("000000000"))
+        sudoku.min_toggles(itertools.repeat("000000000"))  # type: ignore[arg-type]
     with pytest.raises(ParseError, match=r"grid 1, row 10001, column 1: expected at most 10000 rows, found more"):
         sudoku.min_toggles_many([["000000000"] * 9, itertools.repeat("000000000")])
 

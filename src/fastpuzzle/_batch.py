@@ -15,13 +15,23 @@ the file, and its puzzles may arrive slower than they are solved: a
 
 from __future__ import annotations
 
+import re
 import time
 from itertools import islice
 from typing import NamedTuple, Optional
 
 from . import puzzle_module
 from ._executors import as_executor, checked_jobs, pool, workers_of
-from .errors import FastpuzzleError, MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
+from ._progress import stopped_by
+from ._text import not_text
+from .errors import (
+    ArgumentError,
+    FastpuzzleError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    ParseError,
+    PuzzleTooLargeError,
+)
 
 TYPE_CHECKING = False
 
@@ -52,6 +62,10 @@ MAX_CHUNK = 4096
 CHUNKS_PER_WORKER = 3
 
 SOLVED, NO_SOLUTION, SEVERAL, BAD_INPUT, TOO_LARGE = "solved", "no_solution", "several", "bad_input", "too_large"
+#: The start of a bad item's message when it is no text (not_text's).
+NOT_TEXT = "expected contest text as str"
+#: A ParseError's message: where, and what was expected.
+_PLACED = re.compile(r"(line|row) (\d+), column (\d+): (.*)", re.DOTALL)
 
 
 class Result(NamedTuple):
@@ -101,6 +115,12 @@ def placed(error: ParseError, first_line: int) -> str:
     return str(ParseError(error.reason, error.line + first_line - 1, error.column, unit=error.unit))
 
 
+def _solve_chunk_until(stop: threading.Event, *arguments: Any) -> list[Result]:
+    """:func:`solve_chunk` in a thread that stops (KeyboardInterrupt) at a kernel's poll once ``stop`` is set."""
+    with stopped_by(stop):
+        return solve_chunk(*arguments)
+
+
 def _status_of(error: FastpuzzleError) -> str:
     if isinstance(error, NoSolutionError):
         return NO_SOLUTION
@@ -140,7 +160,7 @@ def solve_chunk(
         elif isinstance(item, str):
             text, first_line = item, 1
         else:
-            add(Result(index, BAD_INPUT, None, f"expected a contest text (str), found {type(item).__name__}", 0.0))
+            add(Result(index, BAD_INPUT, None, not_text(item), 0.0))
             continue
         try:
             parsed = parse(text)
@@ -160,33 +180,79 @@ def solve_chunk(
 
 
 def solve_many(
-    puzzle: str, texts: Iterable[str], *, jobs: Optional[int] = None, executor: Any = None
+    puzzle: str, texts: Iterable[str], *, jobs: Optional[int] = None, executor: Any = None, errors: str = "record"
 ) -> Iterator[Result]:
     """Solve every contest text of ``puzzle``; yield one :class:`Result` per text, in input order.
 
     ``executor`` may be any ``concurrent.futures.Executor`` (threads or
     processes) or a ``dask.distributed.Client``; without one, a thread pool of
-    ``jobs`` workers runs the batch (default: the CPUs this process may use).
-    A puzzle that is malformed, unsolvable or too large gets a record saying
-    why, as does an item that is no ``str``; it never stops the batch.
-    ``jobs`` is at most 1024.
+    ``jobs`` workers runs the batch (default: the CPUs this process may use),
+    and stopping the batch (Ctrl-C, or closing the iterator) stops the puzzles
+    in flight too, within a poll of the kernels. ``jobs`` is at most 1024.
+
+    ``errors="record"`` (the default): a puzzle that is malformed, unsolvable or
+    too large gets a record saying why, as does an item that is no ``str``; it
+    never stops the batch. ``errors="raise"``: the first such puzzle, in input
+    order, raises what solving it alone raises (:class:`ParseError`,
+    :class:`NoSolutionError`, ...; TypeError for an item that is no ``str``),
+    and the batch stops.
     """
     puzzle_module(puzzle)  # an unknown name fails before any work goes out
     jobs = checked_jobs(jobs)
+    if errors not in ("record", "raise"):
+        raise ArgumentError(f"errors must be 'record' or 'raise', got {errors!r}")
     if executor is not None:
-        return _stream(puzzle, iter(texts), as_executor(executor), workers_of(executor, jobs))
-    return _with_own_pool(puzzle, iter(texts), jobs)
+        results = _stream(puzzle, iter(texts), as_executor(executor), workers_of(executor, jobs), None)
+    else:
+        results = _with_own_pool(puzzle, iter(texts), jobs)
+    return results if errors == "record" else _raising(results)
 
 
 def _with_own_pool(puzzle: str, texts: Iterator[str], jobs: Optional[int]) -> Iterator[Result]:
+    from threading import Event
+
     with pool(jobs) as (threads, workers):
-        yield from _stream(puzzle, texts, threads, workers)
+        yield from _stream(puzzle, texts, threads, workers, Event())
 
 
-def _stream(puzzle: str, texts: Iterator[str], executor: Any, workers: int) -> Iterator[Result]:
+def _stream(
+    puzzle: str, texts: Iterator[str], executor: Any, workers: int, stop: Optional[threading.Event]
+) -> Iterator[Result]:
     """The results of ``texts`` one by one, as :func:`stream_chunks` gives them."""
-    for outcomes in stream_chunks(puzzle, _Iterated(texts), executor, workers):
+    for outcomes in stream_chunks(puzzle, _Iterated(texts), executor, workers, stop=stop):
         yield from outcomes
+
+
+def _raising(results: Iterator[Result]) -> Iterator[Result]:
+    """``results`` up to the first one not solved, which is raised as :func:`raised` makes it."""
+    for result in results:
+        if result.status != SOLVED:
+            raise raised(result)
+        yield result
+
+
+def raised(result: Result) -> Exception:
+    """The exception solving ``result``'s puzzle alone raises: the class its status names, its message."""
+    message = result.error or ""
+    error: Exception
+    if result.status == NO_SOLUTION:
+        error = NoSolutionError(message)
+    elif result.status == SEVERAL:
+        error = MultipleSolutionsError(message)
+    elif result.status == TOO_LARGE:
+        error = PuzzleTooLargeError(message)
+    elif message.startswith(NOT_TEXT):
+        error = TypeError(message)
+    else:
+        placed_error = _PLACED.fullmatch(message)
+        if placed_error is None:
+            error = ArgumentError(message)
+        else:
+            unit, line, column, reason = placed_error.groups()
+            error = ParseError(reason, int(line), int(column), unit=unit)
+    if hasattr(error, "add_note"):  # Python 3.11 on
+        error.add_note(f"(the puzzle at index {result.index} of the batch)")
+    return error
 
 
 class _Iterated:
@@ -208,13 +274,17 @@ def stream_chunks(
     executor: Any,
     workers: int,
     output: Optional[Callable[[Any], str]] = None,
+    *,
+    stop: Optional[threading.Event] = None,
 ) -> Iterator[list[Result]]:
     """The results of every puzzle ``source`` gives, a chunk at a time, in input order.
 
     A bounded window of chunks is in flight; the head chunk's results are
     yielded as soon as it is done. While the window has room the source is
     read, but a source with nothing to give yet never holds back a result that
-    is ready. ``output``: as for :func:`solve_chunk`.
+    is ready. ``output``: as for :func:`solve_chunk`. ``stop``, for a thread
+    pool only: an event set when the stream ends early, which stops the chunks
+    in flight at their kernels' next poll.
     """
     from collections import deque
     from threading import Event
@@ -236,7 +306,10 @@ def stream_chunks(
                 if items is None:
                     exhausted = True
                 elif items:
-                    future = executor.submit(solve_chunk, puzzle, start, items, output)
+                    if stop is None:
+                        future = executor.submit(solve_chunk, puzzle, start, items, output)
+                    else:
+                        future = executor.submit(_solve_chunk_until, stop, puzzle, start, items, output)
                     future.add_done_callback(wake)
                     pending.append(future)
                     start += len(items)
@@ -252,5 +325,7 @@ def stream_chunks(
             chunk = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / spent) if spent > 0 else MAX_CHUNK))
             yield outcomes
     finally:
+        if stop is not None:
+            stop.set()
         for future in pending:
             future.cancel()

@@ -13,6 +13,7 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import islice
 
+from ._progress import check_stop
 from ._registry import Status
 from ._text import check_row, is_block
 from .errors import ArgumentError, MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
@@ -253,6 +254,8 @@ def walk(search: KernelLister, width: int, budget: int, too_large: Callable[[], 
             return
         elif status == _TOO_LARGE:
             raise PuzzleTooLargeError(too_large())
+        else:
+            check_stop()
 
 
 def first_solutions(
@@ -272,6 +275,8 @@ def first_solutions(
             break
         elif status == _TOO_LARGE:
             raise PuzzleTooLargeError(too_large())
+        else:
+            check_stop()
     return found
 
 
@@ -281,7 +286,7 @@ def count(search: KernelSearch, limit: Optional[int], budget: int, too_large: Ca
         return 0
     kernel_limit = limit if limit is not None and limit < _KERNEL_LIMIT else 0
     while (status := search.count(budget, kernel_limit)) == _PAUSED:
-        pass
+        check_stop()
     if status == _TOO_LARGE:
         raise PuzzleTooLargeError(too_large())
     found = int(search.found)

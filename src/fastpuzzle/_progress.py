@@ -1,8 +1,10 @@
-"""The progress bar every long job shows: tqdm on standard error, only when asked or on a terminal."""
+"""The progress bar every long job shows (tqdm on standard error, only when asked or on a terminal), and the
+stop a batch's worker threads obey: the kernels' polls are where a job reports progress and where it is stopped."""
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 
 TYPE_CHECKING = False
@@ -10,7 +12,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, Optional
 
-__all__ = ["DELAY", "progress_bar"]
+__all__ = ["DELAY", "check_stop", "progress_bar", "stopped_by"]
 
 #: Seconds a job runs before its bar appears: a short job draws none.
 DELAY = 0.5
@@ -55,8 +57,11 @@ class progress_bar:
 
     @property
     def callback(self) -> Optional[Callable[[float], None]]:
-        """:meth:`report` if a bar may be drawn, else None (a kernel then reports nothing)."""
-        return self.report if self.show else None
+        """:meth:`report` if a bar may be drawn; else :func:`check_stop` in a thread a stop event governs (see
+        :class:`stopped_by`); else None (a kernel then reports nothing)."""
+        if self.show:
+            return self.report
+        return _check_stop_at if getattr(_stop, "event", None) is not None else None
 
     def advance(self, steps: int) -> None:
         """``steps`` more steps done."""
@@ -65,7 +70,8 @@ class progress_bar:
             bar.update(steps)
 
     def report(self, done: float) -> None:
-        """The share done, 0 to 1, of ``total`` steps."""
+        """The share done, 0 to 1, of ``total`` steps (and a stop, as :func:`check_stop`)."""
+        check_stop()
         bar = self._drawn()
         if bar is not None:
             total = self.total or 0
@@ -88,3 +94,39 @@ class progress_bar:
         bar, self.bar = self.bar, None
         if bar is not None:
             bar.close()
+
+
+#: Per thread, the event that stops the jobs this thread runs (see stopped_by).
+_stop = threading.local()
+
+
+class stopped_by:
+    """Within ``with stopped_by(event):``, this thread's jobs stop at their next poll once ``event`` is set.
+
+    A worker thread never sees Ctrl-C itself: the batch that owns it sets the
+    event, and the kernels' polls (every POLL_MS, or a progress callback's
+    interval) raise KeyboardInterrupt through :func:`check_stop`.
+    """
+
+    def __init__(self, event: threading.Event) -> None:
+        self.event = event
+        self.outer: Optional[threading.Event] = None
+
+    def __enter__(self) -> None:
+        self.outer = getattr(_stop, "event", None)
+        _stop.event = self.event
+
+    def __exit__(self, *exc_info: object) -> None:
+        _stop.event = self.outer
+
+
+def check_stop() -> None:
+    """Raise KeyboardInterrupt if the event this thread's jobs obey (:class:`stopped_by`) is set."""
+    event: Optional[threading.Event] = getattr(_stop, "event", None)
+    if event is not None and event.is_set():
+        raise KeyboardInterrupt("stopped: the batch this job belongs to was interrupted")
+
+
+def _check_stop_at(done: float) -> None:
+    """:func:`check_stop`, as a kernel's progress callback."""
+    check_stop()

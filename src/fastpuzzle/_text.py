@@ -203,11 +203,15 @@ class Lines:
 
 def check_text(text: object) -> None:
     """A TypeError unless ``text`` is a str (contest text); bytes are named, to be decoded first."""
-    if isinstance(text, str):
-        return
+    if not isinstance(text, str):
+        raise TypeError(not_text(text))
+
+
+def not_text(text: object) -> str:
+    """The message of :func:`check_text`'s TypeError for ``text``, which is no str."""
     if isinstance(text, (bytes, bytearray, memoryview)):
-        raise TypeError(f"expected contest text as str, found {type(text).__name__}; decode it first")
-    raise TypeError(f"expected contest text as str, found {type(text).__name__}")
+        return f"expected contest text as str, found {type(text).__name__}; decode it first"
+    return f"expected contest text as str, found {type(text).__name__}"
 
 
 def check_row(text: str, width: int, alphabet: str, line: int, where: str = "", *, unit: str = "line") -> None:

@@ -208,6 +208,7 @@ def min_toggles_many(grids: Any) -> Any:
     start = 0
     # A chunk at a time: a bad grid is found after at most a chunk, even in an endless iterable.
     while grids := list(islice(every_grid, _MANY_CHUNK)):
+        chunk: list[Any]
         if set(map(type, grids)) <= {list, tuple}:
             chunk = list(map(tuple, grids))  # snapshots, which another thread cannot change meanwhile
         else:
