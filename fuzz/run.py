@@ -1,8 +1,9 @@
 """Fuzz fastpuzzle's parsers: ``python fuzz/run.py [PUZZLE ...] [--seconds S] [--seed N]``.
 
 Each puzzle's target (targets.py; ``unruly`` and ``mosaic`` read Simon Tatham's
-game IDs) runs for ``--seconds`` from the seed corpus in ``fuzz/corpus/PUZZLE``
-(the public cases, good and bad, or game IDs), and the run prints the
+game IDs, ``checkpoint`` resumes a split count from a checkpoint file) runs for
+``--seconds`` from the seed corpus in ``fuzz/corpus/PUZZLE`` (the public cases,
+good and bad, game IDs, or checkpoints), and the run prints the
 number of executions. The exit status is 1 if any target found something: an
 exception other than the package's errors and TypeError, a failed check, a
 crash, or an input that ran over ``--input-timeout`` seconds. The finding is
@@ -35,7 +36,7 @@ from types import FrameType
 from typing import Any, Callable, Optional
 
 HERE = Path(__file__).resolve().parent
-PUZZLES = ("takuzu", "pixel", "sudoku", "reversi", "unruly", "mosaic")
+PUZZLES = ("takuzu", "pixel", "sudoku", "reversi", "unruly", "mosaic", "checkpoint")
 #: Longest input either engine makes; the parsers refuse more than 1 MiB in one read anyway.
 MAX_LEN = 4096
 #: Where findings are saved.
@@ -219,7 +220,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         nargs="*",
         choices=[*PUZZLES, []],
         metavar="PUZZLE",
-        help="takuzu, pixel, sudoku, reversi (default: all)",
+        help=f"{', '.join(PUZZLES)} (default: all)",
     )
     parser.add_argument("--seconds", type=int, default=60, help="time budget per target (default: 60)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")

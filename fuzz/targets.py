@@ -121,13 +121,49 @@ def check_game_id(game: str, data: bytes) -> None:
         _answer(fastpuzzle.puzzle_module(name), puzzle)
 
 
+#: Parts of the checkpoint target's count: few, so that a whole checkpoint (about 1.6 KB) fits in an input.
+CHECKPOINT_PARTS_TARGET = 8
+#: The count the checkpoint target resumes: perft 7 from the 8x8 start, black to move (14 parts).
+CHECKPOINT_DEPTH, CHECKPOINT_TOTAL = 7, 55092
+_checkpoint_folder: list[str] = []
+
+
+def check_checkpoint(data: bytes) -> None:
+    """Resume a split count from ``data`` as its checkpoint file: the right total (what the file lacks, or what
+    fails its checksum, counted again), or an ArgumentError that names the checkpoint; anything else is a finding."""
+    import os
+    import tempfile
+    import warnings
+
+    from fastpuzzle import _reversi_split
+
+    if not _checkpoint_folder:
+        _checkpoint_folder.append(tempfile.mkdtemp(prefix="fuzz-checkpoint-"))
+    path = os.path.join(_checkpoint_folder[0], "count.jsonl")
+    with open(path, "wb") as file:
+        file.write(data)
+    frontier_target, _reversi_split.FRONTIER_TARGET = _reversi_split.FRONTIER_TARGET, CHECKPOINT_PARTS_TARGET
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", fastpuzzle.CheckpointWarning)
+            total = reversi.perft(reversi.start(8), CHECKPOINT_DEPTH, to_move="black", checkpoint=path)
+    except fastpuzzle.ArgumentError as error:
+        if f"checkpoint {path}" not in str(error):
+            raise AssertionError(f"an error that does not name the checkpoint: {error}") from None
+        return
+    finally:
+        _reversi_split.FRONTIER_TARGET = frontier_target
+    assert total == CHECKPOINT_TOTAL, f"resumed to {total}, not {CHECKPOINT_TOTAL}"
+
+
 #: Simon Tatham's games whose IDs are read, fuzzed beside the contest parsers.
 GAMES = ("unruly", "mosaic")
 
-#: Each target, by puzzle (or game) name; they share :func:`check` (and :func:`check_game_id`).
+#: Each target, by puzzle (or game) name, and the checkpoint files of a split count.
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{name: (lambda data, name=name: check(name, data)) for name in PUZZLES},  # type: ignore[misc]
     **{game: (lambda data, game=game: check_game_id(game, data)) for game in GAMES},  # type: ignore[misc]
+    "checkpoint": check_checkpoint,
 }
 
 #: The pure-Python twins: the coverage-guided engines leave them uninstrumented (they are oracles here).

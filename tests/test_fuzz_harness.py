@@ -17,10 +17,10 @@ def fuzz_run() -> dict[str, Any]:
     return runpy.run_path(str(ROOT / "fuzz" / "run.py"))
 
 
-@pytest.mark.parametrize("puzzle", ["takuzu", "pixel", "sudoku", "reversi"])
+@pytest.mark.parametrize("puzzle", ["takuzu", "pixel", "sudoku", "reversi", "unruly", "mosaic", "checkpoint"])
 def test_every_target_runs_its_seeds_and_mutants(fuzz_run: dict[str, Any], puzzle: str) -> None:
     seeds = fuzz_run["seeds"](puzzle)
-    assert len(seeds) >= 5, "fuzz/corpus holds the public cases"
+    assert len(seeds) >= 4, "fuzz/corpus holds the public cases, game IDs or checkpoints"
     executions, found = fuzz_run["run_mutation"](puzzle, 0, seed=1, runs=len(seeds) + 300)
     assert (executions, found) == (len(seeds) + 300, False)
 
@@ -51,3 +51,21 @@ def test_the_mutations_are_seeded(fuzz_run: dict[str, Any]) -> None:
         return [fuzz_run["mutate"](rng, corpus[i % len(corpus)], corpus, tokens) for i in range(50)]
 
     assert mutants(7) == mutants(7) != mutants(8)
+
+
+def test_the_checkpoint_target_finds_a_checkpoint_that_trusts_its_lines(
+    fuzz_run: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the checksum planted away (every line's check passes), a changed result is a wrong total: found."""
+    from fastpuzzle import _reversi_split
+
+    class Anything(str):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = str.__hash__
+
+    monkeypatch.setattr(_reversi_split.Checkpoint, "_check", lambda self, index, result: Anything("0"))
+    monkeypatch.setitem(fuzz_run["run_mutation"].__globals__, "FINDINGS", tmp_path)
+    executions, found = fuzz_run["run_mutation"]("checkpoint", 60, seed=1, runs=5_000)
+    assert found and executions < 5_000
