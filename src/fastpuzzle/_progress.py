@@ -4,12 +4,13 @@ stop a batch's worker threads obey: the kernels' polls are where a job reports p
 from __future__ import annotations
 
 import sys
-import threading
 import time
+from _thread import _local
 
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
+    import threading
     from typing import Any, Callable, Optional
 
 __all__ = ["DELAY", "check_stop", "progress_bar", "stopped_by"]
@@ -96,8 +97,9 @@ class progress_bar:
             bar.close()
 
 
-#: Per thread, the event that stops the jobs this thread runs (see stopped_by).
-_stop = threading.local()
+#: Per thread, the event that stops the jobs this thread runs (see stopped_by); threading.local without
+#: importing threading, which a single count never needs.
+_stop = _local()
 
 
 class stopped_by:

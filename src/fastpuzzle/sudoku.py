@@ -201,7 +201,8 @@ def min_toggles_many(grids: Any) -> Any:
     if isinstance(grids, (str, bytes, bytearray)):
         raise TypeError("expected a sequence of grids; use parse() for contest text")
     try:
-        every_grid = iter(grids)
+        # A list is copied first: a grid may change the caller's list while it is read (tests/test_threads.py).
+        every_grid = iter(list(grids) if type(grids) is list else grids)
     except TypeError:
         raise TypeError(f"expected a sequence of grids, found {type(grids).__name__}") from None
     out = bytearray()
