@@ -945,6 +945,8 @@ cdef class Learn:
     cdef uint64_t *ones       # per line: the cells holding 1, and those holding 0
     cdef uint64_t *zeros
     cdef uint64_t *needed     # per cell given by its line's exact propagator: explain()'s cells, once read
+    cdef uint64_t *closed_ones  # per line: the cells of its last state whole_line() left closed, and the zeros
+    cdef uint64_t *closed_zeros
     cdef int32_t *length      # per line: its cells
     # Cells: digit (or UNKNOWN), saved digit, seen in analysis; level, place on the trail, reason.
     cdef uint8_t *value
@@ -996,6 +998,8 @@ cdef class Learn:
         for line in range(self.lines):
             self.ones[line] = 0
             self.zeros[line] = 0
+            self.closed_ones[line] = ~(<uint64_t>0)  # no state: a cell cannot hold both digits
+            self.closed_zeros[line] = ~(<uint64_t>0)
             self.length[line] = width if line < height else height
             self.is_dirty[line] = 0
         for p in range(self.size):
@@ -1041,7 +1045,7 @@ cdef class Learn:
         # level_start and learnt (size + 1 each); per line: length, dirty, line_round; the conflict;
         # dominated per literal.
         self.level = <int32_t *>malloc((13 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
-        self.ones = <uint64_t *>malloc((2 * lines + size) * sizeof(uint64_t))
+        self.ones = <uint64_t *>malloc((4 * lines + size) * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
         self.order.activity = <double *>malloc(size * sizeof(double))
@@ -1070,6 +1074,8 @@ cdef class Learn:
         self.dominated = self.line_round + lines
         self.zeros = self.ones + lines
         self.needed = self.zeros + lines
+        self.closed_ones = self.needed + size
+        self.closed_zeros = self.closed_ones + lines
         self.saved = self.value + size
         self.seen = self.saved + size
         self.is_dirty = self.seen + size
@@ -1303,16 +1309,19 @@ cdef class Learn:
         cdef uint64_t full = low_bits(n), known, known_other, open_cells
         first = 0 if line < self.height else self.height
         last = first + (self.height if line < self.height else self.width)
+        known = self.ones[line] | self.zeros[line]
+        count = fp_popcount64(known)
+        if count < n - 2:
+            return True
         for other in range(first, last):
-            known = self.ones[line] | self.zeros[line]
+            # The cheap tests first: most parallel lines disagree with line somewhere.
+            if other == line or (self.ones[line] & self.zeros[other]) or (self.zeros[line] & self.ones[other]):
+                continue
+            known = self.ones[line] | self.zeros[line]  # line gains cells as the loop gives them
             count = fp_popcount64(known)
-            if count < n - 2:
-                return True
             known_other = self.ones[other] | self.zeros[other]
             count_other = fp_popcount64(known_other)
-            if other == line or count_other < n - 2:
-                continue
-            if (self.ones[line] & self.zeros[other]) or (self.zeros[line] & self.ones[other]):
+            if count_other < n - 2:
                 continue
             if count + count_other == 2 * n - 2 and (count == n - 2 or count_other == n - 2):
                 short = line if count == n - 2 else other
@@ -1348,17 +1357,26 @@ cdef class Learn:
         return True
 
     cdef bint whole_line(self, int line) noexcept nogil:
-        """Give what the exact propagator of line forces; False, the conflict written, if it has no valid line."""
+        """Give what the exact propagator of line forces; False, the conflict written, if it has no valid line.
+
+        The state it leaves is closed: every valid line through it is one through the state before, so
+        the propagator forces nothing more there, and is not run again on it (closed_ones, closed_zeros).
+        """
         cdef int n = self.length[line], j
-        cdef uint64_t ones = self.ones[line], zeros = self.zeros[line], may_one, may_zero
+        cdef uint64_t ones = self.ones[line], zeros = self.zeros[line], may_one, may_zero, forced
         if (ones | zeros) == low_bits(n):
             return True  # complete, and line_rules found no run of three and n // 2 of each digit
+        if ones == self.closed_ones[line] and zeros == self.closed_zeros[line]:
+            return True
         if not line_digits(n, ones, zeros, &may_one, &may_zero):
             self.conflict_size = self.false_literals(line, line_reason(n, ones, zeros, -1), self.conflict)
             return False
+        forced = (may_one ^ may_zero) & ~(ones | zeros)
         for j in range(n):
-            if not (((ones | zeros) >> j) & 1) and ((may_one >> j) & 1) != ((may_zero >> j) & 1):
+            if (forced >> j) & 1:
                 self.give(2 * self.cell(line, j) + <int>((may_one >> j) & 1), BY_RULE - (RULE_LINE + KINDS * line))
+        self.closed_ones[line] = ones | (forced & may_one)
+        self.closed_zeros[line] = zeros | (forced & may_zero)
         return True
 
     cdef int watched(self, int false_literal) noexcept nogil:
