@@ -195,7 +195,8 @@ def solve_many(
     never stops the batch. ``errors="raise"``: the first such puzzle, in input
     order, raises what solving it alone raises (:class:`ParseError`,
     :class:`NoSolutionError`, ...; TypeError for an item that is no ``str``),
-    and the batch stops.
+    with the same message but without a :class:`MultipleSolutionsError`'s two
+    solutions, and the batch stops.
     """
     puzzle_module(puzzle)  # an unknown name fails before any work goes out
     jobs = checked_jobs(jobs)
