@@ -317,25 +317,33 @@ def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random
     """A random solved grid, and the givens left after dropping, in random order, every given whose
     opposite digit has no solution with the givens kept so far.
 
-    One search serves every check: the blank grid, with the givens as assumptions (what it learns
-    holds for every set of givens). The solved grid is its first solution, each cell tried first
-    with a random digit. What is left is strictly minimal: each given kept has a second solution
-    without it.
+    One search serves every check: the blank grid, with the givens not yet checked as assumptions
+    (what it learns holds for every set of givens), and each given found needed fixed for good. The
+    solved grid is its first solution, each cell tried first with a random digit. What is left is
+    strictly minimal: each given kept has a second solution without it.
     """
     size = width * height
     search = _kernel.Learn(width, height, unique_rows, bytes([2]) * size)
     search.prefer(bytes(rng.randrange(2) for _ in range(size)))
     (solution,) = first_solutions(search, width, _NODE_BUDGET, 1, lambda: "out of memory")
     givens = bytearray("".join(solution).encode("ascii").translate(_CODES))
+    unchecked = bytearray(givens)  # the assumptions: the givens whose check is still to come
     order = list(range(size))
     rng.shuffle(order)
     for p in order:
         digit = givens[p]
-        givens[p] = digit ^ 1
-        search.assume(bytes(givens))
+        unchecked[p] = digit ^ 1
+        search.assume(bytes(unchecked))
         while (status := search.next_solution(_NODE_BUDGET)) == Status.PAUSED:
             pass
-        givens[p] = digit if status == Status.SOLUTION else 2
+        unchecked[p] = 2
+        if status == Status.SOLUTION:
+            # Needed, and so in every later check: a clause of its own digit alone fixes it at level 0.
+            opposite, only_p = bytearray(size), bytearray(size)
+            opposite[p], only_p[p] = digit ^ 1, 1
+            search.exclude(bytes(opposite), bytes(only_p))
+        else:
+            givens[p] = 2
     grid = [["_01"[(givens[r * width + c] + 1) % 3] for c in range(width)] for r in range(height)]
     return grid, list(solution)
 
