@@ -41,6 +41,8 @@ def test_sdist_builds_a_wheel_that_runs_in_a_clean_venv(tmp_path: Path) -> None:
         "examples/takuzu.txt",
         "bench/bench_pixel.py",
         "bench/cpp/takuzu_lines.cpp",
+        "fuzz/corpus/unruly/0000.in",
+        "fuzz/corpus/checkpoint/whole.jsonl",
     ):
         assert name in sources, name
 
