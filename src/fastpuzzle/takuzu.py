@@ -326,13 +326,16 @@ def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random
     search = _kernel.Learn(width, height, unique_rows, bytes([2]) * size)
     search.prefer(bytes(rng.randrange(2) for _ in range(size)))
     (solution,) = first_solutions(search, width, _NODE_BUDGET, 1, lambda: "out of memory")
-    givens = bytearray("".join(solution).encode("ascii").translate(_CODES))
+    solved = "".join(solution).encode("ascii").translate(_CODES)
+    givens = bytearray(solved)
     unchecked = bytearray(givens)  # the assumptions: the givens whose check is still to come
     order = list(range(size))
     rng.shuffle(order)
     for p in order:
         digit = givens[p]
         unchecked[p] = digit ^ 1
+        # A second solution, where there is one, mostly agrees with the first: try its digits first.
+        search.prefer(solved)
         search.assume(bytes(unchecked))
         while (status := search.next_solution(_NODE_BUDGET)) == Status.PAUSED:
             pass
