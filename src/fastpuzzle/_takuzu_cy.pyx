@@ -1,6 +1,7 @@
 # cython: language_level=3
 """Compiled 01-game kernel: clause learning for any grid (Learn), and candidate lines for squares (Search)."""
 
+cimport cython
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
@@ -207,6 +208,7 @@ cdef bint _load_lines(int n, const unsigned char *cells, uint32_t *ones, uint32_
     return valid
 
 
+@cython.final  # no subclass: its cdef methods are called directly, not through a table
 cdef class Search:
     """Enumerate the solutions of a 01-game grid, resumably.
 
@@ -929,6 +931,7 @@ def line_digits_of(int n, uint64_t ones, uint64_t zeros):
     return may_one, may_zero
 
 
+@cython.final  # no subclass: its cdef methods are called directly, not through a table
 cdef class Learn:
     """Find the solutions of a 01-game grid one by one by clause learning, resumably.
 
