@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import threading
     from typing import Any, Callable, Optional
 
-__all__ = ["DELAY", "check_stop", "progress_bar", "stopped_by"]
+__all__ = ["DELAY", "check_stop", "progress_bar", "stop_callback", "stopped_by"]
 
 #: Seconds a job runs before its bar appears: a short job draws none.
 DELAY = 0.5
@@ -60,9 +60,7 @@ class progress_bar:
     def callback(self) -> Optional[Callable[[float], None]]:
         """:meth:`report` if a bar may be drawn; else :func:`check_stop` in a thread a stop event governs (see
         :class:`stopped_by`); else None (a kernel then reports nothing)."""
-        if self.show:
-            return self.report
-        return _check_stop_at if getattr(_stop, "event", None) is not None else None
+        return self.report if self.show else stop_callback()
 
     def advance(self, steps: int) -> None:
         """``steps`` more steps done."""
@@ -103,20 +101,23 @@ _stop = _local()
 
 
 class stopped_by:
-    """Within ``with stopped_by(event):``, this thread's jobs stop at their next poll once ``event`` is set.
+    """Within ``with stopped_by(event):``, this thread's jobs stop at their next poll once ``event`` is set
+    (``event`` None: as they stop outside).
 
-    A worker thread never sees Ctrl-C itself: the batch that owns it sets the
-    event, and the kernels' polls (every POLL_MS, or a progress callback's
-    interval) raise KeyboardInterrupt through :func:`check_stop`.
+    A worker thread never sees Ctrl-C itself: the batch or split count that
+    owns it sets the event, and the kernels' polls (every POLL_MS, or a
+    progress callback's interval) raise KeyboardInterrupt through
+    :func:`check_stop`.
     """
 
-    def __init__(self, event: threading.Event) -> None:
+    def __init__(self, event: Optional[threading.Event]) -> None:
         self.event = event
         self.outer: Optional[threading.Event] = None
 
     def __enter__(self) -> None:
         self.outer = getattr(_stop, "event", None)
-        _stop.event = self.event
+        if self.event is not None:
+            _stop.event = self.event
 
     def __exit__(self, *exc_info: object) -> None:
         _stop.event = self.outer
@@ -126,9 +127,13 @@ def check_stop() -> None:
     """Raise KeyboardInterrupt if the event this thread's jobs obey (:class:`stopped_by`) is set."""
     event: Optional[threading.Event] = getattr(_stop, "event", None)
     if event is not None and event.is_set():
-        raise KeyboardInterrupt("stopped: the batch this job belongs to was interrupted")
+        raise KeyboardInterrupt("stopped: the work this job belongs to was interrupted")
+
+
+def stop_callback() -> Optional[Callable[[float], None]]:
+    """:func:`check_stop` as a kernel's progress callback in a thread a stop event governs; else None."""
+    return _check_stop_at if getattr(_stop, "event", None) is not None else None
 
 
 def _check_stop_at(done: float) -> None:
-    """:func:`check_stop`, as a kernel's progress callback."""
     check_stop()

@@ -30,7 +30,7 @@ import weakref
 
 from . import _executors
 from ._files import whole_file
-from ._progress import progress_bar
+from ._progress import check_stop, progress_bar, stop_callback, stopped_by
 from ._select import kernel_now
 from .errors import ArgumentError, CheckpointWarning
 
@@ -220,17 +220,6 @@ def _worker_counter(table_bits: int, n: int, kind: str) -> Any:
     return counter
 
 
-class _StopCheck:
-    """A kernel progress callback that stops the count once ``stop`` is set."""
-
-    def __init__(self, stop: threading.Event) -> None:
-        self.stop = stop
-
-    def __call__(self, done: float) -> None:
-        if self.stop.is_set():
-            raise KeyboardInterrupt("the split count was stopped")
-
-
 def count_part(
     n: int,
     player: int,
@@ -247,15 +236,14 @@ def count_part(
     one shared table of ``2**table_bits`` entries. ``stop`` (threads of this
     process only) stops the count within one poll of being set.
     """
-    check = None
-    if stop is not None:
-        check = _StopCheck(stop)
-        check(0.0)
-    counter = _worker_counter(table_bits, n, _kind(depth, ended_counts))
-    if depth is None:
-        wins, losses, draws = counter.count(n, player, opponent, check, shares=False)
-        return (int(wins), int(losses), int(draws))
-    return (int(counter.perft(n, player, opponent, depth, ended_counts, check, shares=False)),)
+    with stopped_by(stop):
+        check_stop()
+        check = stop_callback()
+        counter = _worker_counter(table_bits, n, _kind(depth, ended_counts))
+        if depth is None:
+            wins, losses, draws = counter.count(n, player, opponent, check, shares=False)
+            return (int(wins), int(losses), int(draws))
+        return (int(counter.perft(n, player, opponent, depth, ended_counts, check, shares=False)),)
 
 
 # -- the checkpoint -----------------------------------------------------------
