@@ -23,7 +23,7 @@ from typing import NamedTuple, Optional
 from . import puzzle_module
 from ._executors import as_executor, checked_jobs, pool, workers_of
 from ._progress import stopped_by
-from ._text import not_text
+from ._text import NOT_TEXT, not_text
 from .errors import (
     ArgumentError,
     FastpuzzleError,
@@ -62,8 +62,6 @@ MAX_CHUNK = 4096
 CHUNKS_PER_WORKER = 3
 
 SOLVED, NO_SOLUTION, SEVERAL, BAD_INPUT, TOO_LARGE = "solved", "no_solution", "several", "bad_input", "too_large"
-#: The start of a bad item's message when it is no text (not_text's).
-NOT_TEXT = "expected contest text as str"
 #: A ParseError's message: where, and what was expected.
 _PLACED = re.compile(r"(line|row) (\d+), column (\d+): (.*)", re.DOTALL)
 

@@ -207,11 +207,15 @@ def check_text(text: object) -> None:
         raise TypeError(not_text(text))
 
 
+#: How the message of check_text's TypeError starts.
+NOT_TEXT = "expected contest text as str"
+
+
 def not_text(text: object) -> str:
     """The message of :func:`check_text`'s TypeError for ``text``, which is no str."""
     if isinstance(text, (bytes, bytearray, memoryview)):
-        return f"expected contest text as str, found {type(text).__name__}; decode it first"
-    return f"expected contest text as str, found {type(text).__name__}"
+        return f"{NOT_TEXT}, found {type(text).__name__}; decode it first"
+    return f"{NOT_TEXT}, found {type(text).__name__}"
 
 
 def check_row(text: str, width: int, alphabet: str, line: int, where: str = "", *, unit: str = "line") -> None:

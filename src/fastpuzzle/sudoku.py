@@ -227,12 +227,11 @@ def min_toggles_many(grids: Any) -> Any:
     return list(out)
 
 
-def _masks_in_bulk(grids: list[Any]) -> Optional[array[int]]:
-    """All row masks back to back when every grid is 9 valid row masks; None otherwise."""
+def _masks_in_bulk(snapshots: list[Any]) -> Optional[array[int]]:
+    """All row masks back to back when every grid (a tuple of its rows, read once, or a Grid) is 9 valid row
+    masks; None otherwise."""
     masks = array("H")
     try:
-        # One snapshot per grid, so a grid another thread changes meanwhile is counted whole or not at all.
-        snapshots = list(map(tuple, grids))
         if not all(map(SIDE.__eq__, map(len, snapshots))):
             return None
         rows = list(chain.from_iterable(snapshots))
