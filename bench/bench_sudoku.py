@@ -9,11 +9,17 @@ Groups:
   sudoku count     the count alone, one call per grid: kernel, twin, facade
   sudoku many      min_toggles_many over a list of Grids, a list of masks, and a
                    (k, 9, 9) NumPy array; each round builds the answer table afresh
+  sudoku million   1,000,000 grids through min_toggles_many, the table already built:
+                   as lists of 9 row strings (in the order they were made, and
+                   shuffled, so that each grid's rows lie far from the last one's)
+                   and as a uint8 NumPy array (the issue's yardstick: rows at most
+                   2x the array)
 """
 
 from __future__ import annotations
 
 import random
+from itertools import chain
 from types import ModuleType
 from typing import Any, Callable
 
@@ -28,6 +34,7 @@ SOLVE_GRIDS = {"kernel": 200, "twin": 10, "facade": 200}
 COUNT_GRIDS = {"kernel": 20_000, "twin": 200, "facade": 20_000}
 MANY_GRIDS = 200_000
 NUMPY_GRIDS = 1_000_000
+MILLION = 1_000_000
 KERNELS: dict[str, ModuleType] = {"kernel": _sudoku_cy, "twin": _sudoku_py}
 
 
@@ -75,14 +82,16 @@ def test_solve(benchmark: BenchmarkFixture, who: str) -> None:
         assert all(sudoku.is_even(sudoku.apply(grid, answer.cells)) for grid, answer in zip(grids, found))
 
 
-@pytest.mark.parametrize("who", ["kernel", "twin", "facade"])
+@pytest.mark.parametrize("who", ["kernel", "twin", "facade", "facade-rows"])
 def test_count(benchmark: BenchmarkFixture, who: str) -> None:
-    grids = [grid.masks for grid in seeded_grids(COUNT_GRIDS[who])]
+    """One call per grid: the kernel on masks, the facade on masks, and the facade on 9 row strings."""
+    seeded = seeded_grids(COUNT_GRIDS["facade" if who == "facade-rows" else who])
+    grids: list[Any] = [list(grid.rows) if who == "facade-rows" else grid.masks for grid in seeded]
     per_grid(benchmark, len(grids), "sudoku count")
-    function = sudoku.min_toggles if who == "facade" else KERNELS[who].min_toggles
+    function = sudoku.min_toggles if who.startswith("facade") else KERNELS[who].min_toggles
     found = benchmark(lambda: [function(grid) for grid in grids])
     record_per_grid(benchmark)
-    assert found == reference_counts([sudoku.from_rows(grid) for grid in grids])
+    assert found == reference_counts(seeded)
 
 
 def with_fresh_table(batch: Any) -> Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]:
@@ -117,6 +126,34 @@ def test_many_numpy_million(benchmark: BenchmarkFixture) -> None:
     record_per_grid(benchmark)
     sample = [sudoku.Grid(["".join(map(str, row)) for row in grid]) for grid in cells[:2000].tolist()]
     assert found[:2000].tolist() == [_sudoku_cy.min_toggles(grid.masks) for grid in sample]
+
+
+@pytest.fixture(scope="module")
+def million_rows() -> list[list[str]]:
+    """1,000,000 seeded grids as lists of 9 row strings, each string its own object, made in order."""
+    rng = random.Random(SEED)
+    return [[f"{rng.getrandbits(9):09b}" for _ in range(9)] for _ in range(MILLION)]
+
+
+@pytest.mark.parametrize("form", ["rows", "rows-shuffled", "uint8-array"])
+def test_many_million(benchmark: BenchmarkFixture, million_rows: list[list[str]], form: str) -> None:
+    """The same million grids as row strings (in order, then shuffled) and as a NumPy array; table built."""
+    batch: Any = million_rows
+    if form == "rows-shuffled":
+        batch = list(million_rows)
+        random.Random(SEED).shuffle(batch)
+    elif form == "uint8-array":
+        numpy = pytest.importorskip("numpy")
+        rows = numpy.frombuffer("".join(chain.from_iterable(million_rows)).encode(), dtype=numpy.uint8)
+        batch = (rows - ord("0")).reshape(MILLION, 9, 9)
+    per_grid(benchmark, MILLION, "sudoku million")
+    with use_kernels("compiled"):
+        sudoku.min_toggles_many(batch[:1])  # the table, outside the rounds
+        found = benchmark.pedantic(sudoku.min_toggles_many, args=(batch,), rounds=5)
+    record_per_grid(benchmark)
+    sample = batch[:2000].tolist() if form == "uint8-array" else batch[:2000]
+    expected = [_sudoku_cy.min_toggles(tuple(int("".join(map(str, row)), 2) for row in grid)) for grid in sample]
+    assert list(found[:2000]) == expected
 
 
 def test_table_build(benchmark: BenchmarkFixture) -> None:

@@ -206,6 +206,90 @@ def test_count_masks(sudoku_kernel: ModuleType) -> None:
     assert sudoku_kernel.Table().count_masks(array("H"), bytearray()) is None
 
 
+# -- the plain form: 9 row strings or masks, checked and packed by the kernel ---------
+
+
+class Text(str):
+    """A str subclass: not the plain form, though its characters are."""
+
+
+#: Rows that are not plain, each in place of one good row: the kernel must say so (-1), not guess.
+NOT_PLAIN_ROWS = [
+    "00000000",
+    "0000000000",
+    "00000000 ",
+    "0000o0000",
+    "000020000",
+    "00000000\n",
+    "\uff1000000000",  # a full-width zero: 9 characters, not ASCII
+    "1" * 8 + "\u0131",  # dotless i: one byte in Latin-1, not '0' or '1'
+    "/" * 9,  # the byte before '0'
+    Text("000000000"),
+    b"000000000",
+    512,
+    -1,
+    2**64,
+    -(2**64),
+    True,
+    1.0,
+    None,
+    ["0"] * 9,
+]
+
+
+def plain_forms(rows: Rows, rng: random.Random) -> list[Any]:
+    """The same grid in plain forms: a list or tuple of row strings, masks, or a mix of both."""
+    masks = masks_of(rows)
+    mixed = [rows[r] if rng.random() < 0.5 else masks[r] for r in range(9)]
+    return [list(rows), tuple(rows), list(masks), tuple(masks), mixed, tuple(mixed)]
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(rows=grids(), seed=st.integers(0, 2**32 - 1))
+def test_the_plain_form_is_packed_exactly(sudoku_kernel: ModuleType, rows: Rows, seed: int) -> None:
+    """Each plain form gives the answer of the grid's masks; each grid with one bad row is refused (-1)."""
+    rng = random.Random(seed)
+    expected = sudoku_kernel.min_toggles(masks_of(rows))
+    forms = plain_forms(rows, rng)
+    for grid in forms:
+        assert sudoku_kernel.plain_min_toggles(grid) == expected
+    spoilt = []
+    for bad in rng.sample(NOT_PLAIN_ROWS, 4):
+        grid = list(rng.choice(forms))
+        grid[rng.randrange(9)] = bad
+        spoilt.append(grid)
+        assert sudoku_kernel.plain_min_toggles(grid) == -1, grid
+        assert sudoku_kernel.plain_min_toggles(tuple(grid)) == -1, grid
+    for grid in ([*rows, rows[0]], list(rows[:8]), [], iter(rows), "".join(rows), masks_of(rows)[0]):
+        assert sudoku_kernel.plain_min_toggles(grid) == -1
+    # count_plain counts the plain grids up to the first other one, and says where it stopped.
+    table = table_of(sudoku_kernel)
+    batch = [*forms, spoilt[0], *forms]
+    out = bytearray(len(batch))
+    assert table.count_plain(batch, 0, len(batch), out) == len(forms)
+    assert list(out) == [expected] * len(forms) + [0] * (len(forms) + 1)
+    assert table.count_plain(batch, len(forms) + 1, len(batch), out) == len(batch)
+    assert list(out[len(forms) + 1 :]) == [expected] * len(forms)
+    assert table.count_plain(batch, 2, 3, out) == 3
+    # A list shorter than stop (another thread shortened it): counted to its end, which is returned.
+    assert table.count_plain(batch[:3], 0, len(batch), out) == 3
+
+
+def test_plain_rows_of_every_mask(sudoku_kernel: ModuleType) -> None:
+    """Every row mask 0..511, as a string and as an int, in every row."""
+    table = table_of(sudoku_kernel)
+    base = list(SAMPLE)
+    grids_: list[Any] = []
+    for mask in range(512):
+        grid = list(base)
+        grid[mask % 9] = f"{mask:09b}"
+        grids_.append(grid)
+        grids_.append(tuple(masks_of(tuple(grid))))
+    out = bytearray(len(grids_))
+    assert table.count_plain(grids_, 0, len(grids_), out) == len(grids_)
+    assert list(out) == [sudoku_kernel.min_toggles(masks_of(tuple(grid))) for grid in grids_[::2] for _ in (0, 1)]
+
+
 # -- misuse ----------------------------------------------------------------------
 #
 # The facade validates and the kernels trust: they only assert their
@@ -289,8 +373,8 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
     table = next(node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Table")
     methods = {node.name: node for node in table.body if isinstance(node, ast.FunctionDef)}
-    assert names == {"solve", "min_toggles", "key_of", "Table"}
-    assert set(methods) == {"__init__", "__getitem__", "count_masks", "count_cells"}
+    assert names == {"solve", "min_toggles", "plain_min_toggles", "key_of", "Table"}
+    assert set(methods) == {"__init__", "__getitem__", "count_masks", "count_plain", "count_cells"}
     # The compiled kernel exposes exactly what its stub declares; the twin at least that.
     assert {name for name in dir(_sudoku_cy) if not name.startswith("_")} == names
     for module in (_sudoku_cy, _sudoku_py):

@@ -1,6 +1,8 @@
 # cython: language_level=3
 """Compiled binary-sudoku kernel: the row DP over column and box parities, and the parity-signature answers."""
 
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.ref cimport PyObject
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
@@ -15,6 +17,69 @@ cdef extern from *:
     #endif
     """
     int fp_popcount(unsigned int x) nogil
+
+cdef extern from *:
+    """
+    /* The 9 row masks of a grid in the plain form: a list or tuple of 9 rows, each a str of 9 '0'
+       and '1' or an int from 0 to 511 (exact types: no Python code runs while it reads). 1 when
+       grid has that form, else 0; it never raises. The caller holds the GIL, so no other thread
+       changes grid meanwhile. */
+    static int fp_sudoku_plain_rows(PyObject *grid, uint16_t *masks) {
+        PyObject **rows;
+        Py_ssize_t r;
+        int c, overflow;
+        long value;
+        unsigned int mask, bad, digit;
+        unsigned long long eight;
+        const Py_UCS1 *text;
+        (void)bad; (void)c; (void)eight;
+        if (!(PyList_CheckExact(grid) || PyTuple_CheckExact(grid)) || PySequence_Fast_GET_SIZE(grid) != 9)
+            return 0;
+        rows = PySequence_Fast_ITEMS(grid);
+        for (r = 0; r < 9; r++) {
+            PyObject *row = rows[r];
+            if (PyUnicode_CheckExact(row)) {
+                /* Rows of '0' and '1' are compact ASCII strings (ready, the characters right after
+                   the header); any other str is not a plain row. */
+                if (!PyUnicode_IS_COMPACT_ASCII(row) || PyUnicode_GET_LENGTH(row) != 9)
+                    return 0;
+                text = (const Py_UCS1 *)(((PyASCIIObject *)row) + 1);
+    #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_MSC_VER)
+                /* The first 8 characters at once: each byte XOR '0' must be 0 or 1, and the
+                   multiplication gathers their low bits, the first character highest. */
+                memcpy(&eight, text, 8);
+                eight ^= 0x3030303030303030ULL;
+                digit = (unsigned int)text[8] ^ (unsigned int)'0';
+                if ((eight & 0xFEFEFEFEFEFEFEFEULL) || (digit & ~1u))
+                    return 0;
+                mask = (unsigned int)((eight * 0x8040201008040201ULL) >> 56);
+                masks[r] = (uint16_t)((mask << 1) | digit);
+    #else
+                mask = 0;
+                bad = 0;
+                for (c = 0; c < 9; c++) {
+                    digit = (unsigned int)text[c] - (unsigned int)'0';
+                    bad |= digit;
+                    mask = (mask << 1) | (digit & 1u);
+                }
+                if (bad & ~1u)
+                    return 0;
+                masks[r] = (uint16_t)mask;
+    #endif
+            } else if (PyLong_CheckExact(row)) {
+                value = PyLong_AsLongAndOverflow(row, &overflow);
+                if (overflow || value < 0 || value > 511)
+                    return 0;
+                masks[r] = (uint16_t)value;
+            } else {
+                return 0;
+            }
+        }
+        return 1;
+    }
+
+    """
+    bint fp_sudoku_plain_rows(PyObject *grid, uint16_t *masks)
 
 # A grid is 9 row masks: bit 8 - c of mask r is the cell in row r, column c
 # (0-based), so int("001000100", 2) is that row's mask.
@@ -297,6 +362,15 @@ def min_toggles(tuple grid):
     return best
 
 
+def plain_min_toggles(object grid):
+    """The minimum number of toggles of a grid in the plain form (a list or tuple of 9 rows, each a
+    str of 9 '0'/'1' or an int from 0 to 511), or -1 if grid has another form."""
+    cdef uint16_t masks[SIDE]
+    if not fp_sudoku_plain_rows(<PyObject *>grid, masks):
+        return -1
+    return answer(table_key(masks))
+
+
 cdef class Table:
     """The answer for every parity signature (256 KiB), for counting many grids fast.
 
@@ -323,6 +397,19 @@ cdef class Table:
         with nogil:
             for g in range(count):
                 out[g] = self.answers[table_key(&masks[g * SIDE])]
+
+    def count_plain(self, list grids, Py_ssize_t start, Py_ssize_t stop, unsigned char[::1] out):
+        """Count grids[start:stop] into out[start:stop] while each is in the plain form (plain_min_toggles);
+        the index of the first one that is not (or that the list no longer holds), or stop."""
+        cdef Py_ssize_t g
+        cdef uint16_t masks[SIDE]
+        assert 0 <= start <= stop and out.shape[0] >= stop
+        # Another thread may have shortened the list since stop was read; not while this runs.
+        for g in range(start, min(stop, PyList_GET_SIZE(grids))):
+            if not fp_sudoku_plain_rows(PyList_GET_ITEM(grids, g), masks):
+                return g
+            out[g] = self.answers[table_key(masks)]
+        return min(stop, PyList_GET_SIZE(grids))
 
     def count_cells(self, const unsigned char[::1] cells, unsigned char[::1] out):
         """Count grids given as 81 bytes each (row by row, values 0 and 1) into out."""

@@ -19,7 +19,7 @@ whether each band has 2 or more odd rows: an 18-bit key.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from ._registry import PUZZLES
 
@@ -220,6 +220,28 @@ def key_of(grid: tuple[int, ...]) -> int:
     return _table_key(_masks(grid))
 
 
+def _plain_masks(grid: Any) -> Optional[list[int]]:
+    """The row masks of a grid in the plain form (a list or tuple of 9 rows, each a str of 9 '0'/'1' or an
+    int from 0 to 511, exact types), or None."""
+    if type(grid) not in (list, tuple) or len(grid) != SIDE:
+        return None
+    masks = []
+    for row in grid:
+        if type(row) is str and len(row) == SIDE and not row.strip("01"):
+            masks.append(int(row, 2))
+        elif type(row) is int and 0 <= row < ROW_MASKS:
+            masks.append(row)
+        else:
+            return None
+    return masks
+
+
+def plain_min_toggles(grid: Any) -> int:
+    """The minimum number of toggles of a grid in the plain form, or -1 if grid has another form."""
+    masks = _plain_masks(grid)
+    return -1 if masks is None else _answer(_table_key(masks))
+
+
 class Table:
     """The answer for every parity signature, for counting many grids fast.
 
@@ -245,6 +267,18 @@ class Table:
         assert len(values) == len(out) * SIDE
         for g in range(len(out)):
             out[g] = self[_table_key(_masks(tuple(values[g * SIDE : (g + 1) * SIDE])))]
+
+    def count_plain(self, grids: list[Any], start: int, stop: int, out: Any) -> int:
+        """Count grids[start:stop] into out[start:stop] while each is in the plain form; the index of the
+        first one that is not (or that the list no longer holds), or stop."""
+        assert 0 <= start <= stop <= len(out)
+        taken = grids[start:stop]  # one read: another thread may shorten the list meanwhile
+        for g, grid in enumerate(taken, start):
+            masks = _plain_masks(grid)
+            if masks is None:
+                return g
+            out[g] = self[_table_key(masks)]
+        return start + len(taken)
 
     def count_cells(self, cells: Any, out: Any) -> None:
         """Count grids given as 81 bytes each (row by row, values 0 and 1) into out."""

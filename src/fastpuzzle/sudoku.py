@@ -23,9 +23,8 @@ from __future__ import annotations
 import operator
 import sys
 from _thread import allocate_lock
-from array import array
 from contextlib import contextmanager
-from itertools import chain, islice
+from itertools import islice
 from typing import NamedTuple
 
 from . import _grid, _select
@@ -170,7 +169,8 @@ def min_toggles(grid: GridLike) -> int:
     Cheap enough to call a million times on a :class:`Grid`: the kernel looks
     only at which rows, columns and boxes are odd.
     """
-    return _kernel.min_toggles(_masks_of(grid))
+    answer = _kernel.plain_min_toggles(grid)  # checked and packed in one compiled pass
+    return answer if answer >= 0 else _kernel.min_toggles(_masks_of(grid))
 
 
 def _masks_of(grid: Any) -> tuple[int, ...]:
@@ -200,60 +200,38 @@ def min_toggles_many(grids: Any) -> Any:
         return _count_array(numpy, grids)
     if isinstance(grids, (str, bytes, bytearray)):
         raise TypeError("expected a sequence of grids; use parse() for contest text")
+    if type(grids) is list:
+        if not grids:
+            return []
+        count = len(grids)
+        counts = bytearray(count)
+        # One compiled pass over the caller's list: no Python code runs during it, so no thread changes it.
+        if _table().count_plain(grids, 0, count, counts) == count:
+            return list(counts)
+        # A grid that Python code must read may change the caller's list: again, on a copy (tests/test_threads.py).
+        return _count_chunks(iter((list(grids),)))
     try:
-        # A list is copied first: a grid may change the caller's list while it is read (tests/test_threads.py).
-        every_grid = iter(list(grids) if type(grids) is list else grids)
+        every_grid = iter(grids)
     except TypeError:
         raise TypeError(f"expected a sequence of grids, found {type(grids).__name__}") from None
-    out = bytearray()
-    start = 0
     # A chunk at a time: a bad grid is found after at most a chunk, even in an endless iterable.
-    while grids := list(islice(every_grid, _MANY_CHUNK)):
-        chunk: list[Any]
-        if set(map(type, grids)) <= {list, tuple}:
-            chunk = list(map(tuple, grids))  # snapshots, which another thread cannot change meanwhile
-        else:
-            chunk = [_rows_at(grid, index) for index, grid in enumerate(grids, start)]
-        masks = _masks_in_bulk(chunk)
-        if masks is None:
-            masks = array("H")
-            for index, grid in enumerate(chunk, start):
-                masks.extend(grid.masks if type(grid) is Grid else _masks_at(grid, index))
-        counts = bytearray(len(masks) // SIDE)
-        if counts:
-            _table().count_masks(masks, counts)
+    return _count_chunks(iter(lambda: list(islice(every_grid, _MANY_CHUNK)), []))
+
+
+def _count_chunks(chunks: Iterator[list[Any]]) -> list[int]:
+    """min_toggles of every grid of each chunk in turn (each a list no other code holds)."""
+    out = bytearray()
+    for chunk in chunks:
+        table = _table()
+        counts = bytearray(len(chunk))
+        # The kernel checks and counts the grids in the plain form (9 row strings or masks) in one
+        # pass; any other grid is read here, once, and the kernel goes on after it.
+        done = table.count_plain(chunk, 0, len(chunk), counts)
+        while done < len(chunk):
+            counts[done] = _kernel.min_toggles(_masks_at(chunk[done], len(out) + done))
+            done = table.count_plain(chunk, done + 1, len(chunk), counts)
         out += counts
-        start += len(chunk)
     return list(out)
-
-
-def _masks_in_bulk(snapshots: list[Any]) -> Optional[array[int]]:
-    """All row masks back to back when every grid (a tuple of its rows, read once, or a Grid) is 9 valid row
-    masks; None otherwise."""
-    masks = array("H")
-    try:
-        if not all(map(SIDE.__eq__, map(len, snapshots))):
-            return None
-        rows = list(chain.from_iterable(snapshots))
-        # Plain ints only: a bool or a NumPy integer takes the checked path, as in min_toggles.
-        if set(map(type, rows)) - {int}:
-            return None
-        masks.fromlist(rows)
-    except (TypeError, OverflowError):
-        return None
-    # Each mask is below 2**9 exactly when its high byte is 0 or 1.
-    high_bytes = masks.tobytes()[1 if sys.byteorder == "little" else 0 :: 2]
-    return None if high_bytes.translate(None, b"\x00\x01") else masks
-
-
-def _rows_at(grid: Any, index: int) -> Any:
-    """``grid`` read once, its errors naming the grid's index: a Grid as it is, else its rows as a tuple
-    (a snapshot, which another thread cannot change while the kernel counts; at most MOST_ROWS + 1 rows of an
-    iterator)."""
-    if type(grid) is Grid:
-        return grid
-    with _naming_grid(index):
-        return _grid.row_tuple(grid)
 
 
 def _masks_at(grid: Any, index: int) -> tuple[int, ...]:
