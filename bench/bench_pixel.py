@@ -11,12 +11,14 @@ through the kernel interface (the memo's ``Search``, which also counts, and
 ``Learn``, the clause learning that :func:`pixel.solve` uses) on the compiled
 kernel and on the pure-Python twin, and through the facade's :func:`pixel.solve`
 on the compiled kernel. Strictly minimal puzzles (30x30 to 63x63) are timed
-through the facade, and their generation once per size.
+through the facade, solved and counted (``limit=2``), and their generation once
+per size.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -149,6 +151,33 @@ def test_minimal(benchmark: BenchmarkFixture, n: int) -> None:
         solved = benchmark(lambda: [pixel.solve(puzzle) for _, puzzle in puzzles])
     for (_, puzzle), rows in zip(puzzles, solved):
         assert_solves(n, "".join(puzzle.rows), "".join(rows))
+
+
+@pytest.mark.parametrize("n", MINIMAL_SIZES, ids=lambda n: f"{n}x{n}")
+def test_minimal_count(benchmark: BenchmarkFixture, n: int) -> None:
+    """Facade: ``pixel.count_solutions(limit=2)`` on each stored strictly minimal puzzle (one by one, by clause
+    learning: the memo runs out of states from 40x40 up); ``extra_info["slowest_s"]`` is the slowest puzzle's
+    time in the last round."""
+    puzzles = minimal_puzzles(n)
+    if not puzzles:
+        pytest.skip(f"no strictly minimal {n}x{n} puzzle stored")
+    benchmark.group = f"pixel minimal {n}x{n}"
+    benchmark.extra_info["puzzles"] = [name for name, _ in puzzles]
+    times: list[float] = []
+
+    def count_each() -> list[int]:
+        times.clear()
+        counts = []
+        for _, puzzle in puzzles:
+            start = time.perf_counter()
+            counts.append(pixel.count_solutions(puzzle, limit=2))
+            times.append(time.perf_counter() - start)
+        return counts
+
+    with use_kernels("compiled"):
+        counts = benchmark(count_each)
+    benchmark.extra_info["slowest_s"] = round(max(times), 4)
+    assert counts == [1] * len(puzzles)
 
 
 @pytest.mark.parametrize("n", [30, 50], ids=lambda n: f"{n}x{n}")

@@ -168,7 +168,8 @@ def test_too_open_a_grid_is_refused_not_killed(monkeypatch: pytest.MonkeyPatch) 
     clues = "".join(pixel_clues_of(picture))
     rows = ["".join(clues[r * 11 + c] if (r * 11 + c) % 3 == 0 else "_" for c in range(11)) for r in range(9)]
     with pytest.raises(PuzzleTooLargeError, match=r"too few clues for a 9x11 grid: .* more than 50 states"):
-        pixel.count_solutions(rows)
+        pixel.count_solutions(rows)  # 4,910,926 solutions: too many to count one by one
+    assert pixel.count_solutions(rows, limit=500) == 500
     with pytest.raises(PuzzleTooLargeError, match="too few clues"):
         list(pixel.solutions(rows))
 
@@ -192,7 +193,24 @@ def test_outcome_matches_reference(shape: tuple[int, int], cells: list[str]) -> 
         error = NoSolutionError if not expected else MultipleSolutionsError
         with pytest.raises(error):
             pixel.solve(rows)
-    assert pixel.count_solutions(rows, limit=100) == min(pixel_count(rows), 100)
+    # Up to ONE_BY_ONE_MOST one solution at a time by clause learning, past it by the memo.
+    for limit in (1, 3, pixel.ONE_BY_ONE_MOST, pixel.ONE_BY_ONE_MOST + 1):
+        assert pixel.count_solutions(rows, limit=limit) == min(pixel_count(rows), limit)
+
+
+def test_small_limits_keep_no_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A limit up to ONE_BY_ONE_MOST never builds the memoised search, so it never runs out of states."""
+
+    def no_memo(puzzle: pixel.Puzzle) -> None:
+        raise AssertionError("the memo was built")
+
+    rows = ["_4_", "___", "___"]
+    total = pixel_count(tuple(rows))
+    monkeypatch.setattr(pixel, "_search", no_memo)
+    assert pixel.count_solutions(rows, limit=pixel.ONE_BY_ONE_MOST) == min(total, pixel.ONE_BY_ONE_MOST)
+    assert pixel.count_solutions(rows, limit=2) == 2
+    with pytest.raises(AssertionError, match="memo"):
+        pixel.count_solutions(rows, limit=pixel.ONE_BY_ONE_MOST + 1)
 
 
 @pytest.mark.parametrize(("n", "m"), [(1, 1), (1, 6), (5, 5), (8, 12), (12, 8), (15, 15)])
@@ -341,9 +359,15 @@ def test_solve_answers_where_counting_runs_out_of_states(monkeypatch: pytest.Mon
     # The corner's 0 leaves the 6 beside it two cells that can be black.
     none = ("06" + puzzle.rows[0][2:], *puzzle.rows[1:])
     answer = pixel.solve(puzzle)
+    total = pixel.count_solutions(several)
+    assert total > pixel.ONE_BY_ONE_MOST
     monkeypatch.setattr(pixel, "MAX_STATES", 1)
-    with pytest.raises(PuzzleTooLargeError):
-        pixel.count_solutions(puzzle)
+    # The memo runs out at once; the solutions are counted one by one after all.
+    assert pixel.count_solutions(puzzle) == 1
+    assert pixel.count_solutions(none) == 0
+    assert pixel.count_solutions(several, limit=pixel.ONE_BY_ONE_MOST + 50) == pixel.ONE_BY_ONE_MOST + 50
+    with pytest.raises(PuzzleTooLargeError, match=f"more than {pixel.ONE_BY_ONE_MOST} solutions to count one by one"):
+        pixel.count_solutions(several)
     assert pixel.solve(puzzle) == answer
     assert pixel_clues_hold(several, pixel.solve(several, unique=False))
     with pytest.raises(MultipleSolutionsError):

@@ -37,7 +37,7 @@ from ._grid import (
 from ._hints import TRIAL_TIER, Hint, NoGivenLeft, checked_difficulty, graded, path
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe, plain_lines, plain_number, plain_rows
-from .errors import ArgumentError, NoSolutionError, ParseError
+from .errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
 
@@ -58,6 +58,7 @@ __all__ = [
     "MAX_N",
     "MAX_STATES",
     "NAME",
+    "ONE_BY_ONE_MOST",
     "Hint",
     "Puzzle",
     "count_solutions",
@@ -82,6 +83,9 @@ NAME = "pixel"
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
 #: Most (position, window) states a search may remember; a grid needing more is too large.
 MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
+#: count_solutions counts a limit up to this one solution at a time, by clause learning (and, with no
+#: limit, a grid too open for the memo).
+ONE_BY_ONE_MOST = 100
 #: Most nodes searched in one kernel call: no limit in practice, as a call also
 #: returns to Python after POLL_MS (the registry's), which keeps Ctrl-C prompt.
 _NODE_BUDGET = 1 << 40
@@ -224,12 +228,36 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
     """The number of solutions of ``puzzle``, or ``limit`` if there are at least that many.
 
-    The count is exact however large. Counting runs inside the kernel; Ctrl-C
-    (KeyboardInterrupt) stops it promptly.
+    The count is exact however large. A ``limit`` up to ``ONE_BY_ONE_MOST`` (100)
+    is counted as :func:`solve` proves uniqueness: by clause learning, one
+    solution after the other, with no memory beyond its clauses. Larger counts go
+    by the memoised search; where that would remember more than ``MAX_STATES``
+    states, the solutions are counted one by one after all, up to ``limit``, or
+    with no limit up to ``ONE_BY_ONE_MOST``: a grid with more solutions than that
+    and too many states to count them raises
+    :class:`~fastpuzzle.PuzzleTooLargeError`. Counting runs inside the kernel;
+    Ctrl-C (KeyboardInterrupt) stops it promptly.
     """
     limit = None if limit is None else checked_count(limit, "limit")
     puzzle = from_rows(puzzle)
-    return count(_search(puzzle), limit, _NODE_BUDGET, lambda: _too_large(puzzle))
+    if limit is not None and limit <= ONE_BY_ONE_MOST:
+        return _count_one_by_one(puzzle, limit)
+    try:
+        return count(_search(puzzle), limit, _NODE_BUDGET, lambda: _too_large(puzzle))
+    except PuzzleTooLargeError:
+        if limit is not None:
+            return _count_one_by_one(puzzle, limit)
+        found = _count_one_by_one(puzzle, ONE_BY_ONE_MOST + 1)
+        if found > ONE_BY_ONE_MOST:
+            raise PuzzleTooLargeError(
+                f"{_too_large(puzzle)}, and it has more than {ONE_BY_ONE_MOST} solutions to count one by one"
+            ) from None
+        return found
+
+
+def _count_one_by_one(puzzle: Puzzle, limit: int) -> int:
+    """The solutions of ``puzzle`` found one after the other by clause learning, or ``limit`` if there are as many."""
+    return len(_first_solutions(puzzle, limit))
 
 
 def _search(puzzle: Puzzle) -> _kernel.Search:
