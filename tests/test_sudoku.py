@@ -435,3 +435,53 @@ def test_format_checks_the_answer(answer: Any, error: type[Exception], message: 
 def test_many_names_what_is_no_sequence(grids: Any) -> None:
     with pytest.raises(TypeError, match=f"^expected a sequence of grids, found {type(grids).__name__}$"):
         sudoku.min_toggles_many(grids)
+
+
+#: Ways to write a grid's text other than plainly: solve_texts leaves each to solve_text (None).
+def _crlf(text: str) -> str:
+    return text.replace("\n", "\r\n")
+
+
+NOT_PLAIN_TEXTS = {
+    "crlf": _crlf,
+    "trailing space": lambda text: text.replace("\n", " \n", 1),
+    "byte-order mark": lambda text: "\ufeff" + text,
+    "blank line first": lambda text: "\n" + text,
+    "space after": lambda text: text + " ",
+    "a 2": lambda text: "2" + text[1:],
+    "eight rows": lambda text: text[10:],
+    "ten rows": lambda text: text + "000000000\n",
+    "short row": lambda text: text[:3] + text[4:],
+    "tab": lambda text: text[:50] + "\t" + text[51:],
+}
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(rows=st.lists(st.integers(0, 511), min_size=9, max_size=9), blank_lines=st.integers(0, 3))
+def test_solve_texts_answers_plain_texts_as_solve_text(rows: list[int], blank_lines: int) -> None:
+    """Plain texts (with or without the last newline, and blank lines after) get solve_text's answer; any
+    other way of writing the grid, and any item that is no str, is left to solve_text (None)."""
+    body = "\n".join(f"{mask:09b}" for mask in rows)
+    plain = [body, body + "\n", body + "\n" * (1 + blank_lines)]
+    others: list[Any] = [change(body + "\n") for change in NOT_PLAIN_TEXTS.values()]
+    others += [None, (body + "\n").encode(), rows]
+    for implementation in ("compiled", "twin"):
+        with fastpuzzle.use_kernels(implementation):
+            answers = sudoku.solve_texts(plain + others)
+        assert answers[: len(plain)] == [sudoku.solve_text(text) for text in plain]
+        assert answers[len(plain) :] == [None] * len(others)
+    assert sudoku.solve_texts([]) == []
+
+
+def test_solve_texts_covers_what_parse_reads_plainly() -> None:
+    """Every text the other ways of writing make either fails to parse or is not plain: never a wrong answer."""
+    text = str(sudoku.parse(SAMPLE))
+    for name, change in NOT_PLAIN_TEXTS.items():
+        changed = change(text)
+        try:
+            expected: Any = sudoku.solve_text(changed)
+        except fastpuzzle.ParseError:
+            expected = None
+        assert sudoku.solve_texts([changed]) == [None], name
+        if expected is not None:  # what parse accepts anyway comes out the same one by one
+            assert next(fastpuzzle.solve_many("sudoku", [changed], jobs=1)).output == expected, name

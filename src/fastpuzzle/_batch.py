@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 import time
-from itertools import islice
+from functools import partial
+from itertools import count, islice
 from typing import NamedTuple, Optional
 
 from . import puzzle_module
@@ -139,42 +140,59 @@ def solve_chunk(
 
     Each text is a contest text or an :class:`Item`. A solved puzzle's output
     is what ``output`` makes of the parsed puzzle (the command line's, with its
-    options), by default ``format(solve(puzzle))``. A module-level function of
-    picklable arguments and results, so that process pools and Dask workers
-    can run it.
+    options), by default ``format(solve(puzzle))``; then a facade's
+    ``solve_texts`` answers the plainly written texts of the chunk in one call,
+    each taking an equal share of its time, and the rest go one by one. A
+    module-level function of picklable arguments and results, so that process
+    pools and Dask workers can run it.
     """
     facade = puzzle_module(puzzle)
-    parse, solve, format = facade.parse, facade.solve, facade.format
+    one = partial(_solve_one, facade.parse, output or (lambda parsed: facade.format(facade.solve(parsed))))
+    quick, share = _solved_in_bulk(facade, texts) if output is None else (None, 0.0)
+    if quick is None:
+        return [one(index, item) for index, item in enumerate(texts, start)]
+    new = tuple.__new__  # a Result without its constructor's Python frame: the bulk path's main cost
+    return [
+        one(index, item) if printed is None else new(Result, (index, SOLVED, printed, None, share))
+        for index, item, printed in zip(count(start), texts, quick)
+    ]
+
+
+def _solve_one(parse: Callable[[str], Any], printed_of: Callable[[Any], str], index: int, item: Any) -> Result:
+    """The :class:`Result` of one contest text or :class:`Item`, at ``index`` of its batch."""
     clock = time.perf_counter
-    outcomes: list[Result] = []
-    add = outcomes.append
-    for index, item in enumerate(texts, start):
-        began = clock()
-        if type(item) is not str and isinstance(item, Item):  # the type test first: most items are texts
-            if item.error is not None:
-                add(Result(index, BAD_INPUT, None, item.error, clock() - began))
-                continue
-            text, first_line = item.text, item.first_line
-        elif isinstance(item, str):
-            text, first_line = item, 1
-        else:
-            add(Result(index, BAD_INPUT, None, not_text(item), 0.0))
-            continue
-        try:
-            parsed = parse(text)
-        except ParseError as error:
-            add(Result(index, BAD_INPUT, None, placed(error, first_line), clock() - began))
-            continue
-        try:
-            printed = format(solve(parsed)) if output is None else output(parsed)
-        except FastpuzzleError as error:
-            add(Result(index, _status_of(error), None, str(error), clock() - began))
-            continue
-        except MemoryError:
-            add(Result(index, TOO_LARGE, None, "out of memory", clock() - began))
-            continue
-        add(Result(index, SOLVED, printed, None, clock() - began))
-    return outcomes
+    began = clock()
+    if type(item) is not str and isinstance(item, Item):  # the type test first: most items are texts
+        if item.error is not None:
+            return Result(index, BAD_INPUT, None, item.error, clock() - began)
+        text, first_line = item.text, item.first_line
+    elif isinstance(item, str):
+        text, first_line = item, 1
+    else:
+        return Result(index, BAD_INPUT, None, not_text(item), 0.0)
+    try:
+        parsed = parse(text)
+    except ParseError as error:
+        return Result(index, BAD_INPUT, None, placed(error, first_line), clock() - began)
+    try:
+        printed = printed_of(parsed)
+    except FastpuzzleError as error:
+        return Result(index, _status_of(error), None, str(error), clock() - began)
+    except MemoryError:
+        return Result(index, TOO_LARGE, None, "out of memory", clock() - began)
+    return Result(index, SOLVED, printed, None, clock() - began)
+
+
+def _solved_in_bulk(facade: Any, texts: list[Union[str, Item]]) -> tuple[Optional[list[Optional[str]]], float]:
+    """The facade's ``solve_texts`` of the chunk's texts (None where they must go one by one), and each one's
+    share of its time; (None, 0.0) for a facade without it."""
+    solve_texts = getattr(facade, "solve_texts", None)
+    if solve_texts is None or not texts:
+        return None, 0.0
+    began = time.perf_counter()
+    plain = [item.text if type(item) is Item and item.error is None else item for item in texts]
+    quick = solve_texts(plain)
+    return quick, (time.perf_counter() - began) / len(texts)
 
 
 def solve_many(

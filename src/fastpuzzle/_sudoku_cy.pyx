@@ -78,8 +78,55 @@ cdef extern from *:
         return 1;
     }
 
+
+    /* The 9 row masks of a plainly written contest text: 9 lines of 9 '0'/'1', each but the last
+       ending in '\\n', then nothing but '\\n's (what the facade's quick path reads). 1 when text is
+       one (an exact, compact ASCII str), else 0; it never raises. */
+    static int fp_sudoku_plain_text(PyObject *text, uint16_t *masks) {
+        const Py_UCS1 *chars;
+        Py_ssize_t length, i;
+        int r;
+        unsigned long long eight;
+        unsigned int digit;
+        if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_COMPACT_ASCII(text))
+            return 0;
+        length = PyUnicode_GET_LENGTH(text);
+        if (length < 89)
+            return 0;
+        chars = (const Py_UCS1 *)(((PyASCIIObject *)text) + 1);
+        for (i = 89; i < length; i++)
+            if (chars[i] != '\\n')
+                return 0;
+        for (r = 0; r < 9; r++) {
+            const Py_UCS1 *row = chars + 10 * r;
+            unsigned int mask = 0;
+            int c;
+            if (r < 8 && row[9] != '\\n')
+                return 0;
+    #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_MSC_VER)
+            memcpy(&eight, row, 8);
+            eight ^= 0x3030303030303030ULL;
+            digit = (unsigned int)row[8] ^ (unsigned int)'0';
+            if ((eight & 0xFEFEFEFEFEFEFEFEULL) || (digit & ~1u))
+                return 0;
+            mask = ((unsigned int)((eight * 0x8040201008040201ULL) >> 56) << 1) | digit;
+    #else
+            (void)eight;
+            for (c = 0; c < 9; c++) {
+                digit = (unsigned int)row[c] - (unsigned int)'0';
+                if (digit > 1)
+                    return 0;
+                mask = (mask << 1) | digit;
+            }
+    #endif
+            (void)c;
+            masks[r] = (uint16_t)mask;
+        }
+        return 1;
+    }
     """
     bint fp_sudoku_plain_rows(PyObject *grid, uint16_t *masks)
+    bint fp_sudoku_plain_text(PyObject *text, uint16_t *masks)
 
 # A grid is 9 row masks: bit 8 - c of mask r is the cell in row r, column c
 # (0-based), so int("001000100", 2) is that row's mask.
@@ -410,6 +457,19 @@ cdef class Table:
                 return g
             out[g] = self.answers[table_key(masks)]
         return min(stop, PyList_GET_SIZE(grids))
+
+    def count_texts(self, list texts, unsigned char[::1] answers, unsigned char[::1] plain):
+        """For each plainly written contest text of texts (9 lines of 9 '0'/'1' ending in '\\n', then only
+        '\\n's): plain[i] = 1 and answers[i] its answer; plain[i] = 0 for any other item."""
+        cdef Py_ssize_t i
+        cdef uint16_t masks[SIDE]
+        assert answers.shape[0] >= len(texts) and plain.shape[0] >= len(texts)
+        for i in range(min(len(texts), answers.shape[0], plain.shape[0])):
+            if fp_sudoku_plain_text(PyList_GET_ITEM(texts, i), masks):
+                plain[i] = 1
+                answers[i] = self.answers[table_key(masks)]
+            else:
+                plain[i] = 0
 
     def count_cells(self, const unsigned char[::1] cells, unsigned char[::1] out):
         """Count grids given as 81 bytes each (row by row, values 0 and 1) into out."""

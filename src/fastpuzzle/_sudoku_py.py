@@ -236,6 +236,15 @@ def _plain_masks(grid: Any) -> Optional[list[int]]:
     return masks
 
 
+def _plain_text_masks(text: Any) -> Optional[list[int]]:
+    """The row masks of a plainly written contest text (9 lines of 9 '0'/'1' ending in '\\n', then only
+    '\\n's; an exact str), or None."""
+    if type(text) is not str or len(text) < 89 or text[89:].strip("\n"):
+        return None
+    rows = text[:89].split("\n")
+    return _plain_masks(rows) if all(len(row) == SIDE for row in rows) else None
+
+
 def plain_min_toggles(grid: Any) -> int:
     """The minimum number of toggles of a grid in the plain form, or -1 if grid has another form."""
     masks = _plain_masks(grid)
@@ -279,6 +288,16 @@ class Table:
                 return g
             out[g] = self[_table_key(masks)]
         return start + len(taken)
+
+    def count_texts(self, texts: list[Any], answers: Any, plain: Any) -> None:
+        """For each plainly written contest text of texts (9 lines of 9 '0'/'1' ending in '\\n', then only
+        '\\n's): plain[i] = 1 and answers[i] its answer; plain[i] = 0 for any other item."""
+        assert len(answers) >= len(texts) and len(plain) >= len(texts)
+        for i, text in enumerate(list(texts)):
+            masks = _plain_text_masks(text)
+            plain[i] = masks is not None
+            if masks is not None:
+                answers[i] = self[_table_key(masks)]
 
     def count_cells(self, cells: Any, out: Any) -> None:
         """Count grids given as 81 bytes each (row by row, values 0 and 1) into out."""

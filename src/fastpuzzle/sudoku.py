@@ -64,6 +64,7 @@ __all__ = [
     "puzzle_lines",
     "solve",
     "solve_text",
+    "solve_texts",
 ]
 
 NAME = "sudoku"
@@ -75,6 +76,8 @@ _CELLS = "01"
 _ROW_MASKS = 1 << SIDE
 #: Grids min_toggles_many reads and checks before it counts them.
 _MANY_CHUNK = 1 << 16
+#: The contest output of each answer.
+_ANSWER_TEXTS = tuple(f"{answer}\n" for answer in range(MAX_ANSWER + 1))
 
 # One answer table per kernel module (tests switch to the twin), built on first use.
 _TABLES: dict[str, Any] = {}
@@ -371,7 +374,17 @@ def format_solution(grid: GridLike, answer: Toggles) -> str:
 
 def solve_text(text: str) -> str:
     """Contest input in, contest output out (the minimum number of toggles)."""
-    return format(solve(parse(text)))
+    return f"{min_toggles(parse(text))}\n"
+
+
+def solve_texts(texts: list[Any]) -> list[Optional[str]]:
+    """:func:`solve_text` of each contest text that is plainly written (9 lines of 9 ``0``/``1``, each ending
+    in ``"\\n"``, then nothing or blank lines), read and counted in one compiled pass; None for any other text
+    (or item), which :func:`solve_text` then reads and reports one by one. For batches."""
+    answers = bytearray(len(texts))
+    plain = bytearray(len(texts))
+    _table().count_texts(texts, answers, plain)
+    return [_ANSWER_TEXTS[answer] if ok else None for answer, ok in zip(answers, plain)]
 
 
 def generate(*, answer: int, seed: Optional[int] = None) -> Grid:

@@ -37,6 +37,8 @@ def check_arguments(options: argparse.Namespace) -> Optional[str]:
 
 def run(grid: sudoku.Grid, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle sudoku`` prints for ``grid``."""
+    if not (options.show or options.render):
+        return f"{sudoku.min_toggles(grid)}\n"  # the count alone: no optimal set to build
     answer = sudoku.solve(grid)
     render_if_asked(options, answer, grid)
     return sudoku.format_solution(grid, answer) if options.show else sudoku.format(answer)
