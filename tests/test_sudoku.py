@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -442,7 +442,7 @@ def _crlf(text: str) -> str:
     return text.replace("\n", "\r\n")
 
 
-NOT_PLAIN_TEXTS = {
+NOT_PLAIN_TEXTS: dict[str, Callable[[str], str]] = {
     "crlf": _crlf,
     "trailing space": lambda text: text.replace("\n", " \n", 1),
     "byte-order mark": lambda text: "\ufeff" + text,
