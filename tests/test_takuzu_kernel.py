@@ -7,13 +7,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from itertools import product
 from types import ModuleType
+from typing import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import examples
-from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu
+from fastpuzzle import MultipleSolutionsError, NoSolutionError, Status, _takuzu_cy, _takuzu_py, takuzu
 from reference_takuzu import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
 
 ENUMERATION_LIMIT = 300
@@ -266,3 +267,53 @@ def test_probing_below_the_root_keeps_the_slow_20x20_small() -> None:
             found.append(search.solution())
     assert found == ["".join(takuzu.solve(puzzle))]
     assert search.nodes < 10_000
+
+
+# -- plainly written contest texts, read and solved in one call ---------------------
+
+#: Ways to spoil a plain text: solve_plain_texts leaves each to the facade (None).
+SPOILERS: dict[str, Callable[[str], str]] = {
+    "crlf": lambda text: text.replace("\n", "\r\n"),
+    "trailing space": lambda text: text.replace("\n", " \n", 2),
+    "leading zero": lambda text: "0" + text,
+    "space before N": lambda text: " " + text,
+    "byte-order mark": lambda text: "\ufeff" + text,
+    "rule word": lambda text: text.replace("\n", " unique\n", 1),
+    "a dot": lambda text: text[:-2] + ".\n",
+    "row short": lambda text: text[:-2] + "\n",
+    "row long": lambda text: text[:-1] + "0\n",
+    "text after": lambda text: text + "x",
+    "no N": lambda text: text.partition("\n")[2],
+}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(n=st.sampled_from([2, 4, 6, 8, 10, 12, 14]), seed=st.integers(0, 10**6), blanks=st.floats(0.0, 1.0))
+def test_solve_plain_texts_answers_as_the_facade(takuzu_kernel: ModuleType, n: int, seed: int, blanks: float) -> None:
+    """A solved grid with cells blanked at random (none, one or several solutions): the bulk call gives
+    solve_text's output exactly when that is one solution, and None for every spoilt way of writing it."""
+    import random
+
+    rng = random.Random(seed)
+    solved = takuzu.solve(takuzu.generate(n, seed=seed))
+    rows = ["".join("_" if rng.random() < blanks else cell for cell in row) for row in solved]
+    text = str(takuzu.from_rows(rows))
+    try:
+        expected = takuzu.solve_text(text)
+    except (NoSolutionError, MultipleSolutionsError):
+        expected = None
+    plain = [text, text + "\n\n", text[:-1]]
+    spoilt = [spoil(text) for spoil in SPOILERS.values()]
+    found = takuzu_kernel.solve_plain_texts([*plain, *spoilt, None, text.encode()], NO_BUDGET, 14)
+    assert found == [expected] * len(plain) + [None] * (len(spoilt) + 2)
+    # Larger than most, or too many candidates: left to the facade.
+    assert takuzu_kernel.solve_plain_texts([text], NO_BUDGET, max(2, n - 2)) == [None if n > 2 else expected]
+    assert takuzu_kernel.solve_plain_texts([text], 0, 14) == [None]
+
+
+def test_solve_texts_takes_only_what_candidate_lines_solve() -> None:
+    """The facade's solve_texts: square grids up to 14 under the distinct rule; the rest go one by one."""
+    small, large = str(takuzu.generate(8, seed=1)), str(takuzu.generate(16, seed=1))
+    free = str(takuzu.from_rows(takuzu.generate(8, seed=1).rows, unique_rows=False))
+    assert takuzu.solve_texts([small, large, free, 3]) == [takuzu.solve_text(small), None, None, None]
+    assert takuzu.solve_texts([]) == []

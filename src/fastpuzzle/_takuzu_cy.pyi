@@ -9,6 +9,8 @@ grids fast; :class:`Learn` takes any even width and height up to ``MAX_N``,
 with the distinct rule or without, and learns from its conflicts.
 """
 
+from typing import Optional
+
 def count_candidates(n: int, cells: bytes) -> int:
     """How many candidates all ``2n`` lines start with; the search's memory is proportional."""
 
@@ -19,6 +21,12 @@ def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
 def line_reason_of(n: int, ones: int, zeros: int, target: int) -> int:
     """The known cells of a line of ``n`` with no valid completion that still leave it none, dropping
     far cells first (a mask; ``target`` always kept and left out, or -1). The twin has the same."""
+
+def solve_plain_texts(texts: list[object], max_candidates: int, most: int) -> list[Optional[str]]:
+    """For each item of ``texts``, the contest output of a plainly written square puzzle of side at most
+    ``most`` (a first line N, N rows of ``01_``, then only newlines) that :class:`Search` finds exactly one
+    solution of within one poll; None for any other item (not such a text, no, several or too many
+    candidates, or not done within the poll)."""
 
 class Search:
     """Enumerate the solutions of a square 01-game grid under the distinct rule, resumably.

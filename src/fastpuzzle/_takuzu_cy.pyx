@@ -2,6 +2,9 @@
 """Compiled 01-game kernel: clause learning for any grid (Learn), and candidate lines for squares (Search)."""
 
 cimport cython
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.ref cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
@@ -929,6 +932,93 @@ def line_digits_of(int n, uint64_t ones, uint64_t zeros):
     assert 2 <= n <= LEARN_MAX_SIDE and n % 2 == 0 and not (ones & zeros) and not ((ones | zeros) & ~low_bits(n))
     line_digits(n, ones, zeros, &may_one, &may_zero)
     return may_one, may_zero
+
+
+cdef extern from *:
+    """
+    /* The side of a plainly written contest text of the 01 game, its cells as codes (0, 1, 2 for
+       '_') into cells: a first line N (digits, no leading zero), then N lines of N characters of
+       "01_", each but the last ending in '\\n', then nothing but '\\n's (what the facade's quick
+       path reads). 0 when text is not that (an exact, compact ASCII str), or N is odd, below 2 or
+       above most (at most 99). It never raises. */
+    static int fp_takuzu_plain_text(PyObject *text, int most, unsigned char *cells) {
+        const Py_UCS1 *chars;
+        Py_ssize_t length, at = 0, i;
+        int n = 0, r, c;
+        if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_COMPACT_ASCII(text))
+            return 0;
+        length = PyUnicode_GET_LENGTH(text);
+        chars = (const Py_UCS1 *)(((PyASCIIObject *)text) + 1);
+        if (length < 1 || chars[0] < '1' || chars[0] > '9')
+            return 0;
+        while (at < length && at < 3 && chars[at] >= '0' && chars[at] <= '9')
+            n = 10 * n + (chars[at++] - '0');
+        if (at >= length || chars[at] != '\\n' || n < 2 || n > most || n % 2)
+            return 0;
+        at++;
+        if (length - at < (Py_ssize_t)n * (n + 1) - 1)
+            return 0;
+        for (r = 0; r < n; r++) {
+            for (c = 0; c < n; c++) {
+                Py_UCS1 ch = chars[at++];
+                if (ch == '0' || ch == '1')
+                    cells[r * n + c] = (unsigned char)(ch - '0');
+                else if (ch == '_')
+                    cells[r * n + c] = 2;
+                else
+                    return 0;
+            }
+            if (r < n - 1 && chars[at++] != '\\n')
+                return 0;
+        }
+        for (i = at; i < length; i++)
+            if (chars[i] != '\\n')
+                return 0;
+        return n;
+    }
+    """
+    int fp_takuzu_plain_text(PyObject *text, int most, unsigned char *cells)
+
+
+def solve_plain_texts(list texts, uint64_t max_candidates, int most):
+    """For each item of texts, the contest output (its rows, each ending in a newline) of a plainly written
+    square puzzle of side at most most that candidate lines (Search, as the facade runs it) find exactly one
+    solution of within one poll; None for any other item: not such a text, or no, several or too many
+    candidates, or not done within the poll (the facade then solves it alone, and says why)."""
+    cdef unsigned char codes[MAX_SIDE * MAX_SIDE]
+    cdef char text[MAX_SIDE * (MAX_SIDE + 1)]
+    cdef Py_ssize_t i = 0
+    cdef int n, status, r, c
+    cdef double deadline
+    cdef uint64_t budget = (<uint64_t>1) << 40  # none in practice: the poll bounds each puzzle
+    cdef Search search
+    cdef list out = [None] * len(texts)
+    assert 2 <= most <= MAX_SIDE
+    # The list may shrink while the GIL is released (another thread): it is read no further than it goes.
+    while i < min(len(out), PyList_GET_SIZE(texts)):
+        n = fp_takuzu_plain_text(PyList_GET_ITEM(texts, i), most, codes)
+        i += 1
+        if n == 0:
+            continue
+        search = Search(n, PyBytes_FromStringAndSize(<char *>codes, n * n), max_candidates)
+        if search.too_large:
+            continue
+        with nogil:
+            deadline = fp_seconds() + FP_POLL_SECONDS
+            status = search.walk(budget, deadline)
+            if status == FP_STATUS_SOLUTION:
+                for r in range(n):
+                    for c in range(n):
+                        text[r * (n + 1) + c] = b'1' if (search.now.ones[r] >> c) & 1 else b'0'
+                    text[r * (n + 1) + n] = b'\n'
+                status = search.walk(budget, deadline)
+                if status == FP_STATUS_EXHAUSTED:
+                    status = FP_STATUS_SOLUTION
+                else:
+                    status = FP_STATUS_PAUSED  # several, or not proved within the poll: not this way
+        if status == FP_STATUS_SOLUTION:
+            out[i - 1] = PyUnicode_DecodeASCII(text, n * (n + 1), NULL)
+    return out
 
 
 @cython.final  # no subclass: its cdef methods are called directly, not through a table

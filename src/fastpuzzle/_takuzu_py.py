@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from functools import cache
+from typing import Optional
 
 from ._learning_py import ActivityHeap, luby
 from ._registry import POLL_MS, PUZZLES, Status
@@ -117,6 +118,51 @@ class _State:
     def become(self, other: _State) -> None:
         """Take over everything ``other`` knows."""
         self.ones, self.zeros, self.live, self.done = other.ones, other.zeros, other.live, other.done
+
+
+_CODES = bytes.maketrans(b"01_", b"\x00\x01\x02")
+
+
+def _plain_text_cells(text: object, most: int) -> Optional[tuple[int, bytes]]:
+    """(side, cell codes) of a plainly written contest text of side at most ``most``, as the kernel's
+    fp_takuzu_plain_text reads it: a first line N (digits, no leading zero), N lines of N of ``01_`` (each but
+    the last ending in a newline), then only newlines; None for anything else."""
+    if type(text) is not str or not text.isascii():
+        return None
+    first, newline, rest = text.partition("\n")
+    if not newline or not (1 <= len(first) <= 3 and first.isdigit()) or first[0] == "0":
+        return None
+    n = int(first)
+    if n % 2 or not 2 <= n <= most:
+        return None
+    size = n * (n + 1) - 1
+    rows = rest[:size].split("\n")
+    if len(rest) < size or rest[size:].strip("\n") or len(rows) != n:
+        return None
+    if any(len(row) != n or row.strip("01_") for row in rows):
+        return None
+    return n, "".join(rows).encode().translate(_CODES)
+
+
+def solve_plain_texts(texts: list[object], max_candidates: int, most: int) -> list[Optional[str]]:
+    """For each item of texts, the contest output of a plainly written square puzzle of side at most ``most``
+    that :class:`Search` finds exactly one solution of within one poll; None for any other item (the
+    kernel's solve_plain_texts)."""
+    assert 2 <= most <= _LIST_MAX_N
+    out: list[Optional[str]] = []
+    for text in list(texts):
+        plain = _plain_text_cells(text, most)
+        out.append(None)
+        if plain is None:
+            continue
+        n, cells = plain
+        search = Search(n, cells, max_candidates)
+        if search.next_solution(1 << 40) != SOLUTION:
+            continue
+        cells_text = search.solution()
+        if search.next_solution(1 << 40) == EXHAUSTED:
+            out[-1] = "".join(cells_text[r * n : (r + 1) * n] + "\n" for r in range(n))
+    return out
 
 
 class Search:

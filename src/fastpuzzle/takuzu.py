@@ -75,6 +75,7 @@ __all__ = [
     "solutions",
     "solve",
     "solve_text",
+    "solve_texts",
     "steps",
 ]
 
@@ -280,6 +281,14 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
 #: Largest side whose puzzles a solve takes by candidate lines: on the small grids of a batch they
 #: cost a third of a clause-learning search, which from 16 up is the faster (bench/bench_takuzu.py).
 _LIST_SOLVE_MAX_N = 14
+
+
+def solve_texts(texts: list[Any]) -> list[Optional[str]]:
+    """:func:`solve_text` of each plainly written contest text whose puzzle candidate lines solve (square, the
+    distinct rule, side at most 14; a first line ``N``, the rows, then nothing or blank lines), read, solved
+    and written in one compiled call; None for any other text (or item), which :func:`solve_text` then takes
+    alone and reports. For batches."""
+    return _kernel.solve_plain_texts(texts, MAX_CANDIDATES, _LIST_SOLVE_MAX_N)
 
 
 def _search(puzzle: Puzzle, counting: bool) -> Any:
