@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import fastpuzzle
 from conftest import ROOT, cases_dir, local_cluster, run_cli
+from conftest import examples as example_count
 from fastpuzzle import pixel, reversi, sudoku, takuzu
 from fastpuzzle._batch import Item, solve_chunk
 from fastpuzzle._batch_input import BatchReader, UnreadableFile, is_blank, lines, read_puzzles
@@ -576,3 +577,43 @@ def test_a_blank_line_holds_spaces_and_tabs_only() -> None:
     assert is_blank(b"") and is_blank(b" \t ")
     assert not is_blank(b"\x0c") and not is_blank(b"\xc2\xa0")  # a form feed, a no-break space
     assert not is_blank(fastpuzzle.ParseError("a line too long", 1, 7))
+
+
+@pytest.mark.parametrize("name", ["takuzu", "pixel", "sudoku", "reversi"])
+def test_with_no_option_of_its_own_a_command_prints_solve_text(name: str) -> None:
+    """What lets --batch hand plainly written puzzles to the facade's solve_texts: with every option of the
+    puzzle's own at its default, the command prints exactly solve_text's output; with one given, it may not."""
+    from fastpuzzle.cli import _prints_contest_output, build_parser, command
+
+    text = (ROOT / "examples" / f"{name}.txt").read_text()
+    options = build_parser(name).parse_args([name, "--batch", "x", "--jobs", "2"])
+    assert _prints_contest_output(options)
+    facade = fastpuzzle.puzzle_module(name)
+    assert command(name).run(facade.parse(text), options=options) == facade.solve_text(text)
+    given = {"takuzu": ["--count"], "pixel": ["--show"], "sudoku": ["--show"], "reversi": ["--perft", "2"]}[name]
+    assert not _prints_contest_output(build_parser(name).parse_args([name, "--batch", "x", *given]))
+
+
+@settings(max_examples=example_count(200), deadline=None)
+@given(
+    path=st.text(),
+    index=st.integers(0, 10**9),
+    line=st.integers(1, 10**9),
+    solved=st.booleans(),
+    message=st.text(),
+    seconds=st.floats(0, 1e6, allow_nan=False),
+)
+def test_a_record_is_what_json_dumps_writes(
+    path: str, index: int, line: int, solved: bool, message: str, seconds: float
+) -> None:
+    """The batch writes its records without json.dumps, byte for byte as json.dumps would (any file name and
+    message: quotes, control characters, non-ASCII)."""
+    from fastpuzzle._batch import SOLVED, Result
+    from fastpuzzle.cli import _record
+
+    status = SOLVED if solved else "bad_input"
+    result = Result(index, status, message if solved else None, None if solved else message, seconds)
+    record: dict[str, object] = {"file": path, "index": index, "line": line, "status": status}
+    record["output" if solved else "error"] = message
+    record["seconds"] = seconds
+    assert _record((path, index, line), result) == json.dumps(record) + "\n"

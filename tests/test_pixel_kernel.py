@@ -6,14 +6,14 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import examples, kernel_fixture
-from fastpuzzle import Status, _pixel_cy, _pixel_py, pixel
+from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, Status, _pixel_cy, _pixel_py, pixel
 from reference_pixel import (
     pixel_brute_force,
     pixel_clues_hold,
@@ -543,3 +543,46 @@ def test_a_call_returns_to_python_after_its_time_slice(pixel_kernel: ModuleType)
     search = pixel_kernel.Search(n, n, sparse_clues(n, n, density, 1), 1 << 21)
     assert search.count(budget, 0) == Status.PAUSED
     assert 0 < search.nodes < budget
+
+
+# -- plainly written contest texts, read and solved in one call ---------------------
+
+#: Ways to spoil a plain text: solve_plain_texts leaves each to the facade (None).
+PIXEL_SPOILERS: dict[str, Callable[[str], str]] = {
+    "crlf": lambda text: text.replace("\n", "\r\n"),
+    "trailing space": lambda text: text.replace("\n", " \n", 2),
+    "two spaces": lambda text: text.replace(" ", "  ", 1),
+    "leading zero": lambda text: "0" + text,
+    "byte-order mark": lambda text: "\ufeff" + text,
+    "a letter": lambda text: text[:-2] + "x\n",
+    "row short": lambda text: text[:-2] + "\n",
+    "row long": lambda text: text[:-1] + "_\n",
+    "text after": lambda text: text + "x",
+    "no header": lambda text: text.partition("\n")[2],
+}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(n=st.integers(1, 9), m=st.integers(1, 9), seed=st.integers(0, 10**6), clues=st.floats(0.0, 1.0))
+def test_solve_plain_texts_answers_as_the_facade(
+    pixel_kernel: ModuleType, n: int, m: int, seed: int, clues: float
+) -> None:
+    """A random picture's clues, some of them dropped (one, several solutions) or one raised past its block:
+    the bulk call gives solve_text's output exactly when that is one solution, None for every spoilt text."""
+    import random
+
+    rng = random.Random(seed)
+    picture = ["".join(rng.choice("01") for _ in range(m)) for _ in range(n)]
+    kept = "".join(clue if rng.random() < clues else "_" for clue in "".join(pixel_clues_of(tuple(picture))))
+    rows = [kept[r * m : (r + 1) * m] for r in range(n)]
+    text = f"{n} {m}\n" + "".join(row + "\n" for row in rows)
+    try:
+        expected: Any = pixel.solve_text(text)
+    except (NoSolutionError, MultipleSolutionsError, ParseError):
+        expected = None
+    plain = [text, text + "\n\n", text[:-1]]
+    spoilt = [spoil(text) for spoil in PIXEL_SPOILERS.values()]
+    spoilt.append(f"{n} {m}\n9" + text.partition("\n")[2][1:])  # a clue larger than its block
+    found = pixel_kernel.solve_plain_texts([*plain, *spoilt, None, text.encode()], 63)
+    assert found == [expected] * len(plain) + [None] * (len(spoilt) + 2)
+    assert pixel_kernel.solve_plain_texts([text], max(n, m) - 1 or 1) == [expected if max(n, m) == 1 else None]

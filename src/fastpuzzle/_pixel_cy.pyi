@@ -1,5 +1,7 @@
 """Type stub of the compiled pixel-placement kernel (and of its twin, ``_pixel_py``)."""
 
+from typing import Optional
+
 #: The cell code of a cell without a clue (255); a clue's code is its digit, 0 to 9.
 NO_CLUE: int
 #: Bytes of memory a memo state takes at most, the table's doubling included (96): a wide
@@ -8,6 +10,12 @@ NO_CLUE: int
 STATE_BYTES: int
 #: Whether the preconditions of ``Search`` are checked (assertions compiled in, no ``python -O``).
 ASSERTIONS: bool
+
+def solve_plain_texts(texts: list[object], most: int) -> list[Optional[str]]:
+    """For each item of ``texts``, the contest output of a plainly written puzzle of at most ``most`` rows
+    and columns (a first line ``n m``, ``n`` rows of digits and ``_``, then only newlines; every clue at most
+    its block) that :class:`Learn` finds exactly one solution of within one poll each; None for any other
+    item (not such a text, no or several solutions, or not done within the poll)."""
 
 class Search:
     """List or count the solutions of a pixel-placement grid, resumably.

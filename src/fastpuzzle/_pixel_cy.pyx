@@ -7,6 +7,9 @@
 
 import sys
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.ref cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
@@ -1062,6 +1065,109 @@ cdef enum:
     FIRST_ARENA = 1024
     # Most literals (4 bytes each) the clause arena may hold: 2 GiB of clauses.
     MAX_ARENA = 1 << 29
+
+
+cdef extern from *:
+    """
+    /* The cells of the 3x3 block centred on (r, c) of an n x m grid, clipped at the border. */
+    static inline int fp_pixel_block_cells(int n, int m, int r, int c) {
+        int top = r > 0 ? r - 1 : 0, bottom = r + 1 < n ? r + 1 : n - 1;
+        int left = c > 0 ? c - 1 : 0, right = c + 1 < m ? c + 1 : m - 1;
+        return (bottom - top + 1) * (right - left + 1);
+    }
+
+    /* A number of one to three digits, no leading zero, from chars[*at] on; -1 if there is none. */
+    static int fp_pixel_number(const Py_UCS1 *chars, Py_ssize_t length, Py_ssize_t *at) {
+        int value = 0, digits = 0;
+        if (*at >= length || chars[*at] < '1' || chars[*at] > '9')
+            return -1;
+        while (*at < length && digits < 3 && chars[*at] >= '0' && chars[*at] <= '9') {
+            value = 10 * value + (chars[*at] - '0');
+            (*at)++;
+            digits++;
+        }
+        return value;
+    }
+
+    /* n and m of a plainly written contest text of pixel placement, its cells as codes (the clue,
+       or no_clue for '_') into cells: a first line "n m" (one space), then n lines of m digits or
+       '_', each but the last ending in '\\n', then nothing but '\\n's, every clue at most its
+       block's cells (what the facade's quick path reads). 0 when text is not that (an exact,
+       compact ASCII str), or n or m is above most (at most 99). It never raises. */
+    static int fp_pixel_plain_text(PyObject *text, int most, int no_clue, unsigned char *cells, int *columns) {
+        const Py_UCS1 *chars;
+        Py_ssize_t length, at = 0, i;
+        int n, m, r, c;
+        if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_COMPACT_ASCII(text))
+            return 0;
+        length = PyUnicode_GET_LENGTH(text);
+        chars = (const Py_UCS1 *)(((PyASCIIObject *)text) + 1);
+        n = fp_pixel_number(chars, length, &at);
+        if (n < 1 || n > most || at >= length || chars[at++] != ' ')
+            return 0;
+        m = fp_pixel_number(chars, length, &at);
+        if (m < 1 || m > most || at >= length || chars[at++] != '\\n')
+            return 0;
+        if (length - at < (Py_ssize_t)n * (m + 1) - 1)
+            return 0;
+        for (r = 0; r < n; r++) {
+            for (c = 0; c < m; c++) {
+                Py_UCS1 ch = chars[at++];
+                if (ch == '_')
+                    cells[r * m + c] = (unsigned char)no_clue;
+                else if (ch >= '0' && ch <= '9' && ch - '0' <= fp_pixel_block_cells(n, m, r, c))
+                    cells[r * m + c] = (unsigned char)(ch - '0');
+                else
+                    return 0;
+            }
+            if (r < n - 1 && chars[at++] != '\\n')
+                return 0;
+        }
+        for (i = at; i < length; i++)
+            if (chars[i] != '\\n')
+                return 0;
+        *columns = m;
+        return n;
+    }
+    """
+    int fp_pixel_plain_text(PyObject *text, int most, int no_clue, unsigned char *cells, int *columns)
+
+
+def solve_plain_texts(list texts, int most):
+    """For each item of texts, the contest output (its rows, each ending in a newline) of a plainly written
+    puzzle of at most most rows and columns that clause learning (Learn, as the facade runs it) finds exactly
+    one solution of within one poll each; None for any other item: not such a text, no or several solutions,
+    or not done within the poll (the facade then solves it alone, and says why)."""
+    cdef unsigned char codes[MAX_SIDE * MAX_SIDE]
+    cdef char text[MAX_SIDE * (MAX_SIDE + 1)]
+    cdef Py_ssize_t i = 0
+    cdef int n, m = 0, status, r, c
+    cdef uint64_t budget = (<uint64_t>1) << 40  # none in practice: the poll bounds each search
+    cdef Learn learn
+    cdef list out = [None] * len(texts)
+    assert 1 <= most <= MAX_SIDE
+    # The list may shrink while the GIL is released (another thread): it is read no further than it goes.
+    while i < min(len(out), PyList_GET_SIZE(texts)):
+        n = fp_pixel_plain_text(PyList_GET_ITEM(texts, i), most, CELL_NO_CLUE, codes, &m)
+        i += 1
+        if n == 0:
+            continue
+        learn = Learn(n, m, PyBytes_FromStringAndSize(<char *>codes, n * m))
+        with nogil:
+            status = learn.search(budget, fp_seconds() + FP_POLL_SECONDS)
+        if status != FP_STATUS_SOLUTION:
+            continue
+        for r in range(n):
+            for c in range(m):
+                text[r * (m + 1) + c] = b'1' if learn.value[r * m + c] == BLACK else b'0'
+            text[r * (m + 1) + m] = b'\n'
+        learn.solved = False
+        learn.exclude_current()
+        with nogil:
+            status = learn.search(budget, fp_seconds() + FP_POLL_SECONDS)
+        if status == FP_STATUS_EXHAUSTED:
+            out[i - 1] = PyUnicode_DecodeASCII(text, n * (m + 1), NULL)
+    return out
 
 
 cdef class Learn:

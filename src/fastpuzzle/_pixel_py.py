@@ -907,3 +907,61 @@ class Learn(ActivityHeap):
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
         return "".join("1" if colour == 1 else "0" for colour in self.value)
+
+
+def _block_cells(n: int, m: int, r: int, c: int) -> int:
+    """The cells of the 3x3 block centred on (r, c) of an n x m grid, clipped at the border."""
+    return (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
+
+
+def _plain_number(token: str) -> int:
+    """A number of one to three digits without a leading zero, or -1."""
+    return int(token) if 1 <= len(token) <= 3 and token.isdigit() and token[0] != "0" else -1
+
+
+def _plain_text_cells(text: object, most: int) -> tuple[int, int, bytes] | None:
+    """(n, m, cell codes) of a plainly written contest text of at most ``most`` rows and columns, as the
+    kernel's fp_pixel_plain_text reads it; None for anything else."""
+    if type(text) is not str or not text.isascii():
+        return None
+    header, newline, rest = text.partition("\n")
+    sizes = header.split(" ")
+    if not newline or len(sizes) != 2:
+        return None
+    n, m = _plain_number(sizes[0]), _plain_number(sizes[1])
+    if not (1 <= n <= most and 1 <= m <= most):
+        return None
+    size = n * (m + 1) - 1
+    rows = rest[:size].split("\n")
+    if len(rest) < size or rest[size:].strip("\n") or len(rows) != n:
+        return None
+    cells = bytearray()
+    for r, row in enumerate(rows):
+        if len(row) != m or row.strip("0123456789_"):
+            return None
+        for c, char in enumerate(row):
+            if char != "_" and int(char) > _block_cells(n, m, r, c):
+                return None
+            cells.append(NO_CLUE if char == "_" else int(char))
+    return n, m, bytes(cells)
+
+
+def solve_plain_texts(texts: list[object], most: int) -> list[str | None]:
+    """For each item of texts, the contest output of a plainly written puzzle of at most ``most`` rows and
+    columns that :class:`Learn` finds exactly one solution of within one poll each; None for any other item
+    (the kernel's solve_plain_texts)."""
+    assert 1 <= most <= _MAX_N
+    out: list[str | None] = []
+    for text in list(texts):
+        plain = _plain_text_cells(text, most)
+        out.append(None)
+        if plain is None:
+            continue
+        n, m, cells = plain
+        learn = Learn(n, m, cells)
+        if learn.next_solution(1 << 40) != SOLUTION:
+            continue
+        cells_text = learn.solution()
+        if learn.next_solution(1 << 40) == EXHAUSTED:
+            out[-1] = "".join(cells_text[r * m : (r + 1) * m] + "\n" for r in range(n))
+    return out

@@ -75,6 +75,7 @@ __all__ = [
     "solutions",
     "solve",
     "solve_text",
+    "solve_texts",
     "steps",
 ]
 
@@ -258,6 +259,14 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
 def _count_one_by_one(puzzle: Puzzle, limit: int) -> int:
     """The solutions of ``puzzle`` found one after the other by clause learning, or ``limit`` if there are as many."""
     return len(_first_solutions(puzzle, limit))
+
+
+def solve_texts(texts: list[Any]) -> list[Optional[str]]:
+    """:func:`solve_text` of each plainly written contest text (a first line ``n m``, the rows, then nothing or
+    blank lines), read, solved by clause learning and written in one compiled call; None for any other text
+    (or item), or one that takes longer than a poll, which :func:`solve_text` then takes alone and reports.
+    For batches."""
+    return _kernel.solve_plain_texts(texts, MAX_N)
 
 
 def _search(puzzle: Puzzle) -> _kernel.Search:
