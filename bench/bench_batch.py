@@ -8,6 +8,12 @@ facade runs it. The facade one puzzle at a time is timed too, to tell what the
 facade costs from what the batch layer adds. Goal: solve_many within 1.3x the
 bare kernel.
 
+Kinds: contest puzzles of every kind (sudoku grids, the overhead batch's
+01 games, small pixel puzzles stored in ``pixel_batch.txt.gz``, 8x8 reversi
+endgames of 6 empties), each pool repeated to the batch's size: the bare
+kernel on pre-parsed puzzles against ``solve_many(jobs=1)`` and, in script mode,
+``--batch`` in a fresh process. Goal: at most 1.2x the bare kernel.
+
 Scaling: seeded 8x8 reversi endgames of 12 empties (tens to hundreds of
 milliseconds each), timed four ways in the same run:
 
@@ -20,8 +26,9 @@ milliseconds each), timed four ways in the same run:
 
 Goal: (b) within 15% of (a). Compare (b) with (c) to see what the GIL takes.
 
-    python bench/bench_batch.py              # both, with ratios side by side
+    python bench/bench_batch.py              # all three, with ratios side by side
     python bench/bench_batch.py scaling      # the measures whose names contain this
+    python bench/bench_batch.py kinds --count 100000
     pytest bench/bench_batch.py --benchmark-only
 
 In script mode the configurations take turns, ROUNDS times, in order and in
@@ -35,6 +42,7 @@ from __future__ import annotations
 import gzip
 import multiprocessing
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -45,8 +53,21 @@ from typing import Any, Callable, NamedTuple, Optional
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+import fastpuzzle
 from conftest import random_endgame
-from fastpuzzle import Status, _takuzu_cy, reversi, solve_many, takuzu, use_kernels
+from fastpuzzle import (
+    Status,
+    _pixel_cy,
+    _reversi_cy,
+    _sudoku_cy,
+    _takuzu_cy,
+    pixel,
+    reversi,
+    solve_many,
+    sudoku,
+    takuzu,
+    use_kernels,
+)
 
 #: The stored overhead batch: contest texts separated by blank lines, gzipped.
 OVERHEAD_FILE = Path(__file__).with_name("takuzu_batch.txt.gz")
@@ -123,6 +144,111 @@ def test_overhead(benchmark: BenchmarkFixture, how: str) -> None:
     result = benchmark.pedantic(OVERHEAD[how], args=(texts,), rounds=ROUNDS, iterations=1)
     # One solution each; the outputs hold n rows of n digits and a newline.
     assert result == (len(texts) if how == "bare kernel" else sum(n * (n + 1) for n, _ in encoded(texts)))
+
+
+# -- every kind of puzzle: the bulk path against the bare kernel ------------
+
+#: Puzzles per kind in the pytest run (script mode: ``--count``, the issue's 100,000).
+KIND_PUZZLES = 10_000
+#: The stored pixel pool: contest texts of sides 4 to 10, seeded, separated by blank lines, gzipped.
+PIXEL_POOL_FILE = Path(__file__).with_name("pixel_batch.txt.gz")
+#: Empty cells of the reversi pool's 8x8 endgames: counts of tens of microseconds, where overhead shows.
+KIND_REVERSI_EMPTIES = 6
+
+
+@cache
+def kind_pool(name: str) -> tuple[str, ...]:
+    """A pool of distinct contest texts of one kind, always the same: a batch repeats it."""
+    if name == "takuzu":
+        return overhead_texts()
+    if name == "sudoku":
+        return tuple(str(sudoku.generate(answer=seed % 10, seed=seed)) for seed in range(2000))
+    if name == "reversi":
+        return tuple(
+            str(reversi.from_rows(random_endgame(KIND_REVERSI_EMPTIES, f"kinds-{seed}"))) for seed in range(200)
+        )
+    if not PIXEL_POOL_FILE.exists():
+        with use_kernels("compiled"):
+            puzzles = [pixel.generate(4 + 2 * (seed % 4), seed=seed) for seed in range(400)]
+        with gzip.GzipFile(PIXEL_POOL_FILE, "wb", mtime=0) as stored:
+            stored.write("\n".join(str(puzzle) for puzzle in puzzles).encode())
+    blocks = gzip.decompress(PIXEL_POOL_FILE.read_bytes()).decode().strip("\n").split("\n\n")
+    return tuple(block + "\n" for block in blocks)
+
+
+def kind_texts(name: str, count: int) -> tuple[str, ...]:
+    """``count`` contest texts of one kind: its pool, repeated."""
+    pool = kind_pool(name)
+    return tuple(pool[i % len(pool)] for i in range(count))
+
+
+@cache
+def kind_inputs(name: str, count: int) -> tuple[Any, ...]:
+    """What the facade hands the kernel for each text: parsed outside the timing."""
+    facade = fastpuzzle.puzzle_module(name)
+    parsed = [facade.parse(text) for text in kind_texts(name, count)]
+    if name == "sudoku":
+        return tuple(grid.masks for grid in parsed)
+    if name == "takuzu":
+        return tuple((puzzle.n, puzzle.cells) for puzzle in parsed)
+    if name == "pixel":
+        return tuple((puzzle.n, puzzle.m, puzzle.cells) for puzzle in parsed)
+    return tuple(reversi_kernel_input(board) for board in parsed)
+
+
+def reversi_kernel_input(board: Any) -> tuple[int, int, int, int]:
+    """(table bits, n, mover, other) as reversi.solve gives its kernel (white to move)."""
+    mover, other = reversi._sides(board, "white")
+    return reversi._table_bits(None, board.empties + 4), board.n, mover, other
+
+
+def bare_kind(name: str, inputs: tuple[Any, ...]) -> int:
+    """The kernel on each pre-parsed puzzle as the facade runs it: sudoku's count, the search puzzles' first
+    solution and the proof there is no second, reversi's count of games; how many it did."""
+    if name == "sudoku":
+        return len([_sudoku_cy.min_toggles(masks) for masks in inputs])
+    if name == "takuzu":
+        return bare_kernel(inputs)
+    if name == "pixel":
+        for n, m, cells in inputs:
+            learn = _pixel_cy.Learn(n, m, cells)
+            while (status := learn.next_solution(NODE_BUDGET)) != EXHAUSTED:
+                if status == SOLUTION:
+                    learn.solution()
+        return len(inputs)
+    return len([_reversi_cy.Counter(bits).count(n, mover, other) for bits, n, mover, other in inputs])
+
+
+def many_kind(name: str, texts: tuple[str, ...]) -> int:
+    """``solve_many(jobs=1)`` over the texts; how many were solved."""
+    return sum(result.status == "solved" for result in solve_many(name, texts, jobs=1))
+
+
+def cli_kind(name: str, path: Path) -> int:
+    """``python -m fastpuzzle NAME --batch PATH --jobs 1`` in a fresh process; the records it printed."""
+    printed = subprocess.run(
+        [sys.executable, "-m", "fastpuzzle", name, "--batch", str(path), "--jobs", "1"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    return printed.count(b"\n")
+
+
+KINDS = ("sudoku", "takuzu", "pixel", "reversi")
+
+
+@pytest.mark.parametrize("how", ["bare kernel", "solve_many jobs=1"])
+@pytest.mark.parametrize("name", KINDS)
+def test_kind_overhead(benchmark: BenchmarkFixture, name: str, how: str) -> None:
+    """KIND_PUZZLES contest puzzles of each kind: the bare kernel against solve_many (goal: at most 1.2x)."""
+    texts, inputs = kind_texts(name, KIND_PUZZLES), kind_inputs(name, KIND_PUZZLES)
+    benchmark.group = f"batch overhead: {KIND_PUZZLES} {name} puzzles"
+    with use_kernels("compiled"):
+        if how == "bare kernel":
+            done = benchmark.pedantic(bare_kind, args=(name, inputs), rounds=ROUNDS, iterations=1)
+        else:
+            done = benchmark.pedantic(many_kind, args=(name, texts), rounds=ROUNDS, iterations=1)
+    assert done == KIND_PUZZLES
 
 
 # -- scaling on two workers ------------------------------------------------
@@ -358,11 +484,39 @@ def scaling_report() -> None:
         print(f"  {top}/{bottom} {what:24} {of_bests:6.2f} {per_turn:15.2f}   {note}")
 
 
-def main(selected: str = "") -> None:
+def kinds_report(count: int) -> None:
+    """Each kind: bare kernel, solve_many and --batch (a fresh process, its start included), in turns."""
+    import tempfile
+
+    print(f"kinds: {count} contest puzzles of each kind, best of {ROUNDS} turns (in order, then reversed)")
+    print(f"  {'kind':8} {'bare s':>8} {'solve_many':>11} {'--batch':>9}   ratios to bare: solve_many, --batch")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in KINDS:
+            texts, inputs = kind_texts(name, count), kind_inputs(name, count)
+            path = Path(folder) / f"{name}.txt"
+            path.write_text("\n".join(texts))
+            runs: dict[str, Callable[[], object]] = {
+                "bare": lambda: bare_kind(name, inputs),
+                "many": lambda: many_kind(name, texts),
+                "cli": lambda: cli_kind(name, path),
+            }
+            best = in_rounds(runs)
+            bare = best["bare"]
+            print(
+                f"  {name:8} {bare:8.3f} {best['many']:11.3f} {best['cli']:9.3f}   "
+                f"{best['many'] / bare:5.2f}x {best['cli'] / bare:6.2f}x"
+            )
+
+
+def main(arguments: list[str]) -> None:
+    selected = arguments[0] if arguments else ""
     for name, report in (("overhead", overhead_report), ("scaling", scaling_report)):
         if selected in name:
             report()
+    if selected in "kinds":
+        count = int(arguments[arguments.index("--count") + 1]) if "--count" in arguments else KIND_PUZZLES
+        kinds_report(count)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "")
+    main(sys.argv[1:])

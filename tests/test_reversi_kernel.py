@@ -409,7 +409,15 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
     names = constants | set(functions) | {node.name for node in stub.body if isinstance(node, ast.ClassDef)}
     classes = {node.name: node for node in stub.body if isinstance(node, ast.ClassDef)}
-    assert names == {"ENTRY_BYTES", "Table", "Counter", "children", "symmetric_images", "hardware_popcount"}
+    assert names == {
+        "ENTRY_BYTES",
+        "Table",
+        "Counter",
+        "children",
+        "symmetric_images",
+        "hardware_popcount",
+        "solve_plain_texts",
+    }
     # The limits live in the registry now, not in the kernel or its stub.
     assert not {"MAX_N", "MAX_TABLE_BITS"} & names
     assert not hasattr(_reversi_cy, "MAX_N") and not hasattr(_reversi_cy, "MAX_TABLE_BITS")
@@ -787,3 +795,48 @@ def test_a_stopped_count_gives_the_table_back(reversi_kernel: ModuleType) -> Non
     # Nothing half-counted was stored, and another kind may take the table.
     assert reversi_kernel.Counter(table=table).count(*sides(SAMPLE_2)) == (2494, 1813, 519)
     table.clear()
+
+
+# -- plainly written contest positions, read and counted in one call ---------------
+
+#: Ways to write a position other than plainly: solve_plain_texts leaves each to the facade (None).
+REVERSI_SPOILERS: dict[str, Callable[[str], str]] = {
+    "two spaces": lambda text: text.replace(" ", "  ", 1) if " " in text else text + " ",
+    "a tab": lambda text: text.replace(" ", "\t", 1) if " " in text else text + "\t",
+    "crlf": lambda text: text.replace("\n", "\r\n"),
+    "trailing space": lambda text: text.replace("\n", " \n", 2),
+    "plus one": lambda text: text.replace("1", "+1", 1) if "1" in text[2:] else text + "x",
+    "a 2": lambda text: text[:2] + "2" + text[3:],
+    "row short": lambda text: text[:-3] + "\n" if text.endswith((" 0\n", " 1\n")) else text + "x",
+    "text after": lambda text: text + "x",
+    "no side": lambda text: text[2:],
+}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(n=st.integers(1, 8), seed=st.integers(0, 10**6), empties=st.integers(0, 6))
+def test_solve_plain_texts_answers_as_the_facade(reversi_kernel: ModuleType, n: int, seed: int, empties: int) -> None:
+    """Random boards of up to 6 empty cells: the bulk call gives solve_text's output for plain texts with at
+    most most_empties empty cells, and None for more, and for every other way of writing the position."""
+    rng = random.Random(seed)
+    empty_cells = set(rng.sample(range(n * n), min(empties, n * n)))
+    rows = [[-1 if r * n + c in empty_cells else rng.randrange(2) for c in range(n)] for r in range(n)]
+    text = str(reversi.from_rows(rows))
+    empties = len(empty_cells)
+    expected = reversi.solve_text(text)
+    plain = [text, text + "\n\n", text[:-1]]
+    spoilt = [spoil(text) for spoil in REVERSI_SPOILERS.values()]
+    found = reversi_kernel.solve_plain_texts([*plain, *spoilt, None, text.encode()], 16, 20)
+    assert found == [expected] * len(plain) + [None] * (len(spoilt) + 2)
+    assert reversi_kernel.solve_plain_texts([text], empties - 1, 20) == [None]
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(n=st.integers(1, 8), seed=st.integers(0, 10**6))
+def test_parse_reads_plain_and_spaced_texts_alike(n: int, seed: int) -> None:
+    """parse's quick path (values one space apart) gives the board its detailed reader (any spaces and tabs)
+    gives."""
+    rng = random.Random(seed)
+    board = reversi.from_rows([[rng.choice((-1, 0, 1)) for _ in range(n)] for _ in range(n)])
+    text = str(board)
+    assert reversi.parse(text) == reversi.parse(text.replace(" ", " \t ")) == board

@@ -32,6 +32,12 @@ class Table:
     def clear(self) -> None:
         """Forget every stored subtree (RuntimeError while a count uses the table)."""
 
+def solve_plain_texts(texts: list[object], most_empties: int, most_table_bits: int) -> list[Optional[str]]:
+    """For each item of ``texts``, the contest output (``B W D``, white to move) of a plainly written position
+    (a first line ``n``, ``n`` lines of ``-1``/``0``/``1`` one space apart, then only newlines) with at most
+    ``most_empties`` empty cells, counted with a table of at most ``most_table_bits`` bits (and its empty cells
+    + 4); None for any other item."""
+
 class Counter:
     """Count reversi game trees through a transposition table of ``2**table_bits`` entries.
 

@@ -22,6 +22,7 @@ spin lock.
 # on purpose, so overflow checking stays off even in the checked build; counts
 # carry into a second word explicitly.
 
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
@@ -1079,3 +1080,75 @@ cdef class Counter:
 cdef int _raise_pending() except -1:
     """Raise the exception a poll left set (KeyboardInterrupt, or the callback's)."""
     return -1
+
+
+cdef extern from *:
+    """
+    /* The side of a plainly written contest position, the white and black discs into white and
+       black (bit 8 * r + c): a first line n (digits, no leading zero), then n lines of n values -1
+       (empty), 0 (white) or 1 (black), one space apart, each but the last ending in '\\n', then
+       nothing but '\\n's (what the facade's quick path reads). 0 when text is not that (an exact,
+       compact ASCII str), or n is above most (at most 8). It never raises. */
+    static int fp_reversi_plain_text(PyObject *text, int most, unsigned long long *white, unsigned long long *black) {
+        const Py_UCS1 *chars;
+        Py_ssize_t length, at = 1, i;
+        int n, r, c;
+        if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_COMPACT_ASCII(text))
+            return 0;
+        length = PyUnicode_GET_LENGTH(text);
+        chars = (const Py_UCS1 *)(((PyASCIIObject *)text) + 1);
+        if (length < 2 || chars[0] < '1' || chars[0] > '9' || chars[1] != '\\n')
+            return 0;
+        n = chars[0] - '0';
+        if (n > most)
+            return 0;
+        *white = *black = 0;
+        for (r = 0; r < n; r++) {
+            for (c = 0; c < n; c++) {
+                at++;  /* past the newline before the row, or the space before the value */
+                if (at < length && chars[at] == '-' && at + 1 < length && chars[at + 1] == '1') {
+                    at += 2;
+                } else if (at < length && (chars[at] == '0' || chars[at] == '1')) {
+                    if (chars[at] == '0')
+                        *white |= 1ULL << (8 * r + c);
+                    else
+                        *black |= 1ULL << (8 * r + c);
+                    at++;
+                } else {
+                    return 0;
+                }
+                if (c < n - 1 && (at >= length || chars[at] != ' '))
+                    return 0;
+            }
+            if (r < n - 1 && (at >= length || chars[at] != '\\n'))
+                return 0;
+        }
+        for (i = at; i < length; i++)
+            if (chars[i] != '\\n')
+                return 0;
+        return n;
+    }
+    """
+    int fp_reversi_plain_text(PyObject *text, int most, unsigned long long *white, unsigned long long *black)
+
+
+def solve_plain_texts(list texts, int most_empties, int most_table_bits):
+    """For each item of texts, the contest output ("B W D", white to move) of a plainly written position
+    with at most most_empties empty cells, counted with a table of at most most_table_bits bits (and at
+    most its empty cells + 4, as the facade sizes it); None for any other item (the facade then counts it
+    alone, with its progress and polls)."""
+    cdef Py_ssize_t i = 0
+    cdef int n, empties
+    cdef unsigned long long white, black
+    cdef list out = [None] * len(texts)
+    while i < min(len(out), PyList_GET_SIZE(texts)):
+        n = fp_reversi_plain_text(PyList_GET_ITEM(texts, i), MAX_SIDE, &white, &black)
+        i += 1
+        if n == 0:
+            continue
+        empties = n * n - fp_popcount64(white | black)
+        if empties > most_empties:
+            continue
+        wins, losses, draws = Counter(min(most_table_bits, empties + 4)).count(n, white, black)
+        out[i - 1] = f"{losses} {wins} {draws}\n"
+    return out

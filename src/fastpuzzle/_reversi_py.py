@@ -458,3 +458,47 @@ class Counter:
         if use_table:
             self._table._slots.put(key, result)
         return result
+
+
+_VALUES = {"-1": -1, "0": 0, "1": 1}
+
+
+def _plain_text_discs(text: object) -> Optional[tuple[int, int, int]]:
+    """(n, white discs, black discs) of a plainly written contest position, as the kernel's fp_reversi_plain_text
+    reads it (a first line n, n lines of n values -1, 0, 1 one space apart, then only newlines); None otherwise."""
+    if type(text) is not str or not text.isascii() or len(text) < 2 or not "1" <= text[0] <= "9" or text[1] != "\n":
+        return None
+    n = int(text[0])
+    if n > 8:
+        return None
+    lines = text[2:].split("\n")
+    if len(lines) < n or any(lines[n:]):
+        return None
+    white = black = 0
+    for r, line in enumerate(lines[:n]):
+        values = [_VALUES.get(token) for token in line.split(" ")]
+        if len(values) != n or None in values:
+            return None
+        for c, value in enumerate(values):
+            if value == 0:
+                white |= 1 << (8 * r + c)
+            elif value == 1:
+                black |= 1 << (8 * r + c)
+    return n, white, black
+
+
+def solve_plain_texts(texts: list[object], most_empties: int, most_table_bits: int) -> list[Optional[str]]:
+    """For each item of texts, the contest output of a plainly written position with at most ``most_empties``
+    empty cells, white to move; None for any other item (the kernel's solve_plain_texts)."""
+    out: list[Optional[str]] = []
+    for text in list(texts):
+        plain = _plain_text_discs(text)
+        out.append(None)
+        if plain is None:
+            continue
+        n, white, black = plain
+        empties = n * n - bin(white | black).count("1")
+        if empties <= most_empties:
+            wins, losses, draws = Counter(min(most_table_bits, empties + 4)).count(n, white, black)
+            out[-1] = f"{losses} {wins} {draws}\n"
+    return out

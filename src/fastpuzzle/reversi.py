@@ -19,13 +19,14 @@ with a given number of empty cells, white to move: a contest input.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from typing import NamedTuple
 
 from . import _memory, _select
 from ._grid import Grid, check_row_count, checked_choice, checked_count, checked_seed, is_integer
 from ._progress import progress_bar
 from ._registry import PUZZLES
-from ._text import Lines, describe
+from ._text import Lines, describe, plain_lines, plain_number
 from .errors import ArgumentError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
@@ -61,6 +62,7 @@ __all__ = [
     "random_endgame",
     "solve",
     "solve_text",
+    "solve_texts",
     "start",
 ]
 
@@ -75,6 +77,8 @@ DEFAULT_TABLE_SIZE = PUZZLES[NAME].limits["DEFAULT_TABLE_MIB"]
 _MAX_TABLE_BITS = PUZZLES[NAME].limits["MAX_TABLE_BITS"]
 #: Seconds a count runs before a progress bar appears.
 _VALUES = {"-1": -1, "0": 0, "1": 1}
+#: A table this small is always allowed: the default size is not looked up (free memory) for it.
+_SMALL_TABLE_BYTES = 1 << 20
 _COLOURS = ("white", "black")
 _CONVENTIONS = ("A", "B")
 
@@ -122,7 +126,7 @@ class Board(Grid):
 
     def discs(self, value: int) -> int:
         """Bit mask of the cells holding ``value`` (bit ``8 * r + c``), as the kernel takes it."""
-        return sum(1 << (8 * r + c) for r, row in enumerate(self.rows) for c, cell in enumerate(row) if cell == value)
+        return sum(_row_discs(row, value) << (8 * r) for r, row in enumerate(self.rows))
 
     def _header(self) -> str:
         return f"{self.n}\n"
@@ -130,6 +134,12 @@ class Board(Grid):
     @staticmethod
     def _row_text(row: tuple[int, ...]) -> str:
         return " ".join(str(cell) for cell in row)
+
+
+@lru_cache(maxsize=4096)  # boards of a batch share most rows
+def _row_discs(row: tuple[int, ...], value: int) -> int:
+    """Bit mask of the cells of ``row`` holding ``value`` (bit ``c`` for column ``c``)."""
+    return sum(1 << c for c, cell in enumerate(row) if cell == value)
 
 
 from_rows = Board.from_rows
@@ -140,6 +150,13 @@ def parse(text: str) -> Board:
 
     Raises :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
     """
+    plain = plain_lines(text)
+    if plain is not None:  # the quick path: values one space apart; anything else goes to the detailed reader
+        n = plain_number(plain[0], 1, MAX_N)
+        if n is not None and len(plain) > n and not any(plain[n + 1 :]):
+            quick = tuple(tuple(map(_VALUES.get, line.split(" "))) for line in plain[1 : n + 1])
+            if all(len(row) == n and None not in row for row in quick):
+                return Board._trusted(quick)
     lines = Lines(text)
     n = _side(lines)
     rows = []
@@ -307,6 +324,8 @@ def _table_bits(table_size: Optional[int], limit: int) -> int:
     :func:`max_table_size` is a PuzzleTooLargeError, never a silent cap.
     """
     if table_size is None:
+        if _kernel.ENTRY_BYTES << limit <= _SMALL_TABLE_BYTES:
+            return limit  # a small count's table: no need to read how much memory is free
         table_size = default_table_size()
     else:
         table_size = checked_count(table_size, "table_size")
@@ -471,3 +490,15 @@ def format(counts: Counts) -> str:
 def solve_text(text: str) -> str:
     """Contest input in, contest output out (white moves first)."""
     return format(solve(parse(text)))
+
+
+#: solve_texts counts positions of at most this many empty cells in bulk (milliseconds each at most).
+_BULK_EMPTIES = 10
+
+
+def solve_texts(texts: list[Any]) -> list[Optional[str]]:
+    """:func:`solve_text` of each plainly written contest position (values one space apart, then nothing or
+    blank lines) with at most 10 empty cells, read, counted and written in one compiled call; None for any
+    other text (or item), which :func:`solve_text` then takes alone (with its progress and polls). For
+    batches."""
+    return _kernel.solve_plain_texts(texts, _BULK_EMPTIES, _table_bits(None, _MAX_TABLE_BITS))
