@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import queue
 import threading
+from itertools import islice
 from typing import Optional, Union
 
 from ._batch import Item, placed
@@ -55,8 +56,9 @@ _WHITE_SPACE = b" \t"
 #: Follows the blank line that cuts a puzzle short: parse stops at that blank
 #: line, and names it, as it does in a single puzzle; it never reads this.
 _AFTER_THE_CUT = "."
-#: At most this many first lines of puzzles have their puzzle_lines remembered.
-_KNOWN_FIRST_LINES = 64
+#: At most this many first lines of puzzles have their puzzle_lines remembered (binary sudoku's first line is
+#: a row of the grid: 512 of them).
+_KNOWN_FIRST_LINES = 1024
 
 
 #: A line of a file: its bytes without the line end, or, for a line too long,
@@ -95,16 +97,18 @@ def lines(read: Callable[[int], bytes], limit: int = MAX_INPUT_BYTES, read_size:
             elif data[end : end + 1] == b"\r" and end + 1 == len(data):
                 after_cr = True
             data = data[end + 1 :]
-        pieces = (pending + data).splitlines(keepends=True)
-        # A last piece without \n may go on (or be a \r whose \n is still to come).
-        pending = pieces.pop() if pieces and not pieces[-1].endswith(b"\n") else b""
-        for piece in pieces:
-            line = piece.rstrip(b"\r\n")
-            if first or len(line) > limit:
-                yield _checked(line, limit, first)
+        buffer = pending + data
+        pieces = buffer.splitlines()
+        # A last piece without \n may go on (or end in a \r whose \n is still to come: kept, to be split again).
+        pending = (
+            b"" if not pieces or buffer.endswith(b"\n") else pieces.pop() + (b"\r" if buffer.endswith(b"\r") else b"")
+        )
+        if pieces and (first or max(map(len, pieces)) > limit):
+            for line in pieces:
+                yield _checked(line, limit, first) if first or len(line) > limit else line
                 first = False
-            else:
-                yield line
+        else:
+            yield from pieces
         content = pending[:-1] if pending.endswith(b"\r") else pending
         if len(content) > limit:
             yield _checked(content, limit, first)
@@ -145,16 +149,41 @@ class _Lines:
         self.number = 0
         #: A line given back, to come again from :meth:`next` (with the same number).
         self.back: Optional[Line] = None
+        #: Lines :meth:`take` read past a blank line and gave back unread, the next one last.
+        self.unread: list[Line] = []
 
     def next(self) -> Optional[Line]:
         """The next line, None at the end."""
         if self.back is not None:
             back, self.back = self.back, None
             return back
-        line = next(self.lines, None)
+        line = self.unread.pop() if self.unread else next(self.lines, None)
         if line is not None:
             self.number += 1
         return line
+
+    def take_until_blank(self, count: int) -> tuple[list[Line], bool]:
+        """The next ``count`` lines (fewer at the end), or those before the first blank line among them: then the
+        blank line is read too (it is the line :attr:`number` names) and True comes with them. What
+        :meth:`next` would give one by one, at a fraction of its cost per line."""
+        taken: list[Line] = []
+        if self.back is not None:
+            taken.append(self.back)
+            self.back = None
+        while len(taken) < count and self.unread:
+            taken.append(self.unread.pop())
+            self.number += 1
+        if len(taken) < count:
+            more = list(islice(self.lines, count - len(taken)))
+            self.number += len(more)
+            taken += more
+        blank = next((i for i, line in enumerate(taken) if type(line) is bytes and not line.strip(_WHITE_SPACE)), -1)
+        if blank < 0:
+            return taken, False
+        after = taken[blank + 1 :]
+        self.unread += reversed(after)
+        self.number -= len(after)
+        return taken[:blank], True
 
     def next_filled(self) -> Optional[Line]:
         """The next line that is not blank, or None at the end."""
@@ -192,17 +221,8 @@ def read_puzzles(lines: Iterator[Line], puzzle_lines: Callable[[str], int]) -> I
                 continue
             if isinstance(first, bytes) and len(known) < _KNOWN_FIRST_LINES:
                 known[first] = count
-        puzzle = [first]
-        cut = False
-        while len(puzzle) < count:
-            line = stream.next()
-            if line is None:
-                break
-            if is_blank(line):
-                cut = True
-                break
-            puzzle.append(line)
-        text, problem = _joined(puzzle, first_number)
+        rest, cut = stream.take_until_blank(count - 1)
+        text, problem = _joined([first, *rest], first_number)
         if cut:
             following = stream.next_filled()
             if following is not None:
@@ -218,11 +238,10 @@ def read_puzzles(lines: Iterator[Line], puzzle_lines: Callable[[str], int]) -> I
 
 def _joined(puzzle: list[Line], first_number: int) -> tuple[str, Optional[str]]:
     """The text of a puzzle's lines, or "" and the message of the first that is too long or no UTF-8."""
-    if not any(isinstance(line, ParseError) for line in puzzle):
-        try:
-            return b"\n".join(puzzle).decode("utf-8") + "\n", None  # type: ignore[arg-type]  # bytes only
-        except UnicodeDecodeError:
-            pass  # which line, and where: below
+    try:
+        return b"\n".join(puzzle).decode("utf-8") + "\n", None  # type: ignore[arg-type]  # bytes, unless a line is too long
+    except (TypeError, UnicodeDecodeError):
+        pass  # which line, and where: below
     for number, line in enumerate(puzzle, first_number):
         try:
             _text(line)
