@@ -185,13 +185,12 @@ def _solve_one(parse: Callable[[str], Any], printed_of: Callable[[Any], str], in
 
 def _solved_in_bulk(facade: Any, texts: list[Union[str, Item]]) -> tuple[Optional[list[Optional[str]]], float]:
     """The facade's ``solve_texts`` of the chunk's texts (None where they must go one by one), and each one's
-    share of its time; (None, 0.0) for a facade without it."""
-    solve_texts = getattr(facade, "solve_texts", None)
-    if solve_texts is None or not texts:
+    share of its time; (None, 0.0) for no texts."""
+    if not texts:
         return None, 0.0
     began = time.perf_counter()
     plain = [item.text if type(item) is Item and item.error is None else item for item in texts]
-    quick = solve_texts(plain)
+    quick = facade.solve_texts(plain)
     return quick, (time.perf_counter() - began) / len(texts)
 
 

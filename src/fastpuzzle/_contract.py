@@ -19,13 +19,14 @@ puzzle        ``parse`` gives              ``solve`` answers with
 ============  ==========================  ======================================
 
 For every puzzle ``p``: ``parse(str(p)) == p``, and
-``format(solve(parse(text))) == solve_text(text)`` is exactly the contest output.
+``format(solve(parse(text))) == solve_text(text)`` is exactly the contest output;
+``solve_texts(texts)[i]`` is ``solve_text(texts[i])`` or None.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Optional, Protocol, TypeVar
+from typing import Any, Optional, Protocol, TypeVar
 
 __all__ = ["Facade", "SearchFacade", "Solution"]
 
@@ -61,6 +62,12 @@ class Facade(Protocol[PuzzleT, AnswerT]):
 
     def solve_text(self, text: str) -> str:
         """Contest input in, contest output out."""
+
+    def solve_texts(self, texts: list[Any], /) -> list[Optional[str]]:
+        """``solve_text`` of each text its compiled quick path reads and solves (plainly written, and small
+        enough to take no longer than a poll), all in one call; None for any other text or item, which the
+        caller then gives to ``solve_text`` alone (so that its error is reported as that reports it). The
+        batch layer's way to run at the kernel's speed."""
 
 
 class SearchFacade(Facade[PuzzleT, Solution], Protocol[PuzzleT]):
