@@ -6,8 +6,8 @@
      FP_TAIL_POPCOUNT(x) this copy's population count.
    No include guard: the includer undefines the three macros between the copies.
    Before the first inclusion the includer defines fp_near (a near-table slot),
-   fp_tally_of, fp_swapped, fp_slot, fp_ctz64, fp_bsr64, FP_NEAR_EMPTIES, FP_RAYS
-   and FP_AROUND.
+   fp_tally_of, fp_swapped, fp_slot, fp_ctz64, fp_bsr64, FP_NEAR_EMPTIES, FP_RAYS,
+   FP_AROUND, FP_DIAGONALS and FP_LINE_FLIPS.
 
    A tally packs the games of a small subtree into one word (see
    _reversi_cy.pyx); lead is the mover's discs less the other side's. */
@@ -37,24 +37,19 @@ FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_flips)(
 }
 
 /* How many discs p's disc on move flips when every other cell of the board is
-   filled: the run towards p's nearest disc on a ray is then all the opponent's,
-   so its length is the distance to that disc less one, counted in columns along
-   the row and in rows along the other three lines. Cells off a smaller board
-   lie beyond every cell of it on a ray, and are not p's. */
+   filled: along each of the four lines through move, the opponent's discs up
+   to p's nearest disc on either side, read from FP_LINE_FLIPS with p's discs
+   on the line gathered into one byte (in column order, or row order for the
+   column). Cells off a smaller board or off a short diagonal come out as not
+   p's, and lie beyond every cell of the line on the board, so they end no run. */
 FP_ALWAYS_INLINE FP_TAIL_TARGET int FP_TAIL(fp_last_flip_count)(unsigned long long p, unsigned long long move) {
-    int k = fp_ctz64(move), row = k >> 3, column = k & 7, d, count = 0;
-    const unsigned long long *rays = FP_RAYS[k];
-    unsigned long long mine = rays[0] & p;
-    if (mine) count += (fp_ctz64(mine) & 7) - column - 1;
-    mine = rays[4] & p;
-    if (mine) count += column - (fp_bsr64(mine) & 7) - 1;
-    for (d = 1; d < 4; d++) {
-        mine = rays[d] & p;
-        if (mine) count += (fp_ctz64(mine) >> 3) - row - 1;
-        mine = rays[d + 4] & p;
-        if (mine) count += row - (fp_bsr64(mine) >> 3) - 1;
-    }
-    return count;
+    int k = fp_ctz64(move), row = k >> 3, column = k & 7;
+    unsigned int row_line = (unsigned int)(p >> (8 * row)) & 0xFF;
+    unsigned int column_line = (unsigned int)((((p >> column) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+    unsigned int rising = (unsigned int)(((p & FP_DIAGONALS[k][0]) * 0x0101010101010101ULL) >> 56);
+    unsigned int falling = (unsigned int)(((p & FP_DIAGONALS[k][1]) * 0x0101010101010101ULL) >> 56);
+    return FP_LINE_FLIPS[column][row_line] + FP_LINE_FLIPS[row][column_line] + FP_LINE_FLIPS[column][rising]
+           + FP_LINE_FLIPS[column][falling];
 }
 
 /* One empty cell, p to move with lead more discs: p fills it, else o, else it stays. */
