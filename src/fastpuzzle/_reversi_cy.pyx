@@ -190,19 +190,26 @@ cdef extern from *:
         return h ^ (h >> 29);
     }
 
-    /* The counts of the last few empty cells, twice where the compiler can
-       target the popcnt instruction per function (x86 with GCC or Clang, when
-       the whole build does not already use it): a portable copy, and one for
-       popcnt that fp_small_count picks when the CPU has it, so that the wheel
-       stays portable. */
+    /* The counts of the last few empty cells, in up to three copies where the
+       compiler can target instruction sets per function (x86-64 with GCC or
+       Clang): a portable copy; one for the popcnt instruction, when the whole
+       build does not already use it; and one for AVX2 (with popcnt, BMI and
+       BMI2), whose flips take four directions at a time. fp_small_count picks
+       the best copy the CPU runs, so that the wheel stays portable. */
     #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
     #define FP_TAIL_DISPATCH 1
     #else
     #define FP_TAIL_DISPATCH 0
     #endif
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+    #define FP_TAIL_AVX2 1
+    #else
+    #define FP_TAIL_AVX2 0
+    #endif
     #define FP_TAIL(name) name##_portable
     #define FP_TAIL_TARGET
     #define FP_TAIL_POPCOUNT(x) fp_popcount64(x)
+    #define FP_TAIL_VECTOR 0
     #include "_reversi_tail.h"
     #undef FP_TAIL
     #undef FP_TAIL_TARGET
@@ -215,6 +222,18 @@ cdef extern from *:
     #undef FP_TAIL
     #undef FP_TAIL_TARGET
     #undef FP_TAIL_POPCOUNT
+    #endif
+    #undef FP_TAIL_VECTOR
+    #if FP_TAIL_AVX2
+    #define FP_TAIL(name) name##_avx2
+    #define FP_TAIL_TARGET __attribute__((target("popcnt,bmi,bmi2,avx2")))
+    #define FP_TAIL_POPCOUNT(x) __builtin_popcountll(x)
+    #define FP_TAIL_VECTOR 1
+    #include "_reversi_tail.h"
+    #undef FP_TAIL
+    #undef FP_TAIL_TARGET
+    #undef FP_TAIL_POPCOUNT
+    #undef FP_TAIL_VECTOR
     #endif
 
     /* Whether the counts can use the popcnt instruction: the portable copy
@@ -230,15 +249,31 @@ cdef extern from *:
     #endif
     }
 
+    /* Whether the CPU runs the AVX2 copy. */
+    static int fp_hardware_avx2(void) {
+    #if FP_TAIL_AVX2
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")
+               && __builtin_cpu_supports("popcnt");
+    #else
+        return 0;
+    #endif
+    }
+
     /* The tally of the games from (p to move, o), with e <= FP_SMALL_EMPTIES
-       empty cells, by the copy that hardware (fp_hardware_popcount(), or 0) picks. */
-    static unsigned long long fp_small_count(int hardware, fp_near *near, unsigned long long near_mask,
+       empty cells, by the copy tail picks: FP_TAIL_PORTABLE, FP_TAIL_POPCNT
+       (with fp_hardware_popcount()) or FP_TAIL_AVX2_COPY (with fp_hardware_avx2()). */
+    enum { FP_TAIL_PORTABLE = 0, FP_TAIL_POPCNT = 1, FP_TAIL_AVX2_COPY = 2 };
+    static unsigned long long fp_small_count(int tail, fp_near *near, unsigned long long near_mask,
                                              unsigned long long *nodes, unsigned long long p, unsigned long long o,
                                              unsigned long long empty, int e) {
-    #if FP_TAIL_DISPATCH
-        if (hardware) return fp_small_count_popcnt(near, near_mask, nodes, p, o, empty, e);
+    #if FP_TAIL_AVX2
+        if (tail == FP_TAIL_AVX2_COPY) return fp_small_count_avx2(near, near_mask, nodes, p, o, empty, e);
     #endif
-        (void)hardware;
+    #if FP_TAIL_DISPATCH
+        if (tail == FP_TAIL_POPCNT) return fp_small_count_popcnt(near, near_mask, nodes, p, o, empty, e);
+    #endif
+        (void)tail;
         return fp_small_count_portable(near, near_mask, nodes, p, o, empty, e);
     }
     """
@@ -255,7 +290,12 @@ cdef extern from *:
     # The discs of o that p's disc on the single cell move flips (0: not a legal move).
     uint64_t flips_of "fp_flips_portable"(uint64_t p, uint64_t o, uint64_t move) nogil
     int fp_hardware_popcount() nogil
-    uint64_t fp_small_count(int hardware, Near *near, uint64_t near_mask, uint64_t *nodes,
+    int fp_hardware_avx2() nogil
+    enum:
+        FP_TAIL_PORTABLE
+        FP_TAIL_POPCNT
+        FP_TAIL_AVX2_COPY
+    uint64_t fp_small_count(int tail, Near *near, uint64_t near_mask, uint64_t *nodes,
                             uint64_t p, uint64_t o, uint64_t empty, int e) nogil
 
 cdef extern from *:
@@ -313,7 +353,7 @@ ctypedef struct Context:
     unsigned char *locks        # a shared table's LOCK_COUNT spin locks; NULL: a private table, no locking
     Near *near
     uint64_t near_mask          # 0: no near table
-    int hardware_popcount       # fp_few_left's copy for the popcnt instruction (1) or the portable one (0)
+    int tail                    # the copy of _reversi_tail.h that counts the last few empty cells (FP_TAIL_*)
     uint64_t valid              # the cells of the board
     int side                    # n, the board's side
     uint64_t weight             # what one leaf adds (1; larger in tests of the carry)
@@ -511,7 +551,7 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     e = fp_popcount64(empty)
     if e <= SMALL_EMPTIES:
         out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-        add_tally(out, fp_small_count(ctx.hardware_popcount, ctx.near, ctx.near_mask, &ctx.nodes, p, o, empty, e),
+        add_tally(out, fp_small_count(ctx.tail, ctx.near, ctx.near_mask, &ctx.nodes, p, o, empty, e),
                   ctx.weight)
         ctx.done += share
         return
@@ -913,9 +953,10 @@ cdef class Counter:
     Table (table_bits is then the table's). With a table it also owns a near
     table for the last few empty cells, of 2**min(table_bits, 14) entries of
     24 bytes. Boards are bitmasks, bit 8 * r + c for the cell in row r, column
-    c; player is the side to move. With hardware_popcount False the last few
-    empty cells are counted by the portable code even on a CPU with the popcnt
-    instruction (for tests and timings). A Counter counts one tree at a time
+    c; player is the side to move. The last few empty cells are counted by
+    the copy of the C for the best instructions the CPU has (AVX2, else popcnt);
+    with avx2 False by the popcnt copy at best, with hardware_popcount False by
+    the portable one (for tests and timings). A Counter counts one tree at a time
     (RuntimeError if asked to count while it already is, from another thread);
     several Counters on one Table count at the same time.
     """
@@ -925,12 +966,17 @@ cdef class Counter:
     cdef Near *near
     cdef int near_bits
     cdef int near_side          # the board side of the near table's tallies (0: none)
-    cdef int hardware_popcount  # use fp_few_left's copy for the popcnt instruction
+    cdef int tail               # the copy of _reversi_tail.h for the last few empty cells (FP_TAIL_*)
     cdef bint busy
     cdef uint64_t node_count
 
-    def __cinit__(self, int table_bits=0, *, Table table=None, bint hardware_popcount=True):
-        self.hardware_popcount = hardware_popcount and fp_hardware_popcount()
+    def __cinit__(self, int table_bits=0, *, Table table=None, bint hardware_popcount=True, bint avx2=True):
+        if hardware_popcount and avx2 and fp_hardware_avx2():
+            self.tail = FP_TAIL_AVX2_COPY
+        elif hardware_popcount and fp_hardware_popcount():
+            self.tail = FP_TAIL_POPCNT
+        else:
+            self.tail = FP_TAIL_PORTABLE
         if table is None:
             self.main_table = Table(table_bits)
             self.shared = False
@@ -999,7 +1045,7 @@ cdef class Counter:
         ctx.locks = self.main_table.locks if self.shared else NULL
         ctx.near = self.near
         ctx.near_mask = ((<uint64_t>1) << self.near_bits) - 1 if self.near_bits else 0
-        ctx.hardware_popcount = self.hardware_popcount
+        ctx.tail = self.tail
         ctx.valid = valid
         ctx.side = n
         ctx.weight = weight
