@@ -182,6 +182,12 @@ cdef extern from *:
                | (tally & (FP_TALLY_FIELD << (2 * FP_TALLY_BITS)));
     }
 
+    /* The near-table slot of a position. */
+    static inline fp_near *fp_near_slot(fp_near *near, unsigned long long near_mask, unsigned long long p,
+                                        unsigned long long o) {
+        return &near[(((p ^ ((o << 29) | (o >> 35))) * HASH_A) >> 40) & near_mask];
+    }
+
     /* A well-mixed hash of a position (salt: perft's plies to go). */
     static inline unsigned long long fp_slot(unsigned long long p, unsigned long long o, unsigned long long salt) {
         unsigned long long h = (p ^ salt) * HASH_A ^ (o * HASH_B);
@@ -287,6 +293,7 @@ cdef extern from *:
         FP_SMALL_EMPTIES
     const uint64_t FP_TALLY_FIELD
     uint64_t slot "fp_slot"(uint64_t p, uint64_t o, uint64_t salt) nogil
+    Near *fp_near_slot(Near *near, uint64_t near_mask, uint64_t p, uint64_t o) nogil
     # The discs of o that p's disc on the single cell move flips (0: not a legal move).
     uint64_t flips_of "fp_flips_portable"(uint64_t p, uint64_t o, uint64_t move) nogil
     int fp_hardware_popcount() nogil
@@ -315,8 +322,9 @@ cdef enum:
     # Endgame nodes with at most this many empties are counted in one word (a
     # tally), every empty cell tried as a move, without polls or the main table.
     SMALL_EMPTIES = FP_SMALL_EMPTIES
-    # Largest near table: 2**NEAR_BITS entries of 24 bytes (384 KiB, for the cache).
-    NEAR_BITS = 14
+    # Largest near table: 2**NEAR_BITS entries of 24 bytes (1.5 MiB: its slots are
+    # asked for ahead, so it may outgrow the closest caches).
+    NEAR_BITS = 16
     # Bits per count in a tally.
     TALLY_BITS = FP_TALLY_BITS
     # Perft nodes with fewer plies to go than this bypass the table.
@@ -545,7 +553,7 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     cdef Entry *entry
     cdef unsigned char weight[64]
     cdef int e, i, total_weight = 0, children = 0
-    cdef bint fetch
+    cdef bint fetch, fetch_near
     if poll(ctx):
         return
     e = fp_popcount64(empty)
@@ -574,7 +582,9 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         unlock_bucket(ctx, bucket)
     # Every child first, and a request for its table slot, which then arrives
     # from memory while the earlier children are counted.
+    # Children with few empty cells go through the near table instead.
     fetch = ctx.table_mask != 0 and e > SMALL_EMPTIES + 1
+    fetch_near = ctx.near_mask != 0 and e == SMALL_EMPTIES + 1
     while candidates:
         move = candidates & (~candidates + 1)
         candidates ^= move
@@ -583,6 +593,8 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
         child_o[children] = p | flips | move
         if fetch:
             fp_prefetch(bucket_of(ctx, child_p[children], child_o[children], 0))
+        elif fetch_near:
+            fp_prefetch(fp_near_slot(ctx.near, ctx.near_mask, child_p[children], child_o[children]))
         children += 1
     if ply < PROGRESS_PLIES and ctx.tracking:
         for i in range(children):
@@ -951,7 +963,7 @@ cdef class Counter:
 
     The Counter owns its table, or, given ``table``, counts through that shared
     Table (table_bits is then the table's). With a table it also owns a near
-    table for the last few empty cells, of 2**min(table_bits, 14) entries of
+    table for the last few empty cells, of 2**min(table_bits, 16) entries of
     24 bytes. Boards are bitmasks, bit 8 * r + c for the cell in row r, column
     c; player is the side to move. The last few empty cells are counted by
     the copy of the C for the best instructions the CPU has (AVX2, else popcnt);

@@ -6,7 +6,7 @@
      FP_TAIL_POPCOUNT(x) this copy's population count.
    No include guard: the includer undefines the three macros between the copies.
    Before the first inclusion the includer defines fp_near (a near-table slot),
-   fp_tally_of, fp_swapped, fp_slot, fp_ctz64, fp_bsr64, FP_NEAR_EMPTIES, FP_RAYS,
+   fp_tally_of, fp_swapped, fp_slot, fp_near_slot, fp_prefetch, fp_ctz64, fp_bsr64, FP_NEAR_EMPTIES, FP_RAYS,
    FP_AROUND, FP_DIAGONALS and FP_LINE_FLIPS.
 
    A tally packs the games of a small subtree into one word (see
@@ -131,28 +131,48 @@ static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_few_left)(
         unsigned long long p, unsigned long long o, int lead, unsigned long long empty, int e);
 
 /* The tally, seen by p, over p's moves with e >= 3 empty cells: each empty cell
-   tried, as most are legal near the end. Sets *moved when p has a move. */
+   tried, as most are legal near the end. Sets *moved when p has a move. With
+   four or more empty cells every child is made first and its near-table slot
+   asked for, which then arrives from memory while the earlier children are
+   counted. */
 FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_each_move)(
         fp_near *near, unsigned long long near_mask, unsigned long long *nodes,
         unsigned long long p, unsigned long long o, int lead, unsigned long long empty, int e, int *moved) {
     unsigned long long cells = empty, move, flips, total = 0;
+    unsigned long long child_p[FP_SMALL_EMPTIES], child_o[FP_SMALL_EMPTIES], child_empty[FP_SMALL_EMPTIES];
+    int child_lead[FP_SMALL_EMPTIES], children = 0, i;
+    if (e == 3) {
+        while (cells) {
+            move = cells & (~cells + 1);
+            cells ^= move;
+            flips = FP_TAIL(fp_flips)(p, o, move);
+            if (flips) {
+                /* Two cells left below: solved in place, without a node of their own. */
+                *moved = 1;
+                *nodes += 1;
+                total += fp_swapped(FP_TAIL(fp_two_left)(o ^ flips, p | flips | move,
+                                                         -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1, empty ^ move));
+            }
+        }
+        return total;
+    }
     while (cells) {
         move = cells & (~cells + 1);
         cells ^= move;
         flips = FP_TAIL(fp_flips)(p, o, move);
         if (flips) {
-            *moved = 1;
-            if (e == 3) {
-                /* Two cells left below: solved in place, without a node of their own. */
-                *nodes += 1;
-                total += fp_swapped(FP_TAIL(fp_two_left)(o ^ flips, p | flips | move,
-                                                         -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1, empty ^ move));
-            } else {
-                total += fp_swapped(FP_TAIL(fp_few_left)(near, near_mask, nodes, o ^ flips, p | flips | move,
-                                                         -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1, empty ^ move, e - 1));
-            }
+            child_p[children] = o ^ flips;
+            child_o[children] = p | flips | move;
+            child_lead[children] = -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1;
+            child_empty[children] = empty ^ move;
+            if (near_mask) fp_prefetch(fp_near_slot(near, near_mask, child_p[children], child_o[children]));
+            children++;
         }
     }
+    if (children) *moved = 1;
+    for (i = 0; i < children; i++)
+        total += fp_swapped(FP_TAIL(fp_few_left)(near, near_mask, nodes, child_p[i], child_o[i], child_lead[i],
+                                                 child_empty[i], e - 1));
     return total;
 }
 
@@ -173,7 +193,7 @@ static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_few_left)(
     }
     /* The empty board (no discs) would read as a free slot, so it is never looked up. */
     if (near_mask && e >= FP_NEAR_EMPTIES && (p | o)) {
-        slot = &near[(((p ^ ((o << 29) | (o >> 35))) * HASH_A) >> 40) & near_mask];
+        slot = fp_near_slot(near, near_mask, p, o);
         if (slot->player == p && slot->opponent == o) return slot->tally;
     }
     tally = FP_TAIL(fp_each_move)(near, near_mask, nodes, p, o, lead, empty, e, &moved);
