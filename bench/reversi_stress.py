@@ -104,17 +104,17 @@ def positions_of(plan: tuple[tuple[int, int, tuple[int, ...]], ...]) -> list[Pos
 SETS = {"stress": STRESS_PLAN, "long": LONG_PLAN}
 
 #: Run in a child process: time each position on the kernel found on its path, print JSON.
-KERNEL_TIMER = """
+KERNEL_TIMER = f"""
 import json, sys, time
 from fastpuzzle import _reversi_cy
 results = []
 for n, p, o in json.loads(sys.stdin.read()):
     empties = n * n - bin(p | o).count("1")
     start = time.perf_counter()
-    counts = _reversi_cy.Counter(min(%d, empties + 4)).count(n, p, o)
+    counts = _reversi_cy.Counter(min({TABLE_BITS}, empties + 4)).count(n, p, o)
     results.append((time.perf_counter() - start, list(counts)))
 print(json.dumps(results))
-""" % TABLE_BITS
+"""
 
 
 def kernel_times(src: str, positions: list[Position]) -> list[tuple[float, list[int]]]:

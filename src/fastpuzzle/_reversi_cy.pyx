@@ -6,13 +6,17 @@ come from shifts of the whole board (moves_of), flips from rays read out of a
 constant table (flips_of). Near the end of a game the counts take shortcuts,
 written in C in _reversi_tail.h (fp_few_left): with five empty cells or fewer
 every empty cell is tried as a move, games add up in one word (a tally),
-positions go through a small near table that stays in the cache, two empty
-cells are played out in place (fp_two_left), and the last move only counts its
-flips. That C is compiled twice, the second copy for the popcnt instruction,
-used when the CPU has it (hardware_popcount()). Larger subtrees go through the
-main table: buckets of two slots, one keeping the costliest
-subtree, the other the latest; each node asks for its children's slots before
-counting them, and perft keys a position by the least of its mirror images.
+positions go through a near table (its slots asked for before the children
+are counted), two empty cells are played out in place (fp_two_left), and the
+last move only counts its flips, four table lookups, one per line through the
+cell. That C is compiled up to three times: a portable copy, one for the
+popcnt instruction, and one for AVX2 whose flips take four directions at a
+time in one vector; the best the CPU runs is used (fp_small_count). Larger
+subtrees go through the main table: buckets of two slots, one keeping the
+costliest subtree, the other the latest; each node asks for its children's
+slots before counting them, and perft keys a position by the least of its
+mirror images. Measured side by side against bench/cpp/reversi_count.cpp
+(bench/reversi_cpp_ratio.py, bench/reversi_stress.py): RATIO_LINE
 The main table may be a Table that several Counters share, each counting in
 its own thread: then every read and write of a bucket holds that bucket's
 spin lock.

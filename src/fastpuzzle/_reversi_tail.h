@@ -1,13 +1,15 @@
 /* The reversi kernel's counts of the last few empty cells (at most five),
-   included twice by _reversi_cy.pyx: once as the portable copy, once compiled
-   for the popcnt instruction. Each inclusion defines:
+   included up to three times by _reversi_cy.pyx: as the portable copy, and
+   compiled for the popcnt instruction and for AVX2. Each inclusion defines:
      FP_TAIL(name)       this copy's name for a function (name with a suffix);
      FP_TAIL_TARGET      the function attribute of this copy (empty, or a target);
-     FP_TAIL_POPCOUNT(x) this copy's population count.
-   No include guard: the includer undefines the three macros between the copies.
+     FP_TAIL_POPCOUNT(x) this copy's population count;
+     FP_TAIL_VECTOR      1 where flips use GCC's vector extensions (AVX2), else 0.
+   No include guard: the includer undefines the four macros between the copies.
    Before the first inclusion the includer defines fp_near (a near-table slot),
-   fp_tally_of, fp_swapped, fp_slot, fp_near_slot, fp_prefetch, fp_ctz64, fp_bsr64, FP_NEAR_EMPTIES, FP_RAYS,
-   FP_AROUND, FP_DIAGONALS and FP_LINE_FLIPS.
+   fp_tally_of, fp_swapped, fp_near_slot, fp_prefetch, fp_ctz64, fp_bsr64,
+   FP_SMALL_EMPTIES, INNER, HASH_A, FP_RAYS, FP_AROUND, FP_DIAGONALS and
+   FP_LINE_FLIPS.
 
    A tally packs the games of a small subtree into one word (see
    _reversi_cy.pyx); lead is the mover's discs less the other side's. */
