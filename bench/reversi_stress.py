@@ -7,7 +7,8 @@ counts. Two sets:
 
 - ``stress``: 35 positions, 4x4 to 8x8 with 8 to 15 empty cells (8x8 up to 14);
 - ``long``: three 8x8 positions of 14 empty cells, on which the C++ counter
-  needs 10-20 s each.
+  needs 10-20 s each;
+- ``bench12``, ``bench13``, ``bench14``: ``reversi_cpp_ratio.py``'s 8x8 sets.
 
 ``run`` times each position on the kernel (a fresh Counter with a table of
 2**min(20, empties + 4) entries, as ``reversi_cpp_ratio.py``), on the C++
@@ -35,6 +36,8 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_reversi import ENDGAME_SEEDS, endgame_board, sides
 
 from conftest import build_cpp
 from fastpuzzle import _reversi_py
@@ -102,6 +105,16 @@ def positions_of(plan: tuple[tuple[int, int, tuple[int, ...]], ...]) -> list[Pos
 
 
 SETS = {"stress": STRESS_PLAN, "long": LONG_PLAN}
+#: reversi_cpp_ratio.py's 8x8 sets (bench_reversi.py's seeds), by empty cells.
+BENCH_SETS = {f"bench{empties}": empties for empties in (12, 13, 14)}
+
+
+def set_positions(name: str) -> list[Position]:
+    if name in BENCH_SETS:
+        empties = BENCH_SETS[name]
+        return [sides(endgame_board(empties, seed)) for seed in ENDGAME_SEEDS[empties]]
+    return positions_of(SETS[name])
+
 
 #: Run in a child process: time each position on the kernel found on its path, print JSON.
 KERNEL_TIMER = f"""
@@ -172,7 +185,7 @@ def run(args: argparse.Namespace) -> None:
             print("g++ not found: skipped")
             return
         for name in args.sets:
-            positions = positions_of(SETS[name])
+            positions = set_positions(name)
             rounds: dict[str, list[list[float]]] = {side: [] for side in [*sides, "C++"]}
             for _ in range(args.repeat):
                 expected = None
@@ -194,16 +207,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     listing = commands.add_parser("list", help="print the positions as 'n white black' lines")
-    listing.add_argument("sets", nargs="*", choices=[[], *SETS], help="default: every set")
+    listing.add_argument("sets", nargs="*", choices=[[], *SETS, *BENCH_SETS], help="default: stress and long")
     timing = commands.add_parser("run", help="time the sets side by side")
-    timing.add_argument("sets", nargs="*", choices=[[], *SETS], help="default: every set")
+    timing.add_argument("sets", nargs="*", choices=[[], *SETS, *BENCH_SETS], help="default: stress and long")
     timing.add_argument("--repeat", type=int, default=2)
     timing.add_argument("--baseline", help="a src folder with another built fastpuzzle, timed as 'before'")
     args = parser.parse_args()
     args.sets = args.sets or list(SETS)
     if args.command == "list":
         for name in args.sets:
-            for n, p, o in positions_of(SETS[name]):
+            for n, p, o in set_positions(name):
                 print(n, p, o)
     else:
         run(args)
