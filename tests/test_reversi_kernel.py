@@ -123,16 +123,20 @@ def test_last_empties_match_the_twin(rows: list[list[int]], first: str) -> None:
     assert _reversi_cy.Counter(0).count(*sides(rows, first)) == expected
     assert _reversi_cy.Counter(4).count(*sides(rows, first)) == expected
     assert _reversi_cy.Counter(4, hardware_popcount=False).count(*sides(rows, first)) == expected
+    assert _reversi_cy.Counter(4, avx2=False).count(*sides(rows, first)) == expected
 
 
 @settings(max_examples=examples(200), deadline=None)
 @given(boards(), st.sampled_from(("white", "black")), st.sampled_from((0, 4, 12)))
 def test_portable_and_popcnt_copies_agree(rows: list[list[int]], first: str, bits: int) -> None:
-    """The last few empty cells give the same counts in the portable C and in the copy for popcnt."""
+    """The last few empty cells give the same counts in the portable C and in the copies for popcnt and AVX2."""
     portable = _reversi_cy.Counter(bits, hardware_popcount=False)
+    popcnt = _reversi_cy.Counter(bits, avx2=False)
     hardware = _reversi_cy.Counter(bits)
-    assert portable.count(*sides(rows, first)) == hardware.count(*sides(rows, first))
-    assert portable.nodes == hardware.nodes
+    expected = portable.count(*sides(rows, first))
+    assert popcnt.count(*sides(rows, first)) == expected
+    assert hardware.count(*sides(rows, first)) == expected
+    assert portable.nodes == popcnt.nodes == hardware.nodes
 
 
 def test_hardware_popcount_is_a_bool() -> None:

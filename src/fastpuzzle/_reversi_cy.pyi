@@ -44,13 +44,16 @@ class Counter:
     The Counter owns its table, or, given ``table``, counts through that
     shared :class:`Table` (``table_bits`` is then the table's, or 0). A Counter
     counts one tree at a time; several Counters on one Table count at the same
-    time, each in its own thread. With ``hardware_popcount`` False the compiled
-    kernel counts the last few empty cells with its portable code even on a CPU
-    with the popcnt instruction (for tests and timings; the answers are the same).
+    time, each in its own thread. The compiled kernel counts the last few empty
+    cells with the copy of its code for the best instructions the CPU has:
+    AVX2 (with popcnt, BMI and BMI2), else popcnt, else portable code. With
+    ``avx2`` False it keeps to the popcnt copy at best, with
+    ``hardware_popcount`` False to the portable one (for tests and timings;
+    the answers are the same).
     """
 
     def __init__(
-        self, table_bits: int = 0, *, table: Optional[Table] = None, hardware_popcount: bool = True
+        self, table_bits: int = 0, *, table: Optional[Table] = None, hardware_popcount: bool = True, avx2: bool = True
     ) -> None: ...
     @property
     def table_bits(self) -> int:
@@ -112,8 +115,8 @@ def children(n: int, player: int, opponent: int) -> list[tuple[int, int]]:
 def hardware_popcount() -> bool:
     """Whether counts here use the CPU's popcnt instruction for the last few empty cells.
 
-    The compiled kernel holds two copies of that code, a portable one and one
-    for popcnt, and picks at run time; ``Counter(hardware_popcount=False)``
+    The compiled kernel holds copies of that code, a portable one, one for
+    popcnt and one for AVX2, and picks at run time; ``Counter(hardware_popcount=False)``
     keeps to the portable copy. The twin never does.
     """
 

@@ -209,8 +209,10 @@ class Table:
 class Counter:
     """Count reversi game trees through a transposition table of 2**table_bits entries (its own, or a shared Table)."""
 
-    def __init__(self, table_bits: int = 0, *, table: Optional[Table] = None, hardware_popcount: bool = True) -> None:
-        # hardware_popcount picks a copy of the compiled kernel's C; the twin has one.
+    def __init__(
+        self, table_bits: int = 0, *, table: Optional[Table] = None, hardware_popcount: bool = True, avx2: bool = True
+    ) -> None:
+        # hardware_popcount and avx2 pick a copy of the compiled kernel's C; the twin has one.
         if table is None:
             self._table = Table(table_bits)
         else:

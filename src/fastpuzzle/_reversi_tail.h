@@ -1,13 +1,15 @@
 /* The reversi kernel's counts of the last few empty cells (at most five),
-   included twice by _reversi_cy.pyx: once as the portable copy, once compiled
-   for the popcnt instruction. Each inclusion defines:
+   included up to three times by _reversi_cy.pyx: as the portable copy, and
+   compiled for the popcnt instruction and for AVX2. Each inclusion defines:
      FP_TAIL(name)       this copy's name for a function (name with a suffix);
      FP_TAIL_TARGET      the function attribute of this copy (empty, or a target);
-     FP_TAIL_POPCOUNT(x) this copy's population count.
-   No include guard: the includer undefines the three macros between the copies.
+     FP_TAIL_POPCOUNT(x) this copy's population count;
+     FP_TAIL_VECTOR      1 where flips use GCC's vector extensions (AVX2), else 0.
+   No include guard: the includer undefines the four macros between the copies.
    Before the first inclusion the includer defines fp_near (a near-table slot),
-   fp_tally_of, fp_swapped, fp_slot, fp_ctz64, fp_bsr64, FP_NEAR_EMPTIES, FP_RAYS
-   and FP_AROUND.
+   fp_tally_of, fp_swapped, fp_near_slot, fp_prefetch, fp_ctz64, fp_bsr64,
+   FP_SMALL_EMPTIES, INNER, HASH_A, FP_RAYS, FP_AROUND, FP_DIAGONALS and
+   FP_LINE_FLIPS.
 
    A tally packs the games of a small subtree into one word (see
    _reversi_cy.pyx); lead is the mover's discs less the other side's. */
@@ -17,6 +19,33 @@
    every cell before it flips. Cells off the board are nobody's, so runs end
    there. Towards higher bits the first cell is the lowest; towards lower bits
    the highest (bit 0 stands in when there is none: it is then not p's on the ray). */
+#if FP_TAIL_VECTOR
+/* The same flips four directions at a time, one direction and its opposite
+   per lane of a 256-bit vector (GCC's vector extensions): the run of o's discs
+   from move is grown as in fp_moves_one_axis, and kept where the next cell
+   beyond it is p's. */
+typedef unsigned long long fp_lanes __attribute__((vector_size(32)));
+
+FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_flips)(
+        unsigned long long p, unsigned long long o, unsigned long long move) {
+    const fp_lanes step = {1, 8, 9, 7}, edges = {INNER, ~0ULL, INNER, INNER};
+    fp_lanes mine = {p, p, p, p}, start = {move, move, move, move};
+    fp_lanes theirs = (fp_lanes){o, o, o, o} & edges;
+    fp_lanes pairs_up = theirs & (theirs << step), pairs_down = theirs & (theirs >> step);
+    fp_lanes up = theirs & (start << step), down = theirs & (start >> step);
+    if ((FP_AROUND[fp_ctz64(move)] & o) == 0) return 0;
+    up |= theirs & (up << step);
+    down |= theirs & (down >> step);
+    up |= pairs_up & (up << (step + step));
+    down |= pairs_down & (down >> (step + step));
+    up |= pairs_up & (up << (step + step));
+    down |= pairs_down & (down >> (step + step));
+    up &= (fp_lanes)((mine & (up << step)) != 0);
+    down &= (fp_lanes)((mine & (down >> step)) != 0);
+    up |= down;
+    return up[0] | up[1] | up[2] | up[3];
+}
+#else
 FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_flips)(
         unsigned long long p, unsigned long long o, unsigned long long move) {
     int k = fp_ctz64(move), i;
@@ -35,26 +64,22 @@ FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_flips)(
     }
     return flips;
 }
+#endif
 
 /* How many discs p's disc on move flips when every other cell of the board is
-   filled: the run towards p's nearest disc on a ray is then all the opponent's,
-   so its length is the distance to that disc less one, counted in columns along
-   the row and in rows along the other three lines. Cells off a smaller board
-   lie beyond every cell of it on a ray, and are not p's. */
+   filled: along each of the four lines through move, the opponent's discs up
+   to p's nearest disc on either side, read from FP_LINE_FLIPS with p's discs
+   on the line gathered into one byte (in column order, or row order for the
+   column). Cells off a smaller board or off a short diagonal come out as not
+   p's, and lie beyond every cell of the line on the board, so they end no run. */
 FP_ALWAYS_INLINE FP_TAIL_TARGET int FP_TAIL(fp_last_flip_count)(unsigned long long p, unsigned long long move) {
-    int k = fp_ctz64(move), row = k >> 3, column = k & 7, d, count = 0;
-    const unsigned long long *rays = FP_RAYS[k];
-    unsigned long long mine = rays[0] & p;
-    if (mine) count += (fp_ctz64(mine) & 7) - column - 1;
-    mine = rays[4] & p;
-    if (mine) count += column - (fp_bsr64(mine) & 7) - 1;
-    for (d = 1; d < 4; d++) {
-        mine = rays[d] & p;
-        if (mine) count += (fp_ctz64(mine) >> 3) - row - 1;
-        mine = rays[d + 4] & p;
-        if (mine) count += row - (fp_bsr64(mine) >> 3) - 1;
-    }
-    return count;
+    int k = fp_ctz64(move), row = k >> 3, column = k & 7;
+    unsigned int row_line = (unsigned int)(p >> (8 * row)) & 0xFF;
+    unsigned int column_line = (unsigned int)((((p >> column) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+    unsigned int rising = (unsigned int)(((p & FP_DIAGONALS[k][0]) * 0x0101010101010101ULL) >> 56);
+    unsigned int falling = (unsigned int)(((p & FP_DIAGONALS[k][1]) * 0x0101010101010101ULL) >> 56);
+    return FP_LINE_FLIPS[column][row_line] + FP_LINE_FLIPS[row][column_line] + FP_LINE_FLIPS[column][rising]
+           + FP_LINE_FLIPS[column][falling];
 }
 
 /* One empty cell, p to move with lead more discs: p fills it, else o, else it stays. */
@@ -108,28 +133,48 @@ static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_few_left)(
         unsigned long long p, unsigned long long o, int lead, unsigned long long empty, int e);
 
 /* The tally, seen by p, over p's moves with e >= 3 empty cells: each empty cell
-   tried, as most are legal near the end. Sets *moved when p has a move. */
+   tried, as most are legal near the end. Sets *moved when p has a move. With
+   four or more empty cells every child is made first and its near-table slot
+   asked for, which then arrives from memory while the earlier children are
+   counted. */
 FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_each_move)(
         fp_near *near, unsigned long long near_mask, unsigned long long *nodes,
         unsigned long long p, unsigned long long o, int lead, unsigned long long empty, int e, int *moved) {
     unsigned long long cells = empty, move, flips, total = 0;
+    unsigned long long child_p[FP_SMALL_EMPTIES], child_o[FP_SMALL_EMPTIES], child_empty[FP_SMALL_EMPTIES];
+    int child_lead[FP_SMALL_EMPTIES], children = 0, i;
+    if (e == 3) {
+        while (cells) {
+            move = cells & (~cells + 1);
+            cells ^= move;
+            flips = FP_TAIL(fp_flips)(p, o, move);
+            if (flips) {
+                /* Two cells left below: solved in place, without a node of their own. */
+                *moved = 1;
+                *nodes += 1;
+                total += fp_swapped(FP_TAIL(fp_two_left)(o ^ flips, p | flips | move,
+                                                         -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1, empty ^ move));
+            }
+        }
+        return total;
+    }
     while (cells) {
         move = cells & (~cells + 1);
         cells ^= move;
         flips = FP_TAIL(fp_flips)(p, o, move);
         if (flips) {
-            *moved = 1;
-            if (e == 3) {
-                /* Two cells left below: solved in place, without a node of their own. */
-                *nodes += 1;
-                total += fp_swapped(FP_TAIL(fp_two_left)(o ^ flips, p | flips | move,
-                                                         -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1, empty ^ move));
-            } else {
-                total += fp_swapped(FP_TAIL(fp_few_left)(near, near_mask, nodes, o ^ flips, p | flips | move,
-                                                         -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1, empty ^ move, e - 1));
-            }
+            child_p[children] = o ^ flips;
+            child_o[children] = p | flips | move;
+            child_lead[children] = -lead - 2 * FP_TAIL_POPCOUNT(flips) - 1;
+            child_empty[children] = empty ^ move;
+            if (near_mask) fp_prefetch(fp_near_slot(near, near_mask, child_p[children], child_o[children]));
+            children++;
         }
     }
+    if (children) *moved = 1;
+    for (i = 0; i < children; i++)
+        total += fp_swapped(FP_TAIL(fp_few_left)(near, near_mask, nodes, child_p[i], child_o[i], child_lead[i],
+                                                 child_empty[i], e - 1));
     return total;
 }
 
@@ -150,7 +195,7 @@ static FP_TAIL_TARGET unsigned long long FP_TAIL(fp_few_left)(
     }
     /* The empty board (no discs) would read as a free slot, so it is never looked up. */
     if (near_mask && e >= FP_NEAR_EMPTIES && (p | o)) {
-        slot = &near[(((p ^ ((o << 29) | (o >> 35))) * HASH_A) >> 40) & near_mask];
+        slot = fp_near_slot(near, near_mask, p, o);
         if (slot->player == p && slot->opponent == o) return slot->tally;
     }
     tally = FP_TAIL(fp_each_move)(near, near_mask, nodes, p, o, lead, empty, e, &moved);
