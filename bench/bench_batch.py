@@ -165,7 +165,7 @@ def kind_pool(name: str) -> tuple[str, ...]:
         return tuple(str(sudoku.generate(answer=seed % 10, seed=seed)) for seed in range(2000))
     if name == "reversi":
         return tuple(
-            str(reversi.from_rows(random_endgame(KIND_REVERSI_EMPTIES, f"kinds-{seed}"))) for seed in range(200)
+            str(reversi.from_rows(random_endgame(KIND_REVERSI_EMPTIES, f"kinds-{seed}"))) for seed in range(2000)
         )
     if not PIXEL_POOL_FILE.exists():
         with use_kernels("compiled"):

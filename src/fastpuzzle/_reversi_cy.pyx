@@ -1199,12 +1199,13 @@ cdef extern from *:
 def solve_plain_texts(list texts, int most_empties, int most_table_bits):
     """For each item of texts, the contest output ("B W D", white to move) of a plainly written position
     with at most most_empties empty cells, counted with a table of at most most_table_bits bits (and at
-    most its empty cells + 4, as the facade sizes it); None for any other item (the facade then counts it
-    alone, with its progress and polls)."""
+    most its empty cells + 4, as the facade sizes it), which the positions of a side and a size share;
+    None for any other item (the facade then counts it alone, with its progress and polls)."""
     cdef Py_ssize_t i = 0
-    cdef int n, empties
+    cdef int n, empties, bits
     cdef unsigned long long white, black
     cdef list out = [None] * len(texts)
+    cdef dict counters = {}  # one Counter per board side and table size: its table serves every position
     while i < min(len(out), PyList_GET_SIZE(texts)):
         n = fp_reversi_plain_text(PyList_GET_ITEM(texts, i), MAX_SIDE, &white, &black)
         i += 1
@@ -1213,6 +1214,10 @@ def solve_plain_texts(list texts, int most_empties, int most_table_bits):
         empties = n * n - fp_popcount64(white | black)
         if empties > most_empties:
             continue
-        wins, losses, draws = Counter(min(most_table_bits, empties + 4)).count(n, white, black)
+        bits = min(most_table_bits, empties + 4)
+        counter = counters.get((n, bits))
+        if counter is None:
+            counter = counters[n, bits] = Counter(bits)
+        wins, losses, draws = counter.count(n, white, black)
         out[i - 1] = f"{losses} {wins} {draws}\n"
     return out

@@ -493,6 +493,7 @@ def solve_plain_texts(texts: list[object], most_empties: int, most_table_bits: i
     """For each item of texts, the contest output of a plainly written position with at most ``most_empties``
     empty cells, white to move; None for any other item (the kernel's solve_plain_texts)."""
     out: list[Optional[str]] = []
+    counters: dict[tuple[int, int], Counter] = {}  # one per board side and table size, as in the kernel
     for text in list(texts):
         plain = _plain_text_discs(text)
         out.append(None)
@@ -501,6 +502,10 @@ def solve_plain_texts(texts: list[object], most_empties: int, most_table_bits: i
         n, white, black = plain
         empties = n * n - bin(white | black).count("1")
         if empties <= most_empties:
-            wins, losses, draws = Counter(min(most_table_bits, empties + 4)).count(n, white, black)
+            bits = min(most_table_bits, empties + 4)
+            counter = counters.get((n, bits))
+            if counter is None:
+                counter = counters[n, bits] = Counter(bits)
+            wins, losses, draws = counter.count(n, white, black)
             out[-1] = f"{losses} {wins} {draws}\n"
     return out
