@@ -1,4 +1,5 @@
-"""What the pure-Python clause-learning twins share: the Luby sequence and the heap of cells by activity.
+"""What the pure-Python twins of the grid searches share: the Luby sequence and the heap of cells by activity
+(the clause-learning twins), and the one solution's text (their bulk solvers).
 
 The compiled kernels keep the same in C (``_fp_learn.h``), so that each twin
 decides in the order its kernel does.
@@ -6,7 +7,22 @@ decides in the order its kernel does.
 
 from __future__ import annotations
 
-__all__ = ["ActivityHeap", "luby"]
+from typing import Any, Optional
+
+from ._registry import Status
+
+__all__ = ["ActivityHeap", "luby", "only_solution_text"]
+
+
+def only_solution_text(search: Any, width: int) -> Optional[str]:
+    """The rows of a twin search's solution, each ending in a newline, when its first call finds one and its
+    second proves there is no other (each call a poll at most); None otherwise (the twins' solve_plain_texts)."""
+    if search.next_solution(1 << 40) != Status.SOLUTION:
+        return None
+    cells = search.solution()
+    if search.next_solution(1 << 40) != Status.EXHAUSTED:
+        return None
+    return "".join(cells[start : start + width] + "\n" for start in range(0, len(cells), width))
 
 
 def luby(i: int) -> int:

@@ -1069,6 +1069,7 @@ cdef enum:
 
 cdef extern from *:
     """
+    #include "_fp_text.h"
     /* The cells of the 3x3 block centred on (r, c) of an n x m grid, clipped at the border. */
     static inline int fp_pixel_block_cells(int n, int m, int r, int c) {
         int top = r > 0 ? r - 1 : 0, bottom = r + 1 < n ? r + 1 : n - 1;
@@ -1076,55 +1077,32 @@ cdef extern from *:
         return (bottom - top + 1) * (right - left + 1);
     }
 
-    /* A number of one to three digits, no leading zero, from chars[*at] on; -1 if there is none. */
-    static int fp_pixel_number(const Py_UCS1 *chars, Py_ssize_t length, Py_ssize_t *at) {
-        int value = 0, digits = 0;
-        if (*at >= length || chars[*at] < '1' || chars[*at] > '9')
-            return -1;
-        while (*at < length && digits < 3 && chars[*at] >= '0' && chars[*at] <= '9') {
-            value = 10 * value + (chars[*at] - '0');
-            (*at)++;
-            digits++;
-        }
-        return value;
-    }
-
     /* n and m of a plainly written contest text of pixel placement, its cells as codes (the clue,
        or no_clue for '_') into cells: a first line "n m" (one space), then n lines of m digits or
        '_', each but the last ending in '\\n', then nothing but '\\n's, every clue at most its
-       block's cells (what the facade's quick path reads). 0 when text is not that (an exact,
-       compact ASCII str), or n or m is above most (at most 99). It never raises. */
+       block's cells (what the facade's quick path reads). 0 when text is not that, or n or m is
+       above most. */
     static int fp_pixel_plain_text(PyObject *text, int most, int no_clue, unsigned char *cells, int *columns) {
-        const Py_UCS1 *chars;
-        Py_ssize_t length, at = 0, i;
-        int n, m, r, c;
-        if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_COMPACT_ASCII(text))
+        unsigned char codes[128];
+        Py_ssize_t length, at = 0;
+        int n, m, p, digit;
+        const Py_UCS1 *chars = fp_ascii_text(text, &length);
+        if (chars == NULL)
             return 0;
-        length = PyUnicode_GET_LENGTH(text);
-        chars = (const Py_UCS1 *)(((PyASCIIObject *)text) + 1);
-        n = fp_pixel_number(chars, length, &at);
+        n = fp_text_number(chars, length, &at);
         if (n < 1 || n > most || at >= length || chars[at++] != ' ')
             return 0;
-        m = fp_pixel_number(chars, length, &at);
+        m = fp_text_number(chars, length, &at);
         if (m < 1 || m > most || at >= length || chars[at++] != '\\n')
             return 0;
-        if (length - at < (Py_ssize_t)n * (m + 1) - 1)
+        memset(codes, FP_TEXT_NOT_A_CELL, sizeof codes);
+        for (digit = 0; digit <= 9; digit++)
+            codes['0' + digit] = (unsigned char)digit;
+        codes['_'] = (unsigned char)no_clue;
+        if (!fp_grid_rows(chars, length, at, n, m, codes, cells))
             return 0;
-        for (r = 0; r < n; r++) {
-            for (c = 0; c < m; c++) {
-                Py_UCS1 ch = chars[at++];
-                if (ch == '_')
-                    cells[r * m + c] = (unsigned char)no_clue;
-                else if (ch >= '0' && ch <= '9' && ch - '0' <= fp_pixel_block_cells(n, m, r, c))
-                    cells[r * m + c] = (unsigned char)(ch - '0');
-                else
-                    return 0;
-            }
-            if (r < n - 1 && chars[at++] != '\\n')
-                return 0;
-        }
-        for (i = at; i < length; i++)
-            if (chars[i] != '\\n')
+        for (p = 0; p < n * m; p++)
+            if (cells[p] != no_clue && cells[p] > fp_pixel_block_cells(n, m, p / m, p % m))
                 return 0;
         *columns = m;
         return n;

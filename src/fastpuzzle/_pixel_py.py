@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import time
 
-from ._learning_py import ActivityHeap, luby
+from ._learning_py import ActivityHeap, luby, only_solution_text
 from ._registry import POLL_MS, PUZZLES, Status
 
 _MAX_N = PUZZLES["pixel"].limits["MAX_N"]
@@ -958,10 +958,5 @@ def solve_plain_texts(texts: list[object], most: int) -> list[str | None]:
         if plain is None:
             continue
         n, m, cells = plain
-        learn = Learn(n, m, cells)
-        if learn.next_solution(1 << 40) != SOLUTION:
-            continue
-        cells_text = learn.solution()
-        if learn.next_solution(1 << 40) == EXHAUSTED:
-            out[-1] = "".join(cells_text[r * m : (r + 1) * m] + "\n" for r in range(n))
+        out[-1] = only_solution_text(Learn(n, m, cells), m)
     return out

@@ -103,7 +103,7 @@ PUZZLES = {
             # (the candidate search that counts) one 32-bit word, and that search
             # holds at most MAX_CANDIDATES candidate lines (4 bytes each, twice over).
             limits={"MAX_N": 64, "LIST_MAX_N": 32, "MAX_CANDIDATES": 1 << 23},
-            headers=("_fp_clock.h", "_fp_learn.h"),
+            headers=("_fp_clock.h", "_fp_learn.h", "_fp_text.h"),
         ),
         Entry(
             "pixel",
@@ -111,13 +111,14 @@ PUZZLES = {
             # The kernel's window of 2w + 2 cells fits 128 bits; a search
             # remembers at most MAX_STATES (position, window) states.
             limits={"MAX_N": 63, "MAX_STATES": 1 << 20},
-            headers=("_fp_clock.h", "_fp_learn.h"),
+            headers=("_fp_clock.h", "_fp_learn.h", "_fp_text.h"),
         ),
         Entry(
             "sudoku",
             "binary sudoku: the fewest toggles that make every row, column and box even",
             # Rows, columns and boxes of a grid; the largest answer any grid has.
             limits={"SIDE": 9, "MAX_ANSWER": 9},
+            headers=("_fp_text.h",),
         ),
         Entry(
             "reversi",
@@ -125,7 +126,7 @@ PUZZLES = {
             # A board is one 64-bit word per colour; a transposition table has at
             # most 2**MAX_TABLE_BITS entries, and DEFAULT_TABLE_MIB MiB by default.
             limits={"MAX_N": 8, "MAX_TABLE_BITS": 30, "DEFAULT_TABLE_MIB": 64},
-            headers=("_reversi_tables.h", "_reversi_tail.h", "_fp_clock.h"),
+            headers=("_reversi_tables.h", "_reversi_tail.h", "_fp_clock.h", "_fp_text.h"),
             splits=True,
         ),
     )

@@ -1148,20 +1148,17 @@ cdef int _raise_pending() except -1:
 
 cdef extern from *:
     """
+    #include "_fp_text.h"
     /* The side of a plainly written contest position, the white and black discs into white and
        black (bit 8 * r + c): a first line n (digits, no leading zero), then n lines of n values -1
        (empty), 0 (white) or 1 (black), one space apart, each but the last ending in '\\n', then
        nothing but '\\n's (what the facade's quick path reads). 0 when text is not that (an exact,
        compact ASCII str), or n is above most (at most 8). It never raises. */
     static int fp_reversi_plain_text(PyObject *text, int most, unsigned long long *white, unsigned long long *black) {
-        const Py_UCS1 *chars;
         Py_ssize_t length, at = 1, i;
         int n, r, c;
-        if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_COMPACT_ASCII(text))
-            return 0;
-        length = PyUnicode_GET_LENGTH(text);
-        chars = (const Py_UCS1 *)(((PyASCIIObject *)text) + 1);
-        if (length < 2 || chars[0] < '1' || chars[0] > '9' || chars[1] != '\\n')
+        const Py_UCS1 *chars = fp_ascii_text(text, &length);
+        if (chars == NULL || length < 2 || chars[0] < '1' || chars[0] > '9' || chars[1] != '\\n')
             return 0;
         n = chars[0] - '0';
         if (n > most)

@@ -20,6 +20,7 @@ cdef extern from *:
 
 cdef extern from *:
     """
+    #include "_fp_text.h"
     /* The 9 row masks of a grid in the plain form: a list or tuple of 9 rows, each a str of 9 '0'
        and '1' or an int from 0 to 511 (exact types: no Python code runs while it reads). 1 when
        grid has that form, else 0; it never raises. The caller holds the GIL, so no other thread
@@ -83,17 +84,13 @@ cdef extern from *:
        ending in '\\n', then nothing but '\\n's (what the facade's quick path reads). 1 when text is
        one (an exact, compact ASCII str), else 0; it never raises. */
     static int fp_sudoku_plain_text(PyObject *text, uint16_t *masks) {
-        const Py_UCS1 *chars;
         Py_ssize_t length, i;
         int r;
         unsigned long long eight;
         unsigned int digit;
-        if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_COMPACT_ASCII(text))
+        const Py_UCS1 *chars = fp_ascii_text(text, &length);
+        if (chars == NULL || length < 89)
             return 0;
-        length = PyUnicode_GET_LENGTH(text);
-        if (length < 89)
-            return 0;
-        chars = (const Py_UCS1 *)(((PyASCIIObject *)text) + 1);
         for (i = 89; i < length; i++)
             if (chars[i] != '\\n')
                 return 0;

@@ -936,45 +936,26 @@ def line_digits_of(int n, uint64_t ones, uint64_t zeros):
 
 cdef extern from *:
     """
+    #include "_fp_text.h"
     /* The side of a plainly written contest text of the 01 game, its cells as codes (0, 1, 2 for
        '_') into cells: a first line N (digits, no leading zero), then N lines of N characters of
        "01_", each but the last ending in '\\n', then nothing but '\\n's (what the facade's quick
-       path reads). 0 when text is not that (an exact, compact ASCII str), or N is odd, below 2 or
-       above most (at most 99). It never raises. */
+       path reads). 0 when text is not that, or N is odd, below 2 or above most. */
     static int fp_takuzu_plain_text(PyObject *text, int most, unsigned char *cells) {
-        const Py_UCS1 *chars;
-        Py_ssize_t length, at = 0, i;
-        int n = 0, r, c;
-        if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_COMPACT_ASCII(text))
+        unsigned char codes[128];
+        Py_ssize_t length, at = 0;
+        int n;
+        const Py_UCS1 *chars = fp_ascii_text(text, &length);
+        if (chars == NULL)
             return 0;
-        length = PyUnicode_GET_LENGTH(text);
-        chars = (const Py_UCS1 *)(((PyASCIIObject *)text) + 1);
-        if (length < 1 || chars[0] < '1' || chars[0] > '9')
+        n = fp_text_number(chars, length, &at);
+        if (n < 2 || n > most || n % 2 || at >= length || chars[at++] != '\\n')
             return 0;
-        while (at < length && at < 3 && chars[at] >= '0' && chars[at] <= '9')
-            n = 10 * n + (chars[at++] - '0');
-        if (at >= length || chars[at] != '\\n' || n < 2 || n > most || n % 2)
-            return 0;
-        at++;
-        if (length - at < (Py_ssize_t)n * (n + 1) - 1)
-            return 0;
-        for (r = 0; r < n; r++) {
-            for (c = 0; c < n; c++) {
-                Py_UCS1 ch = chars[at++];
-                if (ch == '0' || ch == '1')
-                    cells[r * n + c] = (unsigned char)(ch - '0');
-                else if (ch == '_')
-                    cells[r * n + c] = 2;
-                else
-                    return 0;
-            }
-            if (r < n - 1 && chars[at++] != '\\n')
-                return 0;
-        }
-        for (i = at; i < length; i++)
-            if (chars[i] != '\\n')
-                return 0;
-        return n;
+        memset(codes, FP_TEXT_NOT_A_CELL, sizeof codes);
+        codes['0'] = 0;
+        codes['1'] = 1;
+        codes['_'] = 2;
+        return fp_grid_rows(chars, length, at, n, n, codes, cells) ? n : 0;
     }
     """
     int fp_takuzu_plain_text(PyObject *text, int most, unsigned char *cells)

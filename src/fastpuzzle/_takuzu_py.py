@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Optional
 
-from ._learning_py import ActivityHeap, luby
+from ._learning_py import ActivityHeap, luby, only_solution_text
 from ._registry import POLL_MS, PUZZLES, Status
 
 _MAX_N = PUZZLES["takuzu"].limits["MAX_N"]
@@ -156,12 +156,7 @@ def solve_plain_texts(texts: list[object], max_candidates: int, most: int) -> li
         if plain is None:
             continue
         n, cells = plain
-        search = Search(n, cells, max_candidates)
-        if search.next_solution(1 << 40) != SOLUTION:
-            continue
-        cells_text = search.solution()
-        if search.next_solution(1 << 40) == EXHAUSTED:
-            out[-1] = "".join(cells_text[r * n : (r + 1) * n] + "\n" for r in range(n))
+        out[-1] = only_solution_text(Search(n, cells, max_candidates), n)
     return out
 
 
