@@ -309,7 +309,8 @@ cdef extern from *:
         FP_TAIL_PORTABLE
         FP_TAIL_POPCNT
         FP_TAIL_AVX2_COPY
-    uint64_t fp_small_count(int tail, Near *near, uint64_t near_mask, uint64_t *nodes,
+    # nodes as C declares it: uint64_t may be unsigned long, which is no unsigned long long to a pointer.
+    uint64_t fp_small_count(int tail, Near *near, uint64_t near_mask, unsigned long long *nodes,
                             uint64_t p, uint64_t o, uint64_t empty, int e) nogil
 
 cdef extern from *:
@@ -566,7 +567,8 @@ cdef void endgame(Context *ctx, uint64_t p, uint64_t o, double share, int ply, U
     e = fp_popcount64(empty)
     if e <= SMALL_EMPTIES:
         out[0].lo = out[0].hi = out[1].lo = out[1].hi = out[2].lo = out[2].hi = 0
-        add_tally(out, fp_small_count(ctx.tail, ctx.near, ctx.near_mask, &ctx.nodes, p, o, empty, e),
+        add_tally(out, fp_small_count(ctx.tail, ctx.near, ctx.near_mask, <unsigned long long *>&ctx.nodes, p, o,
+                                      empty, e),
                   ctx.weight)
         ctx.done += share
         return

@@ -49,7 +49,7 @@ FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_flips)(
 FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_flips)(
         unsigned long long p, unsigned long long o, unsigned long long move) {
     int k = fp_ctz64(move), i;
-    const unsigned long long *rays = FP_RAYS[k];
+    const uint64_t *rays = FP_RAYS[k];
     unsigned long long ray, stop, flips = 0;
     if ((FP_AROUND[k] & o) == 0) return 0;
     for (i = 0; i < 4; i++) {
