@@ -382,3 +382,28 @@ def test_generate_with_effort_keeps_a_clue_it_cannot_check(monkeypatch: pytest.M
     puzzle = pixel.generate(10, seed=3)
     monkeypatch.undo()
     assert pixel.count_solutions(puzzle, limit=2) == 1
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    shape=st.tuples(st.integers(1, 5), st.integers(1, 5)),
+    cells=st.lists(st.sampled_from("0123456789____"), min_size=25, max_size=25),
+)
+def test_a_clue_larger_than_its_block_is_named_where_it_is(shape: tuple[int, int], cells: list[str]) -> None:
+    """The first clue, row by row, larger than its clipped block: the ParseError names its row and column
+    (only border cells are looked at, since every digit fits an inner block of 9)."""
+    n, m = shape
+    rows = tuple("".join(cells[r * m : (r + 1) * m]) for r in range(n))
+
+    def block(r: int, c: int) -> int:
+        return sum(1 for i in range(r - 1, r + 2) for j in range(c - 1, c + 2) if 0 <= i < n and 0 <= j < m)
+
+    too_large = [
+        (r + 1, c + 1) for r in range(n) for c in range(m) if rows[r][c] != "_" and int(rows[r][c]) > block(r, c)
+    ]
+    if not too_large:
+        assert pixel.from_rows(rows).rows == rows
+        return
+    with pytest.raises(ParseError) as caught:
+        pixel.from_rows(rows)
+    assert (caught.value.line, caught.value.column) == too_large[0]
