@@ -223,10 +223,13 @@ def key_of(grid: tuple[int, ...]) -> int:
 def _plain_masks(grid: Any) -> Optional[list[int]]:
     """The row masks of a grid in the plain form (a list or tuple of 9 rows, each a str of 9 '0'/'1' or an
     int from 0 to 511, exact types), or None."""
-    if type(grid) not in (list, tuple) or len(grid) != SIDE:
+    if type(grid) not in (list, tuple):
+        return None
+    rows = tuple(grid)  # one read, as the kernel's under the GIL: another thread may change a list meanwhile
+    if len(rows) != SIDE:
         return None
     masks = []
-    for row in grid:
+    for row in rows:
         if type(row) is str and len(row) == SIDE and not row.strip("01"):
             masks.append(int(row, 2))
         elif type(row) is int and 0 <= row < ROW_MASKS:
