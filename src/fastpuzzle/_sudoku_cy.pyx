@@ -21,64 +21,63 @@ cdef extern from *:
 cdef extern from *:
     """
     #include "_fp_text.h"
+    /* The mask of a row of 9 characters '0' and '1' into *mask (the first character highest): 1, or
+       0 if another character is among them. */
+    static inline int fp_sudoku_row_mask(const Py_UCS1 *row, uint16_t *mask) {
+        unsigned int digit;
+    #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_MSC_VER)
+        /* The first 8 characters at once: each byte XOR '0' must be 0 or 1, and the multiplication
+           gathers their low bits, the first character highest. */
+        unsigned long long eight;
+        memcpy(&eight, row, 8);
+        eight ^= 0x3030303030303030ULL;
+        digit = (unsigned int)row[8] ^ (unsigned int)'0';
+        if ((eight & 0xFEFEFEFEFEFEFEFEULL) || (digit & ~1u))
+            return 0;
+        *mask = (uint16_t)(((unsigned int)((eight * 0x8040201008040201ULL) >> 56) << 1) | digit);
+    #else
+        unsigned int bits = 0;
+        int c;
+        for (c = 0; c < 9; c++) {
+            digit = (unsigned int)row[c] - (unsigned int)'0';
+            if (digit > 1)
+                return 0;
+            bits = (bits << 1) | digit;
+        }
+        *mask = (uint16_t)bits;
+    #endif
+        return 1;
+    }
+
     /* The 9 row masks of a grid in the plain form: a list or tuple of 9 rows, each a str of 9 '0'
        and '1' or an int from 0 to 511 (exact types: no Python code runs while it reads). 1 when
        grid has that form, else 0; it never raises. The caller holds the GIL, so no other thread
        changes grid meanwhile. */
     static int fp_sudoku_plain_rows(PyObject *grid, uint16_t *masks) {
         PyObject **rows;
-        Py_ssize_t r;
-        int c, overflow;
+        Py_ssize_t r, length;
+        int overflow;
         long value;
-        unsigned int mask, bad, digit;
-        unsigned long long eight;
         const Py_UCS1 *text;
-        (void)bad; (void)c; (void)eight;
         if (!(PyList_CheckExact(grid) || PyTuple_CheckExact(grid)) || PySequence_Fast_GET_SIZE(grid) != 9)
             return 0;
         rows = PySequence_Fast_ITEMS(grid);
         for (r = 0; r < 9; r++) {
             PyObject *row = rows[r];
-            if (PyUnicode_CheckExact(row)) {
-                /* Rows of '0' and '1' are compact ASCII strings (ready, the characters right after
-                   the header); any other str is not a plain row. */
-                if (!PyUnicode_IS_COMPACT_ASCII(row) || PyUnicode_GET_LENGTH(row) != 9)
-                    return 0;
-                text = (const Py_UCS1 *)(((PyASCIIObject *)row) + 1);
-    #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_MSC_VER)
-                /* The first 8 characters at once: each byte XOR '0' must be 0 or 1, and the
-                   multiplication gathers their low bits, the first character highest. */
-                memcpy(&eight, text, 8);
-                eight ^= 0x3030303030303030ULL;
-                digit = (unsigned int)text[8] ^ (unsigned int)'0';
-                if ((eight & 0xFEFEFEFEFEFEFEFEULL) || (digit & ~1u))
-                    return 0;
-                mask = (unsigned int)((eight * 0x8040201008040201ULL) >> 56);
-                masks[r] = (uint16_t)((mask << 1) | digit);
-    #else
-                mask = 0;
-                bad = 0;
-                for (c = 0; c < 9; c++) {
-                    digit = (unsigned int)text[c] - (unsigned int)'0';
-                    bad |= digit;
-                    mask = (mask << 1) | (digit & 1u);
-                }
-                if (bad & ~1u)
-                    return 0;
-                masks[r] = (uint16_t)mask;
-    #endif
-            } else if (PyLong_CheckExact(row)) {
+            if (PyLong_CheckExact(row)) {
                 value = PyLong_AsLongAndOverflow(row, &overflow);
                 if (overflow || value < 0 || value > 511)
                     return 0;
                 masks[r] = (uint16_t)value;
-            } else {
-                return 0;
+                continue;
             }
+            /* Rows of '0' and '1' are ASCII strs: any other str, or any other object, is no plain row. */
+            text = fp_ascii_text(row, &length);
+            if (text == NULL || length != 9 || !fp_sudoku_row_mask(text, &masks[r]))
+                return 0;
         }
         return 1;
     }
-
 
     /* The 9 row masks of a plainly written contest text: 9 lines of 9 '0'/'1', each but the last
        ending in '\\n', then nothing but '\\n's (what the facade's quick path reads). 1 when text is
@@ -86,39 +85,15 @@ cdef extern from *:
     static int fp_sudoku_plain_text(PyObject *text, uint16_t *masks) {
         Py_ssize_t length, i;
         int r;
-        unsigned long long eight;
-        unsigned int digit;
         const Py_UCS1 *chars = fp_ascii_text(text, &length);
         if (chars == NULL || length < 89)
             return 0;
         for (i = 89; i < length; i++)
             if (chars[i] != '\\n')
                 return 0;
-        for (r = 0; r < 9; r++) {
-            const Py_UCS1 *row = chars + 10 * r;
-            unsigned int mask = 0;
-            int c;
-            if (r < 8 && row[9] != '\\n')
+        for (r = 0; r < 9; r++)
+            if ((r < 8 && chars[10 * r + 9] != '\\n') || !fp_sudoku_row_mask(chars + 10 * r, &masks[r]))
                 return 0;
-    #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_MSC_VER)
-            memcpy(&eight, row, 8);
-            eight ^= 0x3030303030303030ULL;
-            digit = (unsigned int)row[8] ^ (unsigned int)'0';
-            if ((eight & 0xFEFEFEFEFEFEFEFEULL) || (digit & ~1u))
-                return 0;
-            mask = ((unsigned int)((eight * 0x8040201008040201ULL) >> 56) << 1) | digit;
-    #else
-            (void)eight;
-            for (c = 0; c < 9; c++) {
-                digit = (unsigned int)row[c] - (unsigned int)'0';
-                if (digit > 1)
-                    return 0;
-                mask = (mask << 1) | digit;
-            }
-    #endif
-            (void)c;
-            masks[r] = (uint16_t)mask;
-        }
         return 1;
     }
     """
