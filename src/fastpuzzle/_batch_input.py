@@ -141,48 +141,38 @@ def _text(line: Line) -> str:
 
 
 class _Lines:
-    """The lines of a file with their numbers, and one line of look-ahead."""
+    """The lines of a file with their numbers, and the lines given back to be read again."""
 
     def __init__(self, lines: Iterator[Line]) -> None:
         self.lines = lines
         #: The number of the line :meth:`next` gave last.
         self.number = 0
-        #: A line given back, to come again from :meth:`next` (with the same number).
-        self.back: Optional[Line] = None
-        #: Lines :meth:`take` read past a blank line and gave back unread, the next one last.
+        #: Lines given back (:meth:`give_back`), to come again from :meth:`next`: the next one last.
         self.unread: list[Line] = []
 
     def next(self) -> Optional[Line]:
         """The next line, None at the end."""
-        if self.back is not None:
-            back, self.back = self.back, None
-            return back
         line = self.unread.pop() if self.unread else next(self.lines, None)
         if line is not None:
             self.number += 1
         return line
 
+    def give_back(self, lines: list[Line]) -> None:
+        """Have :meth:`next` give ``lines`` again, in order, with the same numbers."""
+        self.unread += reversed(lines)
+        self.number -= len(lines)
+
     def take_until_blank(self, count: int) -> tuple[list[Line], bool]:
         """The next ``count`` lines (fewer at the end), or those before the first blank line among them: then the
         blank line is read too (it is the line :attr:`number` names) and True comes with them. What
         :meth:`next` would give one by one, at a fraction of its cost per line."""
-        taken: list[Line] = []
-        if self.back is not None:
-            taken.append(self.back)
-            self.back = None
-        while len(taken) < count and self.unread:
-            taken.append(self.unread.pop())
-            self.number += 1
-        if len(taken) < count:
-            more = list(islice(self.lines, count - len(taken)))
-            self.number += len(more)
-            taken += more
-        blank = next((i for i, line in enumerate(taken) if type(line) is bytes and not line.strip(_WHITE_SPACE)), -1)
+        taken = [self.unread.pop() for _ in range(min(count, len(self.unread)))]
+        taken += islice(self.lines, count - len(taken))
+        self.number += len(taken)
+        blank = next((i for i, line in enumerate(taken) if is_blank(line)), -1)
         if blank < 0:
             return taken, False
-        after = taken[blank + 1 :]
-        self.unread += reversed(after)
-        self.number -= len(after)
+        self.give_back(taken[blank + 1 :])
         return taken[:blank], True
 
     def next_filled(self) -> Optional[Line]:
@@ -228,7 +218,7 @@ def read_puzzles(lines: Iterator[Line], puzzle_lines: Callable[[str], int]) -> I
             if following is not None:
                 text += "\n" + _AFTER_THE_CUT + "\n"
                 if _starts_puzzle(following, puzzle_lines):
-                    stream.back = following
+                    stream.give_back([following])
                 else:
                     stream.skip_paragraph()
         yield Item(text, first_number, problem)
