@@ -608,12 +608,16 @@ def test_a_record_is_what_json_dumps_writes(
 ) -> None:
     """The batch writes its records without json.dumps, byte for byte as json.dumps would (any file name and
     message: quotes, control characters, non-ASCII)."""
+    from collections import deque
+
     from fastpuzzle._batch import SOLVED, Result
-    from fastpuzzle.cli import _record
+    from fastpuzzle.cli import _records
 
     status = SOLVED if solved else "bad_input"
     result = Result(index, status, message if solved else None, None if solved else message, seconds)
     record: dict[str, object] = {"file": path, "index": index, "line": line, "status": status}
     record["output" if solved else "error"] = message
     record["seconds"] = seconds
-    assert _record((path, index, line), result) == json.dumps(record) + "\n"
+    places = deque([(path, index, line), ("next", 0, 1)])
+    assert _records(places, [result]) == json.dumps(record) + "\n"
+    assert list(places) == [("next", 0, 1)]

@@ -47,6 +47,7 @@ from fastpuzzle.errors import (
 from ._options import generation_only, integer_option
 
 if TYPE_CHECKING:
+    from collections import deque
     from collections.abc import Sequence
     from types import FrameType
     from typing import Any, BinaryIO, NoReturn, Optional
@@ -417,14 +418,11 @@ def _run_batch(
                 if _prints_contest_output(options)
                 else partial(puzzle_command.run, options=worker_options)  # picklable, for processes and Dask
             )
-            places = reader.places
             for outcomes in stream_chunks(name, reader, executor, workers, output):
-                records = []
-                for result in outcomes:
-                    records.append(_record(places.popleft(), result))
-                    all_solved = all_solved and result.status == SOLVED
+                records = _records(reader.places, outcomes)
+                all_solved = all_solved and all(result.status == SOLVED for result in outcomes)
                 with signals.held():
-                    written = _flush_output(name, "".join(records))
+                    written = _flush_output(name, records)
                 if written != EXIT_OK:
                     return written
                 bar.advance(len(outcomes))
@@ -439,16 +437,21 @@ def _run_batch(
     return EXIT_OK if all_solved else EXIT_NOT_ALL_SOLVED
 
 
-def _record(place: tuple[str, int, int], result: Any) -> str:
-    """A batch's JSON line for one result of the puzzle at ``place`` (file, index, line): what
-    ``json.dumps`` writes of the record's dict, without its cost per record (a tenth of a batch)."""
+def _records(places: deque[tuple[str, int, int]], results: list[Any]) -> str:
+    """A batch's JSON lines for ``results``, each for the puzzle at the place (file, index, line) it takes from
+    the left of ``places``: what ``json.dumps`` writes of each record's dict, without its cost per record (a
+    tenth of a batch)."""
     from json.encoder import encode_basestring_ascii as quoted
 
-    path, index, line = place
-    head = f'{{"file": {quoted(path)}, "index": {index}, "line": {line}, "status": "{result.status}", '
-    if result.output is not None:
-        return f'{head}"output": {quoted(result.output)}, "seconds": {result.seconds!r}}}\n'
-    return f'{head}"error": {quoted(result.error or "")}, "seconds": {result.seconds!r}}}\n'
+    records = []
+    for result in results:
+        path, index, line = places.popleft()
+        head = f'{{"file": {quoted(path)}, "index": {index}, "line": {line}, "status": "{result.status}", '
+        if result.output is not None:
+            records.append(f'{head}"output": {quoted(result.output)}, "seconds": {result.seconds!r}}}\n')
+        else:
+            records.append(f'{head}"error": {quoted(result.error or "")}, "seconds": {result.seconds!r}}}\n')
+    return "".join(records)
 
 
 #: Options that say how a batch runs, not what it prints.
