@@ -75,7 +75,7 @@ MAX_DEPTH = 2 * MAX_N * MAX_N
 #: memory for it (see :func:`default_table_size`).
 DEFAULT_TABLE_SIZE = PUZZLES[NAME].limits["DEFAULT_TABLE_MIB"]
 _MAX_TABLE_BITS = PUZZLES[NAME].limits["MAX_TABLE_BITS"]
-#: Seconds a count runs before a progress bar appears.
+#: The values of a cell in the contest format.
 _VALUES = {"-1": -1, "0": 0, "1": 1}
 #: A table this small is always allowed: the default size is not looked up (free memory) for it.
 _SMALL_TABLE_BYTES = 1 << 20
