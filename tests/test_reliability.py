@@ -10,6 +10,7 @@ import contextlib
 import itertools
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -61,6 +62,79 @@ def test_a_rendered_file_replaces_the_old_one_whole(tmp_path: Path) -> None:
     render.render(takuzu.generate(8, seed=1), target)
     assert target.read_text().startswith("<svg") and oct(target.stat().st_mode & 0o777) == oct(0o640)
     assert sorted(os.listdir(tmp_path)) == [target.name]
+
+
+def test_a_picture_through_a_symbolic_link_replaces_the_file_it_names(tmp_path: Path) -> None:
+    target = tmp_path / "picture.svg"
+    target.write_text("old")
+    link = tmp_path / "link.svg"
+    link.symlink_to(target.name)
+    render.render(takuzu.generate(8, seed=1), link)
+    assert link.is_symlink() and os.readlink(link) == target.name
+    assert target.read_text().startswith("<svg")
+    assert sorted(os.listdir(tmp_path)) == ["link.svg", "picture.svg"]
+
+
+def test_a_picture_to_a_device_is_written_to_it_not_over_it(tmp_path: Path) -> None:
+    """--render /dev/null (here through a link to it): the device takes the bytes and stays a device."""
+    if not os.path.exists(os.devnull) or os.name != "posix":
+        pytest.skip("no /dev/null here")
+    link = tmp_path / "null.svg"
+    link.symlink_to(os.devnull)
+    result = run_cli("takuzu", "--generate", "--size", "8", "--render", str(link))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert link.is_symlink() and stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["null.svg"]
+
+
+def test_a_picture_to_a_named_pipe_goes_whole_to_its_reader_or_is_an_error_at_once(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "pipe.svg"
+    os.mkfifo(fifo)
+    # Nobody reads it: an error at once, not a wait, and the pipe is still a pipe.
+    result = run_cli("takuzu", "--generate", "--size", "8", "--render", str(fifo))
+    assert (result.returncode, result.stderr) == (
+        2,
+        f"fastpuzzle: takuzu: cannot write {fifo}: No such device or address\n",
+    )
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    # A reader gets the whole picture.
+    import threading
+
+    read: list[bytes] = []
+
+    def reader() -> None:
+        with open(fifo, "rb") as stream:
+            read.append(stream.read())
+
+    thread = threading.Thread(target=reader, daemon=True)
+    thread.start()
+    try:
+        while not read and thread.is_alive():
+            try:
+                render.render(takuzu.generate(8, seed=1), fifo)
+                break
+            except OSError:  # the reader has not opened the pipe yet
+                time.sleep(0.01)
+    finally:
+        thread.join(30)
+    assert read and read[0] == render.svg(takuzu.generate(8, seed=1)).encode()
+    assert sorted(os.listdir(tmp_path)) == ["pipe.svg"]
+
+
+def test_an_error_writing_a_picture_names_its_path(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "picture.svg"
+    with pytest.raises(FileNotFoundError) as raised:
+        render.render(takuzu.generate(8, seed=1), target)
+    assert raised.value.filename == str(target)
+    folder = tmp_path / "picture.svg"
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError) as in_a_folder:
+        render.render(takuzu.generate(8, seed=1), folder)
+    assert in_a_folder.value.filename == str(folder) and os.listdir(tmp_path) == ["picture.svg"]
+    with pytest.raises(ArgumentError, match="a path holds no NUL character"):
+        render.render(takuzu.generate(8, seed=1), str(tmp_path / "a\0b.svg"))
 
 
 def test_render_needs_a_file_name() -> None:
@@ -216,6 +290,25 @@ def test_an_endless_iterable_of_rows_is_an_error(solve: object) -> None:
         solve(itertools.repeat("0101"))  # type: ignore[operator]
 
 
+def test_a_reversi_row_that_never_ends_is_an_error() -> None:
+    with pytest.raises(ParseError, match=r"row 1, column 9: expected 8 values in row 1 of 8, found more"):
+        reversi.solve([itertools.repeat(-1)] * 8)  # type: ignore[list-item]
+    with pytest.raises(ParseError, match=r"row 2, column 9: expected 8 values in row 2 of 8, found 10$"):
+        reversi.from_rows([[-1] * 8, [-1] * 10] + [[-1] * 8] * 6)
+    assert reversi.from_rows([iter(row) for row in START_8.rows]) == START_8
+
+
+def test_sudoku_reads_a_bounded_number_of_toggles() -> None:
+    grid = ["000000000"] * 9
+    with pytest.raises(ArgumentError, match="expected at most 10000 toggles, found more"):
+        sudoku.apply(grid, itertools.repeat((1, 1)))
+    with pytest.raises(ArgumentError, match="expected at most 10000 toggles, found more"):
+        sudoku.format_solution(grid, sudoku.Toggles(1, itertools.repeat((1, 1))))  # type: ignore[arg-type]
+    # Toggles from an iterator are read once, and both applied and listed.
+    text = sudoku.format_solution(grid, sudoku.Toggles(2, iter([(1, 1), (2, 2)])))  # type: ignore[arg-type]
+    assert text.splitlines()[:2] == ["2", "toggles: (1, 1) (2, 2)"]
+
+
 def test_sudoku_reads_a_bounded_number_of_rows() -> None:
     with pytest.raises(ParseError, match=r"row 10001, column 1: expected at most 10000 rows, found more"):
         sudoku.min_toggles(itertools.repeat("000000000"))  # type: ignore[arg-type]
@@ -262,6 +355,31 @@ def test_every_decoder_error_of_an_image_is_an_argument_error(tmp_path: Path) ->
                 assert str(error).startswith(f"cannot read the image {broken}")
 
 
+def test_an_image_that_is_no_regular_file_is_an_error_at_once(tmp_path: Path) -> None:
+    pytest.importorskip("PIL")
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "picture.png"
+    os.mkfifo(fifo)  # opening it would wait for a writer
+    for path in (fifo, tmp_path):
+        with pytest.raises(ArgumentError, match=f"cannot read the image {path}: not a regular file"):
+            pixel.from_image(path, (8, 8))
+
+
+def test_known_cells_are_read_as_far_as_an_input_is(tmp_path: Path) -> None:
+    """``--known /dev/zero`` read to the end of memory before; now as far as an input's limit (1 MiB)."""
+    puzzle = tmp_path / "pixel.txt"
+    puzzle.write_text(str(pixel.generate(5, seed=1)))
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    result = run_cli("pixel", str(puzzle), "--hint", "--known", "/dev/zero")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "fastpuzzle: pixel: cannot read the known cells in /dev/zero: "
+        "line 1, column 1048577: expected at most 1048576 bytes of input, found more\n"
+    )
+
+
 # -- Dask: one line, exit 2, within the time-out ----------------------------------------
 
 
@@ -282,7 +400,11 @@ def test_a_scheduler_address_is_read_as_dask_reads_it(address: str, expected: st
 
 
 @pytest.mark.parametrize(
-    "address", ["", " ", "foo://x", "inproc://x", "tcp://:80", "tcp://h:0", "tcp://h:99999", "h:x"]
+    "address",
+    [
+        *("", " ", "foo://x", "inproc://x", "tcp://:80", "tcp://h:0", "tcp://h:99999", "h:x"),
+        *("tcp://h\n:1", "tcp://h\tx:1", "tcp://::1", "tcp://[::1", "tcp://h\u00e9:1"),
+    ],
 )
 def test_an_address_no_scheduler_can_have_is_refused_before_connecting(address: str) -> None:
     pytest.importorskip("distributed")

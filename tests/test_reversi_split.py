@@ -251,7 +251,8 @@ def test_games_checkpoint_resumes(tmp_path: Path, small_frontier: None) -> None:
     # Keep half the parts and a torn line, as a kill in the middle of a write leaves it.
     kept = lines[: 1 + (len(lines) - 1) // 2]
     path.write_text("".join(kept) + lines[-1][:7])
-    assert reversi.count_games(ENDGAME_6, to_move="black", checkpoint=path, jobs=2) == ENDGAME_6_GAMES
+    with pytest.warns(CheckpointWarning, match=rf"checkpoint {path}: 1 damaged line dropped"):
+        assert reversi.count_games(ENDGAME_6, to_move="black", checkpoint=path, jobs=2) == ENDGAME_6_GAMES
     resumed = path.read_text().splitlines(keepends=True)
     assert resumed[: len(kept)] == kept and len(resumed) == len(lines)
     assert sorted(line["part"] for line in part_lines(path)) == list(range(len(lines) - 1))
@@ -308,6 +309,45 @@ def test_a_damaged_line_is_dropped_and_its_part_counted_again(
     # The file was rewritten without the damage: the next run reads it silently.
     assert damage not in path.read_text() and sorted(line["part"] for line in part_lines(path)) == list(range(1773))
     assert reversi.perft(START_8, 8, to_move="black", checkpoint=path) == 390216
+
+
+def test_a_part_line_cut_short_at_the_end_is_damage_said_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last line cut short (a full disk, a copy cut off): its part is counted again, with the warning line."""
+    path = tmp_path / "count.jsonl"
+    reversi.perft(START_8, 8, to_move="black", checkpoint=path)
+    text = path.read_text()
+    lost = tuple(json.loads(text.splitlines()[-1])["key"])
+    path.write_text(text[:-20])
+    counted = _counted_again(monkeypatch)
+    with pytest.warns(CheckpointWarning, match=rf"checkpoint {path}: 1 damaged line dropped"):
+        assert reversi.perft(START_8, 8, to_move="black", checkpoint=path) == 390216
+    assert counted == [lost]
+    assert len(part_lines(path)) == 1773
+
+
+def test_a_checkpoint_through_a_symbolic_link(tmp_path: Path) -> None:
+    """The file a link names is read, rewritten and locked: the link stays, and every name of it shares one lock."""
+    path = tmp_path / "count.jsonl"
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(path.name)
+    assert reversi.perft(START_8, 8, to_move="black", checkpoint=link) == 390216
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:3]) + "damage\n" + "".join(lines[4:]))
+    with pytest.warns(CheckpointWarning, match=rf"checkpoint {link}: 1 damaged line dropped"):
+        assert reversi.perft(START_8, 8, to_move="black", checkpoint=link) == 390216
+    assert link.is_symlink() and "damage" not in path.read_text()
+    assert sorted(os.listdir(tmp_path)) == ["count.jsonl", "count.jsonl.lock", "link.jsonl"]
+    held = _reversi_split._lock(str(path), str(path))  # a run on the file by its own name
+    try:
+        with pytest.raises(ArgumentError, match=rf"checkpoint {link} is in use by another run"):
+            reversi.perft(START_8, 8, to_move="black", checkpoint=link)
+    finally:
+        held.release()
+
+
+def test_a_checkpoint_path_with_a_nul_is_an_argument_error() -> None:
+    with pytest.raises(ArgumentError, match="checkpoint must name a file, got a path with a NUL character"):
+        reversi.perft(START_8, 8, to_move="black", checkpoint="count\0.jsonl")
 
 
 def test_an_edited_result_is_never_trusted(tmp_path: Path) -> None:

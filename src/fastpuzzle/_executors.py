@@ -12,7 +12,9 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import threading
+import time
 
 from ._registry import MAX_JOBS
 from .errors import ArgumentError
@@ -76,6 +78,8 @@ def workers_of(executor: Any, jobs: Optional[int]) -> int:
 
 #: The schemes of a scheduler another process can reach (``inproc://`` is one process's own).
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+#: A host: a name or an IPv4 address (letters, digits, dots, dashes), or an IPv6 address in brackets.
+_HOST = re.compile(r"[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+(%[A-Za-z0-9._-]+)?\]")
 #: Seconds a scheduler has to answer before the command gives up.
 CONNECT_SECONDS = 10
 
@@ -93,12 +97,17 @@ def checked_address(address: str) -> str:
     if not colon or host.endswith(":"):  # no port, or a bare IPv6 address
         host, port = rest, "8786"
     valid_port = port.isascii() and port.isdigit() and 1 <= int(port[:6]) <= 65535
-    if scheme not in SCHEMES or not host or not valid_port or any(char in host for char in "/?#@ "):
+    if scheme not in SCHEMES or not _HOST.fullmatch(host) or not valid_port:
         raise ArgumentError(
             f"cannot use {address!r} as a Dask scheduler's address: expected tcp://HOST:PORT "
             f"(or {', '.join(scheme + '://' for scheme in SCHEMES[1:])})"
         )
     return f"{scheme}://{host}:{port}"
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of white space (line ends too) as one space: a message of Dask's on one line."""
+    return " ".join(text.split())
 
 
 def connect(address: str, verbose: bool = False) -> Any:
@@ -108,13 +117,16 @@ def connect(address: str, verbose: bool = False) -> Any:
     and naming the address when no scheduler answers there within
     CONNECT_SECONDS: nothing listening, a peer that speaks another protocol, or
     one that never answers (the client is made in a thread that is given up on).
-    Dask's own log lines are silenced unless ``verbose``.
+    Dask's own log lines are silenced unless ``verbose``. The CONNECT_SECONDS
+    run from the call, Dask's import included.
     """
+    began = time.monotonic()
+    target = checked_address(address)
+    address = address.strip()
     try:
         from distributed import Client
     except ImportError:
         raise ArgumentError(f"--scheduler needs Dask distributed: {DASK_EXTRA}") from None
-    target = checked_address(address)
     made: list[Any] = []
     failed: list[BaseException] = []
 
@@ -130,14 +142,14 @@ def connect(address: str, verbose: bool = False) -> Any:
             logging.getLogger(name).setLevel(logging.CRITICAL + 1)
     maker = threading.Thread(target=make, name="fastpuzzle-connect", daemon=True)
     maker.start()
-    maker.join(CONNECT_SECONDS + 1)
+    maker.join(max(0.0, began + CONNECT_SECONDS - time.monotonic()))
     if made:
         return made[0]
     if failed:
         error = failed[0]
         if isinstance(error, ImportError):
             raise ArgumentError(f"--scheduler needs Dask distributed: {DASK_EXTRA}") from None
-        reason = str(error) or type(error).__name__
+        reason = one_line(str(error)) or type(error).__name__
         if isinstance(error, MemoryError):
             reason = "it does not speak Dask's protocol"
         raise ArgumentError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
@@ -163,7 +175,7 @@ class pool:
     def __enter__(self) -> tuple[Executor, int]:
         if self.scheduler is not None:
             self.client = connect(self.scheduler, self.verbose)
-            _wait_for_a_worker(self.client, self.scheduler)
+            _wait_for_a_worker(self.client, self.scheduler.strip())
             return as_executor(self.client), workers_of(self.client, self.jobs)
         from concurrent.futures import ThreadPoolExecutor
 
@@ -183,8 +195,8 @@ class pool:
             with contextlib.suppress(Exception):
                 self.client.close(timeout=CONNECT_SECONDS)
             if kind is not None and _lost_scheduler(error):
-                reason = str(error) or "its tasks were cancelled, its connection closed"
-                raise ArgumentError(f"lost the Dask scheduler at {self.scheduler}: {reason}") from None
+                reason = one_line(str(error)) or "its tasks were cancelled, its connection closed"
+                raise ArgumentError(f"lost the Dask scheduler at {str(self.scheduler).strip()}: {reason}") from None
 
 
 def _wait_for_a_worker(client: Any, address: str) -> None:

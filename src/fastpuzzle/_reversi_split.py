@@ -29,7 +29,7 @@ import warnings
 import weakref
 
 from . import _executors
-from ._files import whole_file
+from ._files import real_path, whole_file
 from ._progress import check_stop, progress_bar, stop_callback, stopped_by
 from ._select import kernel_now
 from .errors import ArgumentError, CheckpointWarning
@@ -274,20 +274,23 @@ class Checkpoint:
     cannot be read) is dropped, its part counted again, the file rewritten
     without it, and a :class:`~fastpuzzle.errors.CheckpointWarning` says how many.
     The checksum catches accidents (a changed digit, a flipped bit, a cut or
-    spliced line), not forgery: anyone can compute it. A second run on the same
-    file is refused while the first holds its lock (``PATH.lock``).
+    spliced line), not forgery: anyone can compute it. A part's line cut short at
+    the end of the file counts as damaged too. A second run on the same file is
+    refused while the first holds its lock (``FILE.lock`` beside the file a
+    symbolic link names, so that every name of one file shares one lock).
     """
 
     def __init__(self, path: PathLike, header: dict[str, Any], frontier: Frontier) -> None:
-        self.path = os.fspath(path)
+        self.path = os.fspath(path)  # as the user named it, for messages
+        self.file = real_path(path)  # the file itself, through symbolic links: what is locked, read and replaced
         self.header = header
         self.header_line = _line(header)[:-1]
         self.frontier = frontier
         self.finished: dict[int, Result] = {}
         self.dropped = 0
         self.stream: Optional[BinaryIO] = None
-        exists = _check_regular(self.path)  # before the lock, which is a file beside it
-        self.lock = _lock(self.path)
+        exists = _check_regular(self.file, self.path)  # before the lock, which is a file beside it
+        self.lock = _lock(self.file, self.path)
         try:
             self._open(exists)
         except OSError as error:
@@ -297,30 +300,36 @@ class Checkpoint:
             self.lock.release()
             raise
         if self.dropped:
-            warnings.warn(
-                CheckpointWarning(
-                    f"checkpoint {self.path}: {self.dropped} damaged line{'s' if self.dropped > 1 else ''} "
-                    "dropped; their parts are counted again"
-                ),
-                stacklevel=2,
-            )
+            try:
+                warnings.warn(
+                    CheckpointWarning(
+                        f"checkpoint {self.path}: {self.dropped} damaged line{'s' if self.dropped > 1 else ''} "
+                        "dropped; their parts are counted again"
+                    ),
+                    stacklevel=2,
+                )
+            except BaseException:  # warnings made errors: the file and its lock are not left open
+                self.close(quiet=True)
+                raise
 
     def _open(self, exists: bool) -> None:
         """Read back what an earlier run wrote (if ``exists``), rewrite it if it needs to, open it for appending."""
         lines: list[bytes] = []
         torn = b""
         if exists:
-            with open(self.path, "rb") as existing:
+            with open(self.file, "rb") as existing:
                 lines, torn = _bounded_lines(existing)
         if not lines and not self.header_line.startswith(torn):
             # Only a header cut short by a kill may be written over, never another file's line.
             raise ArgumentError(f"checkpoint {self.path} belongs to another count (its first line is not a header)")
         kept = self._read(lines)
+        if torn and lines:
+            self.dropped += 1  # a part's line cut short: damage like any other, said so
         if self.dropped or torn or not lines:
             # Rewrite whole: the header and the parts kept, in a new file renamed over the old one.
-            with whole_file(self.path) as stream:
+            with whole_file(self.file) as stream:
                 stream.writelines(line + b"\n" for line in (self.header_line, *kept))
-        self.stream = open(self.path, "ab")  # noqa: SIM115 - kept open for the parts to come
+        self.stream = open(self.file, "ab")  # noqa: SIM115 - kept open for the parts to come
 
     def _read(self, lines: list[bytes]) -> list[bytes]:
         """Check the lines of an earlier run, keep its finished parts; the part lines kept, as read."""
@@ -422,12 +431,13 @@ class Checkpoint:
 MAX_LINE = 1 << 16
 
 
-def _check_regular(path: str) -> bool:
-    """Whether the checkpoint exists; ArgumentError if it is not a regular file (a device, a pipe, a folder)."""
+def _check_regular(file: str, path: str) -> bool:
+    """Whether the checkpoint ``file`` (named ``path``) exists; ArgumentError if it is not a regular file
+    (a device, a pipe, a folder)."""
     try:
-        status = os.stat(path)
+        status = os.stat(file)
     except FileNotFoundError:
-        if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        if not os.path.isdir(os.path.dirname(file)):
             raise ArgumentError(f"cannot use checkpoint {path}: No such file or directory") from None
         return False
     except OSError as error:
@@ -437,15 +447,16 @@ def _check_regular(path: str) -> bool:
     return True
 
 
-def _lock(path: str) -> Any:
-    """The checkpoint's lock (``PATH.lock``), taken at once or ArgumentError: another run holds it."""
+def _lock(file: str, path: str) -> Any:
+    """The lock of the checkpoint ``file`` (``FILE.lock``; ``path`` names it), taken at once or ArgumentError:
+    another run holds it."""
     from filelock import FileLock, Timeout
 
-    lock = FileLock(path + ".lock")
+    lock = FileLock(file + ".lock")
     try:
         lock.acquire(timeout=0)
     except Timeout:
-        raise ArgumentError(f"checkpoint {path} is in use by another run (its lock {path}.lock is held)") from None
+        raise ArgumentError(f"checkpoint {path} is in use by another run (its lock {file}.lock is held)") from None
     except OSError as error:
         raise ArgumentError(f"cannot use checkpoint {path}: {error.strerror or error}") from None
     return lock

@@ -462,6 +462,7 @@ def image_picture(path: Union[str, os.PathLike[str]], n: int, m: int, threshold:
     """The image at ``path`` as ``n`` rows of ``m`` cells, ``'1'`` where darker than ``threshold``
     (0 black to 1 white): what :func:`from_image` makes a puzzle of. Needs Pillow."""
     import os
+    import stat
 
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
@@ -472,6 +473,8 @@ def image_picture(path: Union[str, os.PathLike[str]], n: int, m: int, threshold:
     except ImportError:
         raise ArgumentError("reading an image needs Pillow: pip install fastpuzzle[image]") from None
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe would be waited on, a device read without end
+            raise OSError("not a regular file (a folder, a device or a pipe)")
         with Image.open(path) as image:
             grey = image.convert("L").resize((m, n), Image.Resampling.BOX)
     except Exception as error:  # a decoder's error of any kind (broken PNG: SyntaxError, zlib.error, ...)

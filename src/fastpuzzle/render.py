@@ -525,6 +525,8 @@ def render(item: Any, path: PathLike, *, puzzle: Any = None, known: Optional[Seq
     """
     if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
         raise TypeError(f"path must be a str or os.PathLike of str, found {type(path).__name__}")
+    if "\0" in os.fspath(path):
+        raise ArgumentError(f"cannot write {os.fspath(path)!r}: a path holds no NUL character")
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in (".svg", ".png"):
         raise ArgumentError(f"cannot tell the format of {os.fspath(path)!r}: expected a path ending in .svg or .png")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
+from itertools import islice
 from typing import NamedTuple
 
 from . import _memory, _select
@@ -108,13 +109,16 @@ class Board(Grid):
         for r, row in enumerate(rows, start=1):
             if isinstance(row, (str, bytes, bytearray)) or not hasattr(row, "__iter__"):
                 raise TypeError(f"row {r} is {type(row).__name__}, expected a sequence of integers")
-            row = tuple(row)
+            # One value past the side tells a row too long: an iterator is read no further.
+            read_whole = type(row) in (tuple, list)
+            row = tuple(row) if read_whole else tuple(islice(row, n + 1))
             for c, cell in enumerate(row[:n], start=1):
                 if not is_integer(cell) or cell not in (-1, 0, 1):
                     raise ParseError(f"expected -1, 0 or 1, found {describe(repr(cell))}", r, c, unit="row")
             if len(row) != n:
+                found = str(len(row)) if read_whole or len(row) < n else "more"
                 raise ParseError(
-                    f"expected {n} values in row {r} of {n}, found {len(row)}", r, min(len(row), n) + 1, unit="row"
+                    f"expected {n} values in row {r} of {n}, found {found}", r, min(len(row), n) + 1, unit="row"
                 )
             checked.append(tuple(int(cell) for cell in row))
         return tuple(checked)
@@ -446,6 +450,8 @@ def _splits(jobs: object, executor: object, checkpoint: object) -> bool:
         raise TypeError(f"checkpoint must be a path, found {type(checkpoint).__name__}")
     if checkpoint is not None and not os.fspath(checkpoint):
         raise ArgumentError("checkpoint must name a file, got an empty path")
+    if checkpoint is not None and "\0" in os.fspath(checkpoint):
+        raise ArgumentError(f"checkpoint must name a file, got a path with a NUL character: {os.fspath(checkpoint)!r}")
     return jobs is not None or executor is not None or checkpoint is not None
 
 

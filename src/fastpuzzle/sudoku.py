@@ -309,14 +309,21 @@ def solve(grid: GridLike) -> Toggles:
     return Toggles(count, pairs)
 
 
+#: The most toggles :func:`apply` takes (an answer has at most 81, one per cell).
+MOST_TOGGLES = _grid.MOST_ROWS
+
+
 def apply(grid: GridLike, toggles: Iterable[tuple[int, int]]) -> Grid:
     """``grid`` with the cells at the 1-based ``(row, column)`` pairs of ``toggles`` toggled.
 
     A toggle that is no pair of whole numbers is a TypeError; one outside the
-    grid an :class:`~fastpuzzle.ArgumentError`.
+    grid an :class:`~fastpuzzle.ArgumentError`, and so are more than
+    ``MOST_TOGGLES`` toggles (an endless iterable is read one toggle past that).
     """
     cells = [list(row) for row in from_rows(grid).rows]
-    for toggle in toggles:
+    for number, toggle in enumerate(islice(toggles, MOST_TOGGLES + 1), start=1):
+        if number > MOST_TOGGLES:
+            raise ArgumentError(f"expected at most {MOST_TOGGLES} toggles, found more")
         r, c = _toggle_of(toggle)
         if not (1 <= r <= SIDE and 1 <= c <= SIDE):
             raise ArgumentError(f"toggle ({r}, {c}) is outside the 9 x 9 grid")
@@ -360,6 +367,7 @@ def format(answer: Toggles) -> str:
 def format_solution(grid: GridLike, answer: Toggles) -> str:
     """The count, the toggles, and the fixed grid with the toggled cells in brackets."""
     count, toggles = _answer_of(answer)
+    toggles = list(islice(toggles, MOST_TOGGLES + 1))  # read once: an iterator's toggles are applied and listed
     fixed = apply(grid, toggles)
     toggles = [_toggle_of(toggle) for toggle in toggles]
     chosen = set(toggles)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from fastpuzzle import pixel
-from fastpuzzle.errors import ArgumentError
+from fastpuzzle._text import read_source
+from fastpuzzle.errors import ArgumentError, ParseError
 
 from ._options import (
     add_making_options,
@@ -70,9 +71,9 @@ def run(puzzle: pixel.Puzzle, options: argparse.Namespace) -> str:
 def _known_file(path: str) -> list[str]:
     """The rows of known cells in the file at ``path`` (``--known``); its trailing blank lines are passed over."""
     try:
-        with open(path, encoding="utf-8") as stream:
-            text = stream.read()
-    except (OSError, UnicodeDecodeError) as error:
+        with open(path, "rb") as stream:
+            text = read_source(stream)  # as much as an input is read, no more (/dev/zero is an error, not a hang)
+    except (OSError, ParseError) as error:
         raise ArgumentError(
             f"cannot read the known cells in {path}: {getattr(error, 'strerror', None) or error}"
         ) from None
