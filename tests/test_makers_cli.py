@@ -180,12 +180,14 @@ def test_pixel_hint_from_known_cells(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("known", "message"),
-    [("????\n", "expected 6 rows of known cells"), ("??x?????\n" * 6, "row 1, column 3")],
+    [("????\n", "line 1, column 1: expected 6 rows of known cells"), ("??x?????\n" * 6, "line 1, column 3")],
 )
 def test_pixel_known_cells_are_checked(tmp_path: Path, known: str, message: str) -> None:
+    """A known file that does not fit is named, with the line and column (issue 27's stumble 3)."""
     known_file = tmp_path / "known.txt"
     known_file.write_text(known)
-    result = run_cli("pixel", "--hint", "--known", str(known_file), str(EXAMPLES / "pixel.txt"))
-    assert result.returncode == 2 and message in result.stderr
+    for mode in ("--hint", "--steps"):
+        result = run_cli("pixel", mode, "--known", str(known_file), str(EXAMPLES / "pixel.txt"))
+        assert result.returncode == 2 and f"{known_file}: {message}" in result.stderr
     missing = run_cli("pixel", "--hint", "--known", str(tmp_path / "none.txt"), str(EXAMPLES / "pixel.txt"))
     assert missing.returncode == 2 and "cannot read the known cells" in missing.stderr

@@ -27,6 +27,8 @@ __all__ = [
     "add_making_options",
     "add_search_options",
     "check_making_options",
+    "draw_asked",
+    "even_integer_option",
     "generation_only",
     "integer_option",
     "made_output",
@@ -51,6 +53,19 @@ def integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
             return parse_int(text, 1, 1, name, low, high)
         except ParseError as error:
             raise argparse.ArgumentTypeError(error.reason) from None
+
+    return parse
+
+
+def even_integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an even whole number from ``low`` to ``high`` (a board's side), read as ``integer_option`` reads."""
+    whole = integer_option(name, low, high)
+
+    def parse(text: str) -> int:
+        value = whole(text)
+        if value % 2:
+            raise argparse.ArgumentTypeError(f"expected {name}, an even number from {low} to {high}, found {text!r}")
+        return value
 
     return parse
 
@@ -149,11 +164,21 @@ def puzzle_output(puzzle: Any, format: str) -> str:
 
 
 def render_if_asked(options: argparse.Namespace, item: Any, puzzle: Any = None) -> None:
-    """Draw ``item`` (with ``puzzle``, see :func:`fastpuzzle.render.render`) to ``--render``'s file, if given."""
+    """Have ``item`` (with ``puzzle``, see :func:`fastpuzzle.render.render`) drawn to ``--render``'s file, if
+    given, by :func:`draw_asked` once what the command prints is written: a picture that fails loses no answer."""
     if options.render:
-        from fastpuzzle.render import render
+        options.drawing = (item, puzzle)
 
-        try:
-            render(item, options.render, puzzle=puzzle)
-        except OSError as error:
-            raise ArgumentError(f"cannot write {options.render}: {error.strerror or error}") from None
+
+def draw_asked(options: argparse.Namespace) -> None:
+    """Draw what :func:`render_if_asked` was given to ``--render``'s file; ArgumentError if it cannot be written."""
+    drawing = getattr(options, "drawing", None)
+    if drawing is None:
+        return
+    from fastpuzzle.render import render
+
+    item, puzzle = drawing
+    try:
+        render(item, options.render, puzzle=puzzle)
+    except OSError as error:
+        raise ArgumentError(f"cannot write {options.render}: {error.strerror or error}") from None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from fastpuzzle import pixel
-from fastpuzzle.errors import ArgumentError
+from fastpuzzle.errors import ArgumentError, ParseError
 
 from ._options import (
     add_making_options,
@@ -58,13 +58,19 @@ def check_arguments(options: argparse.Namespace) -> Optional[str]:
 def run(puzzle: pixel.Puzzle, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle pixel`` prints for ``puzzle``."""
     known = () if options.known is None else (_known_file(options.known),)
-    return search_output(
-        puzzle,
-        options,
-        pixel,
-        lambda solution: pixel.show(solution) if options.show else pixel.format(solution),
-        *known,
-    )
+    try:
+        return search_output(
+            puzzle,
+            options,
+            pixel,
+            lambda solution: pixel.show(solution) if options.show else pixel.format(solution),
+            *known,
+        )
+    except ParseError as error:
+        if not known:
+            raise
+        # The puzzle was read before: what is misread now is the known cells, a row of them a line of the file.
+        raise ArgumentError(f"{options.known}: line {error.line}, column {error.column}: {error.reason}") from None
 
 
 def _known_file(path: str) -> list[str]:
