@@ -27,11 +27,13 @@ from typing import Any, Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from conftest import PuzzleSet, label, skip_slow_twin, stored_set
+from conftest import PuzzleSet, label, skip_twin_past, stored_set
 from fastpuzzle import Status, _pixel_cy, _pixel_py, pixel, use_kernels
 
 #: The size classes, and how many seeded puzzles each holds.
 SIZES = {10: 8, 20: 6, 30: 4, 50: 3}
+#: The largest size class the twin is timed on (30x30 takes it seconds a puzzle).
+TWIN_MOST = 20
 #: The statuses as plain ints, so the harness costs what it did with the kernels' own constants.
 EXHAUSTED, SOLUTION, TOO_LARGE = int(Status.EXHAUSTED), int(Status.SOLUTION), int(Status.TOO_LARGE)
 NODE_BUDGET = 1 << 14
@@ -109,7 +111,7 @@ def time_listing(
     """Time ``solve_all`` (``search_all`` or ``learn_all``) over the set; each puzzle must have its one solution."""
     n = puzzles.n
     if implementation is _pixel_py:
-        skip_slow_twin(f"{n}x{n}", lambda: solve_all(implementation, n, puzzles.cells[0]))
+        skip_twin_past(f"{n}x{n}", n, TWIN_MOST)
     label(benchmark, f"pixel {n}x{n}", puzzles)
     found = benchmark(lambda: [solve_all(implementation, n, cells) for cells in puzzles.cells])
     for cells, solutions in zip(puzzles.texts, found):

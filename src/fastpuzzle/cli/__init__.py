@@ -471,10 +471,12 @@ def _records(places: deque[tuple[str, int, int]], results: list[Any]) -> str:
     for result in results:
         path, index, line = places.popleft()
         head = f'{{"file": {quoted(path)}, "index": {index}, "line": {line}, "status": "{result.status}", '
+        # To the microsecond: the clock's further digits are noise, and a reader sees what the README shows.
+        seconds = round(result.seconds, 6)
         if result.output is not None:
-            records.append(f'{head}"output": {quoted(result.output)}, "seconds": {result.seconds!r}}}\n')
+            records.append(f'{head}"output": {quoted(result.output)}, "seconds": {seconds!r}}}\n')
         else:
-            records.append(f'{head}"error": {quoted(result.error or "")}, "seconds": {result.seconds!r}}}\n')
+            records.append(f'{head}"error": {quoted(result.error or "")}, "seconds": {seconds!r}}}\n')
     return "".join(records)
 
 
