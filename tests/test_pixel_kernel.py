@@ -435,9 +435,9 @@ def test_unsatisfiable_clues_finish_at_once(pixel_kernel: ModuleType) -> None:
 @pytest.mark.parametrize(
     ("n", "m", "cells", "max_states", "message"),
     [
-        (0, 1, b"", 1, "n and m must be 1..63"),
-        (1, 64, bytes([255]) * 64, 1, "n and m must be 1..63"),
-        (64, 1, bytes([255]) * 64, 1, "n and m must be 1..63"),
+        (0, 1, b"", 1, r"n and m must be >= 1 with n \* m <= 10000"),
+        (1, 10_001, bytes([255]) * 10_001, 1, r"n and m must be >= 1 with n \* m <= 10000"),
+        (101, 100, bytes([255]) * 10_100, 1, r"n and m must be >= 1 with n \* m <= 10000"),
         (2, 2, bytes([255]) * 3, 1, "expected n \\* m = 4 cells, got 3"),
         (1, 2, bytes([255, 10]), 1, "0..9 or NO_CLUE"),
         (1, 2, b"_5", 1, "0..9 or NO_CLUE"),

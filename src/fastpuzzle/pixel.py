@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from ._pixel_hints import Deducer
 
 __all__ = [
+    "MAX_CELLS",
     "MAX_N",
     "MAX_STATES",
     "NAME",
@@ -80,7 +81,9 @@ __all__ = [
 ]
 
 NAME = "pixel"
-#: Largest side (rows or columns).
+#: Most cells of a grid, of any shape (SGT's Mosaic allows as many): 100x100, 200x50, 1x10000.
+MAX_CELLS = PUZZLES[NAME].limits["MAX_CELLS"]
+#: Largest side (rows or columns): as many as MAX_CELLS, the other side then being 1.
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
 #: Most (position, window) states a search may remember; a grid needing more is too large.
 MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
@@ -112,6 +115,7 @@ class Puzzle(Grid):
         m = len(rows[0]) if isinstance(rows[0], str) else 1
         if not 1 <= m <= MAX_N:
             raise ParseError(f"expected 1 to {MAX_N} columns, found {m}", 1, 1, unit="row")
+        _check_cells(len(rows), m, 1, 1, "row")
         check_text_rows(rows, m, _CELLS)
         _check_clues(rows, first_line=1, unit="row")
         return rows
@@ -144,7 +148,8 @@ def parse(text: str) -> Puzzle:
         header = plain[0].split(" ")
         rows_wanted = plain_number(header[0], 1, MAX_N)
         columns = plain_number(header[-1], 1, MAX_N) if len(header) == 2 else None
-        rows = plain_rows(plain, 1, rows_wanted, columns, _CELLS) if rows_wanted and columns else None
+        fits = rows_wanted and columns and rows_wanted * columns <= MAX_CELLS
+        rows = plain_rows(plain, 1, rows_wanted, columns, _CELLS) if fits else None
         if rows is not None:
             _check_clues(rows, first_line=2, unit="line")
             return Puzzle._trusted(rows)
@@ -159,7 +164,22 @@ def parse(text: str) -> Puzzle:
 def _size(lines: Lines) -> tuple[int, int]:
     """The rows ``n`` and columns ``m`` on the first line, or a ParseError."""
     n, m = lines.integers(0, ("n (rows)", "m (columns)"), 1, MAX_N)
+    _check_cells(n, m, 1, 1, "line")
     return n, m
+
+
+def _check_cells(n: int, m: int, line: int, column: int, unit: str) -> None:
+    """A ParseError at ``line`` and ``column`` if an ``n x m`` grid has more than MAX_CELLS cells."""
+    if n * m > MAX_CELLS:
+        raise ParseError(
+            f"expected at most {MAX_CELLS} cells (n times m), found {n}x{m} = {n * m}", line, column, unit=unit
+        )
+
+
+def _check_size(n: int, m: int, what: str) -> None:
+    """An ArgumentError unless an ``n x m`` grid (sides at least 1, checked) fits MAX_CELLS; ``what`` names it."""
+    if n * m > MAX_CELLS:
+        raise ArgumentError(f"{what} must have at most {MAX_CELLS} cells (rows times columns), got {n}x{m}")
 
 
 def puzzle_lines(first_line: str) -> int:
@@ -320,8 +340,9 @@ def generate(
     density = _checked_density(density)
     effort = None if effort is None else checked_count(effort, "effort")
     difficulty = None if difficulty is None else checked_difficulty(difficulty)
-    if not (1 <= n <= MAX_N and 1 <= m <= MAX_N):
-        raise ArgumentError(f"n and m must be from 1 to {MAX_N}, got {n} and {m}")
+    if n < 1 or m < 1:
+        raise ArgumentError(f"n and m must be at least 1, got {n} and {m}")
+    _check_size(n, m, "the grid")
     rng = random.Random(seed)
 
     def random_picture() -> list[str]:
@@ -449,12 +470,11 @@ def from_image(
 
 
 def _image_size(size: Any) -> tuple[int, int]:
-    """``size`` checked: a pair ``(rows, columns)`` of whole numbers from 1 to MAX_N."""
+    """``size`` checked: a pair ``(rows, columns)`` of whole numbers from 1 on, with at most MAX_CELLS cells."""
     if isinstance(size, (str, bytes)) or not hasattr(size, "__len__") or len(size) != 2:
         raise TypeError(f"size must be a pair (rows, columns), got {type(size).__name__}")
     n, m = (checked_count(side, "size", 1) for side in size)
-    if not (n <= MAX_N and m <= MAX_N):
-        raise ArgumentError(f"size must be from 1 to {MAX_N} rows and columns, got {n}x{m}")
+    _check_size(n, m, "size")
     return n, m
 
 
