@@ -379,7 +379,7 @@ def _strip_clues(picture: list[str], rng: Any, effort: Optional[int]) -> list[li
     for r, c in places:
         clue = grid[r][c]
         if effort is None:
-            removable = not _second_picture_near(grid, solution, r, c)
+            removable = not _clue_needed(grid, solution, r, c)
         else:
             grid[r][c] = "_"
             removable = _unique(grid, effort)
@@ -524,6 +524,70 @@ def _second_picture_near(grid: list[list[str]], picture: bytes, r: int, c: int) 
     learn.exclude(picture, bytes(block))
     learn.prefer(picture)
     return bool(first_solutions(learn, m, _NODE_BUDGET, 1, _out_of_memory))
+
+
+#: The local checks of a clue look this many rows and columns around it (see _clue_needed).
+_NEAR = (8, 16)
+
+
+def _clue_needed(grid: list[list[str]], picture: bytes, r: int, c: int) -> bool:
+    """Whether some picture other than ``picture`` (``grid``'s one solution) meets every clue of ``grid``
+    but the one at (r, c): :func:`_second_picture_near`, most often settled near (r, c).
+
+    Two small checks come first, each exact where it decides. The clues of the box of cells at most
+    ``_NEAR`` rows and columns from (r, c), whose blocks lie in it, are some of ``grid``'s: if they
+    admit no picture that differs from ``picture`` in the clue's block, no picture of the whole grid
+    does (the clue is not needed). A picture of the box two cells larger, its outer two rings kept as
+    in ``picture`` and every clue in it met, is ``picture`` changed only near (r, c), where every clue
+    that sees a changed cell lies: if one differs in the block, the clue is needed. Else the whole
+    grid decides. ``grid`` is left with ``'_'`` at (r, c).
+    """
+    n, m = len(grid), len(grid[0])
+    grid[r][c] = "_"
+    for near in _NEAR:
+        if not _differs_nearby(grid, picture, r, c, near, 0):
+            return False
+        if _differs_nearby(grid, picture, r, c, near + 2, 2):
+            return True
+        if near >= max(n, m):
+            break
+    return _second_picture_near(grid, picture, r, c)
+
+
+def _differs_nearby(grid: list[list[str]], picture: bytes, r: int, c: int, near: int, kept: int) -> bool:
+    """Some colouring of the box of cells at most ``near`` rows and columns from (r, c) (clipped at the
+    border) differs from ``picture`` in the block of (r, c), meets every clue of ``grid`` whose block
+    lies in the box, and keeps ``picture``'s colours in the ``kept`` outer rings of the box that are
+    not the grid's border."""
+    n, m = len(grid), len(grid[0])
+    top, bottom, left, right = max(r - near, 0), min(r + near, n - 1), max(c - near, 0), min(c + near, m - 1)
+    rows, columns = bottom - top + 1, right - left + 1
+    cells = bytearray(rows * columns)
+    box = bytearray(rows * columns)
+    block = bytearray(rows * columns)
+    outer = bytearray(rows * columns)
+    for row in range(top, bottom + 1):
+        # A clue on an edge of the box that is not the grid's border sees cells outside it.
+        row_inside = (row > top or top == 0) and (row < bottom or bottom == n - 1)
+        row_ring = (top > 0 and row < top + kept) or (bottom < n - 1 and row > bottom - kept)
+        for column in range(left, right + 1):
+            at = (row - top) * columns + column - left
+            char = grid[row][column]
+            inside = row_inside and (column > left or left == 0) and (column < right or right == m - 1)
+            cells[at] = _CODES[ord(char)] if char != "_" and inside else _kernel.NO_CLUE
+            box[at] = picture[row * m + column]
+            block[at] = abs(row - r) <= 1 and abs(column - c) <= 1
+            outer[at] = row_ring or (left > 0 and column < left + kept) or (right < m - 1 and column > right - kept)
+    learn = _kernel.Learn(rows, columns, bytes(cells))
+    learn.exclude(bytes(box), bytes(block))
+    for at in range(rows * columns):
+        if outer[at]:
+            # A clause of the other colour alone keeps picture's colour at this cell.
+            only = bytearray(rows * columns)
+            only[at] = 1
+            learn.exclude(bytes([box[at] ^ 1]) * (rows * columns), bytes(only))
+    learn.prefer(bytes(box))
+    return bool(first_solutions(learn, columns, _NODE_BUDGET, 1, _out_of_memory))
 
 
 def _checked_density(density: Any, name: str = "density") -> float:
