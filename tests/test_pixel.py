@@ -234,7 +234,9 @@ def test_generated_puzzles_are_strictly_minimal(arguments: tuple[int, ...]) -> N
 def test_generate_rejects_bad_sizes() -> None:
     with pytest.raises(ValueError, match="n and m must be at least 1, got 0 and 0"):
         pixel.generate(0)
-    with pytest.raises(ValueError, match=r"^the grid must have at most 10000 cells \(rows times columns\), got 5x2001$"):
+    with pytest.raises(
+        ValueError, match=r"^the grid must have at most 10000 cells \(rows times columns\), got 5x2001$"
+    ):
         pixel.generate(5, 2001)
     with pytest.raises(ValueError, match="at most 10000 cells"):
         pixel.generate(101)
@@ -412,3 +414,45 @@ def test_a_clue_larger_than_its_block_is_named_where_it_is(shape: tuple[int, int
     with pytest.raises(ParseError) as caught:
         pixel.from_rows(rows)
     assert (caught.value.line, caught.value.column) == too_large[0]
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([(6, 9), (12, 12), (25, 30)]), st.floats(0.0, 0.7))
+def test_local_clue_checks_agree_with_the_whole_grid(seed: int, shape: tuple[int, int], blank_share: float) -> None:
+    """Generation's check of a clue (_clue_needed: near the clue first) gives the whole grid's verdict
+    (_second_picture_near), on grids whose one solution is the picture, with clues taken out at random."""
+    rng = random.Random(seed)
+    n, m = shape
+    picture = ["".join(rng.choice("01") for _ in range(m)) for _ in range(n)]
+    grid = [list(row) for row in pixel_clues_of(tuple(picture))]
+    solution = bytes(int(colour) for row in picture for colour in row)
+    if pixel.count_solutions(["".join(row) for row in grid], limit=2) != 1:
+        return
+    places = [(r, c) for r in range(n) for c in range(m)]
+    rng.shuffle(places)
+    for r, c in places[: int(blank_share * n * m)]:
+        clue = grid[r][c]
+        grid[r][c] = "_"
+        if pixel.count_solutions(["".join(row) for row in grid], limit=2) != 1:
+            grid[r][c] = clue
+    for r, c in places[-5:]:
+        if grid[r][c] == "_":
+            continue
+        clue = grid[r][c]
+        near = pixel._clue_needed(grid, solution, r, c)
+        assert grid[r][c] == "_"
+        assert near == pixel._second_picture_near(grid, solution, r, c)
+        grid[r][c] = clue
+
+
+def test_a_strictly_minimal_40x40_is_strictly_minimal() -> None:
+    """Large enough that most checks are settled near the clue: every clue kept is still needed."""
+    puzzle = pixel.generate(40, 30, seed=3, effort=None)
+    assert pixel.count_solutions(puzzle, limit=2) == 1
+    rows = [list(row) for row in puzzle.rows]
+    solution = bytes(int(colour) for row in pixel.solve(puzzle) for colour in row)
+    for r, row in enumerate(puzzle.rows):
+        for c, clue in enumerate(row):
+            if clue != "_":
+                assert pixel._second_picture_near(rows, solution, r, c)
+                rows[r][c] = clue

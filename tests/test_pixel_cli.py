@@ -75,7 +75,18 @@ def test_count_and_first_are_exclusive() -> None:
         ("10001 1\n", 2, "line 1, column 1: expected n (rows) from 1 to 10000, found '10001'"),
         (b"1 2\n_\xff\n", 2, "line 2, column 2: expected UTF-8 text, found byte 0xff"),
     ],
-    ids=["several", "none", "bad-char", "corner-clue", "missing-row", "one-number-header", "empty", "huge", "long", "not-utf8"],
+    ids=[
+        "several",
+        "none",
+        "bad-char",
+        "corner-clue",
+        "missing-row",
+        "one-number-header",
+        "empty",
+        "huge",
+        "long",
+        "not-utf8",
+    ],
 )
 def test_outcomes_and_exit_codes(stdin: str | bytes, code: int, message: str) -> None:
     result = run("pixel", stdin=stdin)

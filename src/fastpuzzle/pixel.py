@@ -85,6 +85,8 @@ NAME = "pixel"
 MAX_CELLS = PUZZLES[NAME].limits["MAX_CELLS"]
 #: Largest side (rows or columns): as many as MAX_CELLS, the other side then being 1.
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
+#: The memo keys a state by a window of the last 2w + 2 cells, w the narrower side, whole up to this w.
+_WINDOW_MAX_N = PUZZLES[NAME].limits["WINDOW_MAX_N"]
 #: Most (position, window) states a search may remember; a grid needing more is too large.
 MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
 #: count_solutions counts a limit up to this one solution at a time, by clause learning (and, with no
@@ -148,8 +150,9 @@ def parse(text: str) -> Puzzle:
         header = plain[0].split(" ")
         rows_wanted = plain_number(header[0], 1, MAX_N)
         columns = plain_number(header[-1], 1, MAX_N) if len(header) == 2 else None
-        fits = rows_wanted and columns and rows_wanted * columns <= MAX_CELLS
-        rows = plain_rows(plain, 1, rows_wanted, columns, _CELLS) if fits else None
+        rows = None
+        if rows_wanted and columns and rows_wanted * columns <= MAX_CELLS:
+            rows = plain_rows(plain, 1, rows_wanted, columns, _CELLS)
         if rows is not None:
             _check_clues(rows, first_line=2, unit="line")
             return Puzzle._trusted(rows)
@@ -243,7 +246,10 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     """Every solution of ``puzzle``, lazily, in the search's order.
 
     Raises :class:`~fastpuzzle.PuzzleTooLargeError` (possibly after some
-    solutions) when the search would remember more than ``MAX_STATES`` states.
+    solutions) when the search would remember more than ``MAX_STATES`` states,
+    or, where both sides pass 63, at once when a state's key would need more than
+    the last 128 cells (:func:`solve` and :func:`count_solutions` with a
+    ``limit`` work at every size: they search by clause learning).
     """
     puzzle = from_rows(puzzle)
     return walk(_search(puzzle), puzzle.m, _NODE_BUDGET, lambda: _too_large(puzzle))
@@ -297,9 +303,11 @@ def _search(puzzle: Puzzle) -> _kernel.Search:
 
 
 def _too_large(puzzle: Puzzle) -> str:
+    wide = min(puzzle.n, puzzle.m) > _WINDOW_MAX_N
     return (
         f"too few clues for a {puzzle.n}x{puzzle.m} grid: the search would remember more than "
         f"{MAX_STATES} states (about {MAX_STATES * _kernel.STATE_BYTES >> 20} MB)"
+        + (f", or key them by more than the last 128 cells (both sides pass {_WINDOW_MAX_N})" if wide else "")
     )
 
 

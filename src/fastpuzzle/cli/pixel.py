@@ -30,7 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
     )
-    add_making_options(parser, _size_option, f"ROWSxCOLUMNS or N for N x N, at most {pixel.MAX_CELLS} cells (default 10x10)")
+    add_making_options(
+        parser, _size_option, f"ROWSxCOLUMNS or N for N x N, at most {pixel.MAX_CELLS} cells (default 10x10)"
+    )
     parser.add_argument(
         "--known",
         metavar="FILE",
