@@ -1151,8 +1151,8 @@ cdef extern from *:
 def solve_plain_texts(list texts, int most):
     """For each item of texts, the contest output (its rows, each ending in a newline) of a plainly written
     puzzle of at most most rows and columns (and MAX_CELLS cells) that clause learning (Learn, as the facade
-    runs it) finds exactly one solution of within one poll each; None for any other item: not such a text, no or several solutions,
-    or not done within the poll (the facade then solves it alone, and says why)."""
+    runs it) finds exactly one solution of within one poll each; None for any other item: not such a text, no
+    or several solutions, or not done within the poll (the facade then solves it alone, and says why)."""
     cdef unsigned char codes[MAX_CELLS]
     cdef char text[2 * MAX_CELLS]  # a row's newline: at most one a cell
     cdef Py_ssize_t i = 0
