@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -303,8 +304,9 @@ def test_mosaic_generator_flags_are_read() -> None:
         ("3x3:c7e", 6, "expected a clue from 0 to 6 in row 2, column 1"),
         ("2x5:j", 1, "expected a width of at least 3 (SGT's smallest), found '2'"),
         ("5x2:j", 3, "expected a height of at least 3"),
-        ("64x3:", 1, "expected a width of at most 63 (pixel placement's largest), found '64'"),
-        ("3x64:", 3, "expected a height of at most 63"),
+        ("10001x3:", 1, "expected a width of at most 10000 (pixel placement's largest), found '10001'"),
+        ("200x51:", 1, "expected at most 10000 cells (width times height), found '200x51'"),
+        ("3x10001:", 3, "expected a height of at most 10000"),
         ("3x3h:i", 5, "expected the value of 'h' in digits, found ':'"),
         ("3x3h1a0:i", 6, "expected ':' and the game description after the parameters, found 'a'"),
         ("3x3u:i", 4, "found 'u'"),
@@ -377,9 +379,11 @@ def takuzu_grids(draw: st.DrawFn) -> takuzu.Puzzle:
 
 @st.composite
 def pixel_grids(draw: st.DrawFn) -> pixel.Puzzle:
-    """Any pixel puzzle SGT can hold: sides from 3 to 63, each clue at most its block's cells."""
-    n, m = draw(st.integers(3, pixel.MAX_N)), draw(st.integers(3, pixel.MAX_N))
-    share, rng = draw(st.sampled_from(BLANK_SHARES)), draw(st.randoms(use_true_random=False))
+    """Any pixel puzzle SGT can hold: sides from 3 on, at most MAX_CELLS cells, each clue at most its block's cells."""
+    n = draw(st.integers(3, pixel.MAX_CELLS // 3))
+    m = draw(st.integers(3, pixel.MAX_CELLS // n))
+    # Up to 10,000 cells: the cells come from a seeded generator, not one draw each.
+    share, rng = draw(st.sampled_from(BLANK_SHARES)), random.Random(draw(st.integers(0, 2**32)))
 
     def cell(r: int, c: int) -> str:
         block = (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
@@ -570,3 +574,27 @@ def test_types_are_checked() -> None:
     for call in (interchange.to_sgt, interchange.to_url, lambda p: interchange.write(p, "contest")):
         with pytest.raises(TypeError, match="expected a takuzu.Puzzle or a pixel.Puzzle, found list"):
             call(rows)
+
+
+# -- Mosaic past 63: every size SGT makes (W x H up to 10,000 cells) -------------
+
+#: Mosaic IDs of 64x64, 200x50 and 100x100 from SGT's generator, with SGT's solution from its save file.
+MOSAIC_LARGE = _records("sgt_mosaic_large.json")
+
+
+@pytest.mark.parametrize("record", MOSAIC_LARGE, ids=[record["generated_by"] for record in MOSAIC_LARGE])
+def test_large_mosaic_id_has_sgts_one_solution_and_round_trips(record: dict[str, Any]) -> None:
+    puzzle = interchange.from_sgt(record["id"], "pixel")
+    assert isinstance(puzzle, pixel.Puzzle)
+    width, height = (int(side) for side in record["id"].split(":")[0].split("x"))
+    assert (puzzle.n, puzzle.m) == (height, width)
+    solution = _mosaic_solution(record, puzzle.n, puzzle.m)
+    assert pixel.solve(puzzle) == solution
+    assert pixel.count_solutions(puzzle) == 1
+    assert pixel.count_solutions(puzzle, limit=2) == 1
+    assert list(pixel.solutions(puzzle)) == [solution]
+    assert interchange.to_sgt(puzzle) == record["id"]
+
+
+def test_mosaic_past_10000_cells_is_refused() -> None:
+    _parse_error(lambda: interchange.from_sgt("101x100:a", "pixel"), 1, "at most 10000 cells")

@@ -39,7 +39,7 @@ The formats, as SGT's own code reads and writes them (``unruly.c`` and
   flags for the generator only: ``hN`` (aggressive generation) and, in IDs of
   the first Mosaic, ``aN``. ``DESC`` walks the cells row by row: a digit is a
   clue, a letter ``a`` to ``z`` is 1 to 26 blank cells. Pixel placement takes
-  sides up to 63.
+  any W x H up to 10,000 cells, as SGT does (``MAX_TILES``).
 
 puzz.link (pzprjs, and pzv.jp before it) has no type for either puzzle: none
 of its varieties (``src/pzpr/variety.js`` of robx/pzprjs) is the 01 game or
@@ -291,6 +291,11 @@ def _read_mosaic(cur: _Cursor) -> pixel.Puzzle:
             cur.number(f"the value of '{flag}'")
     for name, value, column in (("a width", width, width_at), ("a height", height, height_at)):
         _sized(cur, name, value, column, _MOSAIC_MIN, pixel.MAX_N, "pixel placement")
+    if width * height > pixel.MAX_CELLS:
+        # SGT's own bound too (MAX_TILES in mosaic.c).
+        raise cur.error(
+            f"at most {pixel.MAX_CELLS} cells (width times height)", width_at, describe(f"{width}x{height}")
+        )
     if not cur.take(":"):
         raise cur.error("':' and the game description after the parameters")
     cells = width * height

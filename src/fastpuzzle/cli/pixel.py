@@ -30,7 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
     )
-    add_making_options(parser, _size_option, "ROWSxCOLUMNS or N for N x N (default 10x10)")
+    add_making_options(
+        parser, _size_option, f"ROWSxCOLUMNS or N for N x N, at most {pixel.MAX_CELLS} cells (default 10x10)"
+    )
     parser.add_argument(
         "--known",
         metavar="FILE",
@@ -45,6 +47,10 @@ def _size_option(text: str) -> tuple[int, int]:
     if len(parts) > 2:
         raise argparse.ArgumentTypeError(f"expected ROWSxCOLUMNS, such as 15x20, found {text!r}")
     sides = [side(part) for part in parts]
+    if sides[0] * sides[-1] > pixel.MAX_CELLS:
+        raise argparse.ArgumentTypeError(
+            f"expected at most {pixel.MAX_CELLS} cells (rows times columns), found {text!r}"
+        )
     return (sides[0], sides[-1])
 
 
