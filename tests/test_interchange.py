@@ -303,34 +303,14 @@ def test_mosaic_generator_flags_are_read() -> None:
         assert interchange.from_sgt(f"{params}:a0c22b", "pixel").rows == ("_0_", "__2", "2__")
 
 
-#: Parameters SGT's decode_params reads (checked against Debian's sgt-unruly and sgt-mosaic 20230122 by
-#: tests/test_interop.py, whose --generate prints the ID as SGT writes it back), and that ID.
-SGT_QUIRKS = [
-    ("unruly", "6x6ux:EdafhaaHba", "6x6u:EdafhaaHba"),  # what follows the flags is skipped
-    ("unruly", "006x6u:EdafhaaHba", "6x6u:EdafhaaHba"),  # leading zeros
-    ("unruly", "6x006u:EdafhaaHba", "6x6u:EdafhaaHba"),
-    ("unruly", "6u:EdafhaaHba", "6x6u:EdafhaaHba"),  # one number: a square
-    ("unruly", "6:EdafhaaHba", "6x6:EdafhaaHba"),
-    ("unruly", "6x6dt:EdafhaaHba", "6x6:EdafhaaHba"),  # the difficulty is the generator's
-    ("unruly", "6x6udnzzz:EdafhaaHba", "6x6u:EdafhaaHba"),
-    ("unruly", "6x6uu:EdafhaaHba", "6x6u:EdafhaaHba"),
-    ("unruly", "6x6zu:EdafhaaHba", "6x6:EdafhaaHba"),  # 'z' ends what is read: the 'u' is skipped
-    ("unruly", "6x6dnu:EdafhaaHba", "6x6:EdafhaaHba"),  # no 'u' after 'd'
-    ("unruly", "+6x6u:EdafhaaHba", "6x6:EdafhaaHba"),  # atoi reads '+6'; the '+' stops the rest
-    ("unruly", "6x 6u:EdafhaaHba", "6x6:EdafhaaHba"),  # atoi reads ' 6'; the space stops the rest
-    ("mosaic", "3x3x:b4a7c2", "3x3:b4a7c2"),
-    ("mosaic", "3x3h0a1:b4a7c2", "3x3:b4a7c2"),
-    ("mosaic", "003x3:b4a7c2", "3x3:b4a7c2"),
-    ("mosaic", "3:b4a7c2", "3x3:b4a7c2"),
-    ("mosaic", "+3x3:b4a7c2", "3x3:b4a7c2"),
-    ("mosaic", "+3x4:b4a7c2", "3x3:b4a7c2"),  # the '+' stops the rest: 3 x 3
-    ("mosaic", "3x3h:b4a7c2", "3x3:b4a7c2"),
-    ("mosaic", "3x3hx9:b4a7c2", "3x3:b4a7c2"),
-    ("mosaic", "4x3h1:a0c22b1a4", "4x3:a0c22b1a4"),
-]
+#: Parameters SGT's decode_params reads, and the ID SGT writes back for each (tests/test_interop.py checks
+#: them against Debian's sgt-unruly and sgt-mosaic).
+SGT_PARAMS = json.loads((DATA / "sgt_params.json").read_text(encoding="utf-8"))["ids"]
 
 
-@pytest.mark.parametrize(("game", "game_id", "written"), SGT_QUIRKS)
+@pytest.mark.parametrize(
+    ("game", "game_id", "written"), [(record["game"], record["id"], record["written"]) for record in SGT_PARAMS]
+)
 def test_params_are_read_as_decode_params_reads_them(game: str, game_id: str, written: str) -> None:
     puzzle = interchange.from_sgt(game_id, game)
     assert interchange.to_sgt(puzzle) == written
