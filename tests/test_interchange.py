@@ -11,7 +11,7 @@ import doctest
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 from hypothesis import given, settings
@@ -317,13 +317,81 @@ def test_params_are_read_as_decode_params_reads_them(game: str, game_id: str, wr
     assert puzzle == interchange.from_sgt(written, game)
 
 
+def _c_atoi(text: str) -> int:
+    """C's atoi: white space, a sign, digits (none: 0)."""
+    match = re.match(r"[ \t\n\v\f\r]*([+-]?)([0-9]*)", text)
+    assert match is not None
+    value = int(match.group(2) or "0")
+    return -value if match.group(1) == "-" else value
+
+
+def _reference_params(game: str, params: str) -> Optional[tuple[int, int, bool]]:
+    """SGT's decode_params, then validate_params (for an ID with a description), written plainly as in
+    unruly.c and mosaic.c: the width, height and unique rule, or None where SGT refuses the parameters."""
+    p = 0
+
+    def skip_digits() -> None:
+        nonlocal p
+        while p < len(params) and params[p] in "0123456789":
+            p += 1
+
+    width = height = _c_atoi(params)
+    skip_digits()
+    if params[p : p + 1] == "x":
+        p += 1
+        height = _c_atoi(params[p:])
+        skip_digits()
+    if game == "mosaic":
+        if width < 3 or height < 3 or height > 10_000 // width:
+            return None
+        return width, height, False
+    unique = params[p : p + 1] == "u"
+    p += unique
+    level_ok = True
+    if params[p : p + 1] == "d":
+        level_ok = params[p + 1 : p + 2] in ("t", "e", "n")
+    if width % 2 or height % 2 or width < 6 or height < 6 or not level_ok:
+        return None
+    lines = {6: 14, 8: 34, 10: 84, 12: 208, 14: 518, 16: 1296}  # A177790 at n / 2 = 3 to 8
+    if unique and (height > lines.get(width, 10**9) or width > lines.get(height, 10**9)):
+        return None
+    return width, height, unique
+
+
+#: Pieces of random parameters: numbers as atoi reads them, the games' flags, letters neither knows.
+PARAM_PIECES = ["6", "06", "8", "10", "16", "4", "7", "3", "0", "", "+6", "-6", " 6", "x", "u", "d", "t", "e", "n"]
+PARAM_PIECES += ["q", "h", "h0", "a1", "z", "Z", "+", " ", "9"]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.sampled_from(["unruly", "mosaic"]), st.lists(st.sampled_from(PARAM_PIECES), min_size=1, max_size=6))
+def test_any_parameters_are_read_as_sgt_reads_them(game: str, pieces: list[str]) -> None:
+    params = "".join(pieces)
+    expected = _reference_params(game, params)
+    width, height, unique = expected or (6, 6, False)
+    most = takuzu.MAX_N if game == "unruly" else pixel.MAX_N
+    cells = width * height if max(width, height) <= most else 1
+    if game == "unruly":
+        desc = "z" * (cells // 25) + chr(ord("a") + cells % 25)
+    else:
+        desc = "z" * (cells // 26) + (chr(ord("a") + cells % 26 - 1) if cells % 26 else "")
+    if expected is None or max(width, height) > most:  # refused by SGT, or past fastpuzzle's own limits
+        with pytest.raises(ParseError) as caught:
+            interchange.from_sgt(f"{params}:{desc}", game)
+        assert caught.value.column <= len(params) + 1, str(caught.value)
+        return
+    puzzle = interchange.from_sgt(f"{params}:{desc}", game)
+    assert interchange.to_sgt(puzzle) == f"{width}x{height}{'u' if unique else ''}:{desc}"
+
+
 @pytest.mark.parametrize(
     ("game_id", "message"),
     [
         ("3x3:9h", "the clue 9 in row 1, column 1 (column 5 of the ID) is more than the 4 cells of its block"),
         ("3x3:a7g", "the clue 7 in row 1, column 2 (column 6 of the ID) is more than the 6 cells"),
         ("3x3:c7e", "the clue 7 in row 2, column 1 (column 6 of the ID)"),
-        ("4x3:e9b9c", "the clue 9 in row 3, column 1 (column 8 of the ID) is more than the 4 cells"),  # the 9 inside fits
+        # the first 9 (inside) fits; the second, in a corner, does not
+        ("4x3:e9b9c", "the clue 9 in row 3, column 1 (column 8 of the ID) is more than the 4 cells"),
     ],
 )
 def test_a_mosaic_clue_larger_than_its_block_has_no_solution(game_id: str, message: str) -> None:
