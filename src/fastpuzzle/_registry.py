@@ -31,9 +31,10 @@ POLL_MS = 100
 #: The most workers a pool of one process may have: ``--jobs`` and ``solve_many(jobs=)`` alike.
 MAX_JOBS = 1024
 
-#: The forms a puzzle is read and written in: the contest's text, Simon Tatham's
-#: game IDs and puzz.link URLs (:mod:`fastpuzzle.interchange` reads and writes the last two).
-FORMATS = ("contest", "sgt", "url")
+#: The forms the 01 game and pixel placement are read and written in: the contest's text and
+#: Simon Tatham's game IDs (:mod:`fastpuzzle.interchange`). No other format exists for them:
+#: puzz.link (pzprjs) has no type for either, so no URL is offered.
+FORMATS = ("contest", "sgt")
 
 
 class Status(IntEnum):

@@ -5,8 +5,8 @@
 who make puzzles: ``--hint`` prints the next deduction, ``--steps`` every one
 to the solution, ``--grade`` the grade; ``--generate`` (with ``--size``,
 ``--difficulty`` and the common ``--seed``) prints a new puzzle; ``--format``
-reads (and, for a new puzzle, writes) Simon Tatham's game IDs or puzz.link
-URLs, and ``--to`` converts the puzzle read. ``--render FILE`` (every puzzle)
+reads (and, for a new puzzle, writes) Simon Tatham's game IDs, and ``--to``
+converts the puzzle read. ``--render FILE`` (every puzzle)
 draws what the command prints.
 """
 
@@ -90,8 +90,7 @@ def add_making_options(parser: argparse.ArgumentParser, size: Callable[[str], An
         "--format",
         choices=FORMATS,
         default="contest",
-        help="read the puzzle as contest text, a Simon Tatham game ID (sgt) or a puzz.link URL (url); "
-        "with --generate, write it so",
+        help="read the puzzle as contest text or a Simon Tatham game ID (sgt); with --generate, write it so",
     )
     parser.add_argument(
         "--to", choices=FORMATS, metavar="FORMAT", help="print the puzzle read in FORMAT instead of solving it"
