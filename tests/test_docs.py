@@ -196,3 +196,16 @@ def test_which_benchmarks_run_does_not_hang_on_the_machines_speed() -> None:
                 if skips and read & timed:
                     timed_skips.append(f"{path.name}:{function.name}")
     assert timed_skips == []
+
+
+def test_the_readme_names_the_answer_types_fields_as_they_are() -> None:
+    """``sudoku.Toggles(count, cells)`` in the README, where the fields are ``minimum``, ``cells`` (issue 27's
+    stumble 4): each ``module.Type(field, ...)`` it names has those fields."""
+    import fastpuzzle
+
+    readme = (ROOT / "README.md").read_text()
+    named = re.findall(r"`(\w+)\.(\w+)\(([\w, ]+)\)`", readme)
+    answers = [(module, kind, fields) for module, kind, fields in named if kind in ("Toggles", "Counts")]
+    assert {kind for _, kind, _ in answers} == {"Toggles", "Counts"}
+    for module, kind, fields in answers:
+        assert tuple(fields.split(", ")) == getattr(getattr(fastpuzzle, module), kind)._fields, (module, kind)
