@@ -15,6 +15,7 @@ from typing import Any, Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from conftest import skip_unless_slow_asked
 from fastpuzzle import pixel, takuzu
 
 #: Side -> rounds (seeds 0, 1, ...) per (puzzle, grade).
@@ -71,10 +72,8 @@ STRICTLY_MINIMAL = [(32, 32, True), (32, 32, False), (48, 48, True), (64, 64, Tr
 )
 def test_generate_strictly_minimal(benchmark: BenchmarkFixture, width: int, height: int, unique_rows: bool) -> None:
     """``takuzu.generate(width, height, seed=0)``: strictly minimal, every check exact (one round: it takes seconds)."""
-    import os
-
-    if width * height > 48 * 48 and os.environ.get("FASTPUZZLE_BENCH_SLOW", "") in ("", "0"):
-        pytest.skip("minutes per puzzle: run with FASTPUZZLE_BENCH_SLOW=1")
+    if width * height > 48 * 48:
+        skip_unless_slow_asked(f"a {width}x{height} puzzle")
     benchmark.group = "takuzu generate strictly minimal"
     made = benchmark.pedantic(
         lambda: takuzu.generate(width, height, seed=0, unique_rows=unique_rows), rounds=1, iterations=1

@@ -27,11 +27,13 @@ from typing import Any, Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from conftest import PuzzleSet, label, skip_slow_twin, stored_set
+from conftest import PuzzleSet, label, skip_twin_past, stored_set
 from fastpuzzle import Status, _pixel_cy, _pixel_py, pixel, use_kernels
 
 #: The size classes, and how many seeded puzzles each holds.
 SIZES = {10: 8, 20: 6, 30: 4, 50: 3}
+#: The largest size class the twin is timed on (30x30 takes it seconds a puzzle).
+TWIN_MOST = 20
 #: The statuses as plain ints, so the harness costs what it did with the kernels' own constants.
 EXHAUSTED, SOLUTION, TOO_LARGE = int(Status.EXHAUSTED), int(Status.SOLUTION), int(Status.TOO_LARGE)
 NODE_BUDGET = 1 << 14
@@ -109,7 +111,7 @@ def time_listing(
     """Time ``solve_all`` (``search_all`` or ``learn_all``) over the set; each puzzle must have its one solution."""
     n = puzzles.n
     if implementation is _pixel_py:
-        skip_slow_twin(f"{n}x{n}", lambda: solve_all(implementation, n, puzzles.cells[0]))
+        skip_twin_past(f"{n}x{n}", n, TWIN_MOST)
     label(benchmark, f"pixel {n}x{n}", puzzles)
     found = benchmark(lambda: [solve_all(implementation, n, cells) for cells in puzzles.cells])
     for cells, solutions in zip(puzzles.texts, found):
@@ -189,3 +191,44 @@ def test_generate_minimal(benchmark: BenchmarkFixture, n: int) -> None:
     stored = dict(minimal_puzzles(n))
     if f"{n}/0" in stored:
         assert puzzle == stored[f"{n}/0"]
+
+
+#: SGT's Mosaic past 63 columns (64x64, 200x50, 100x100: ``sgt-mosaic --generate 1 WxH --with-solutions``).
+WIDE_PATH = Path(__file__).with_name("pixel_wide_puzzles.json")
+
+
+@pytest.mark.parametrize("size", ["64x64", "200x50", "100x100"])
+def test_wide(benchmark: BenchmarkFixture, size: str) -> None:
+    """Facade: ``pixel.solve`` then ``count_solutions`` (the memo where its window keys fit, else one by one)
+    on SGT's puzzle of ``size`` (W x H)."""
+    from fastpuzzle import interchange
+
+    (record,) = [r for r in json.loads(WIDE_PATH.read_text())["puzzles"] if r["id"].startswith(size + ":")]
+    puzzle = interchange.from_sgt(record["id"], "pixel")
+    assert isinstance(puzzle, pixel.Puzzle)
+    benchmark.group = f"pixel wide {size}"
+    with use_kernels("compiled"):
+        solved, counted = benchmark(lambda: (pixel.solve(puzzle), pixel.count_solutions(puzzle)))
+    assert counted == 1 and len(solved) == puzzle.n
+
+
+@pytest.mark.parametrize(("n", "seeds"), [(63, (1, 2, 3)), (100, (1,))], ids=["63x63", "100x100"])
+def test_generate_strictly_minimal_large(benchmark: BenchmarkFixture, n: int, seeds: tuple[int, ...]) -> None:
+    """``pixel.generate(n, seed=s, effort=None)`` for each seed, one round; ``extra_info`` has each seed's
+    seconds, their median and max (issue 27: 63x63 under 60 s, 100x100 under 5 minutes)."""
+    import statistics
+
+    benchmark.group = f"pixel generate strictly minimal {n}x{n}"
+    seconds: list[float] = []
+
+    def each_seed() -> None:
+        for seed in seeds:
+            start = time.perf_counter()
+            pixel.generate(n, seed=seed, effort=None)
+            seconds.append(time.perf_counter() - start)
+
+    with use_kernels("compiled"):
+        benchmark.pedantic(each_seed, rounds=1, iterations=1)
+    benchmark.extra_info["seconds"] = [round(s, 1) for s in seconds]
+    benchmark.extra_info["median_s"] = round(statistics.median(seconds), 1)
+    benchmark.extra_info["max_s"] = round(max(seconds), 1)

@@ -10,23 +10,21 @@ from __future__ import annotations
 
 import hashlib
 import random
-import time
 from functools import cache
 from types import ModuleType
-from typing import Any, Callable
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from conftest import random_endgame
+from conftest import random_endgame, skip_twin_past, skip_unless_slow_asked
 from fastpuzzle import _reversi_cy, _reversi_py, reversi
 
 Rows = tuple[tuple[int, ...], ...]
 
 #: Largest table of the kernel's "table" runs: 2**20 entries (64 MiB), the facade's default.
 TABLE_BITS = 20
-#: Slowest single count, in seconds, at which the twin is still benchmarked.
-TWIN_LIMIT = 3.0
+#: The largest contest board the twin is timed on (5x5's worst takes it seconds a count).
+TWIN_MOST = 4
 #: Contest boards per side: random discs, 10 empty cells.
 CONTEST_SEEDS = range(8)
 #: 8x8 endgames from random play from the start: seeds per number of empties.
@@ -88,16 +86,6 @@ def sized(bits: int, limit: int) -> int:
     return min(bits, limit)
 
 
-def skip_slow_twin(kernel: ModuleType, run: Callable[[], Any]) -> None:
-    """Skip the benchmark if ``run`` takes more than TWIN_LIMIT on the twin."""
-    if kernel is _reversi_py:
-        start = time.perf_counter()
-        run()
-        elapsed = time.perf_counter() - start
-        if elapsed > TWIN_LIMIT:
-            pytest.skip(f"twin too slow: {elapsed:.1f} s for one count (limit {TWIN_LIMIT} s)")
-
-
 @pytest.fixture(params=list(KERNELS))
 def counter_kind(request: pytest.FixtureRequest) -> str:
     """The kernel without and with its table, and the twin likewise."""
@@ -111,7 +99,8 @@ def test_contest_worst_board(benchmark: BenchmarkFixture, counter_kind: str, n: 
     bits = sized(bits, 10 + 4)
     rows = hardest_contest_board(n)
     expected = _reversi_cy.Counter(0).count(*sides(rows))
-    skip_slow_twin(kernel, lambda: kernel.Counter(bits).count(*sides(rows)))
+    if kernel is _reversi_py:
+        skip_twin_past(f"the {n}x{n} board", n, TWIN_MOST)
     benchmark.group = f"reversi contest n={n}, 10 empties, worst of {len(CONTEST_SEEDS)}"
     benchmark.extra_info.update(games=sum(expected), digest=digest([rows]))
     found = benchmark(lambda: kernel.Counter(bits).count(*sides(rows)))
@@ -168,3 +157,14 @@ def test_perft_start(benchmark: BenchmarkFixture, counter_kind: str, depth: int)
         lambda: kernel.Counter(bits).perft(*args), rounds=3 if depth >= 11 else 10, iterations=1
     )
     assert leaves == PERFT_LEAVES[depth]
+
+
+def test_perft_14_facade(benchmark: BenchmarkFixture) -> None:
+    """``reversi.perft`` from the 8x8 start to depth 14, black first, with the default table: the README's
+    figure beyond the suites (one round)."""
+    skip_unless_slow_asked("perft 14")
+    benchmark.group = "reversi perft(8x8 start, 14), default table"
+    leaves = benchmark.pedantic(
+        lambda: reversi.perft(reversi.start(8), 14, to_move="black", progress=False), rounds=1, iterations=1
+    )
+    assert leaves == 184_042_084_512

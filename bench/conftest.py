@@ -13,7 +13,6 @@ import json
 import random
 import shutil
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -23,9 +22,6 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from fastpuzzle import _reversi_py, reversi, use_kernels
-
-#: Slowest single puzzle, in seconds, at which a twin is still benchmarked.
-TWIN_LIMIT = 2.0
 
 
 @dataclass(frozen=True)
@@ -78,13 +74,11 @@ def label(benchmark: BenchmarkFixture, group: str, puzzles: PuzzleSet) -> None:
     benchmark.extra_info.update(puzzles=len(puzzles.puzzles), digest=puzzles.digest)
 
 
-def skip_slow_twin(what: str, run: Callable[[], object]) -> None:
-    """Skip the benchmark when one ``run`` takes longer than TWIN_LIMIT."""
-    start = time.perf_counter()
-    run()
-    elapsed = time.perf_counter() - start
-    if elapsed > TWIN_LIMIT:
-        pytest.skip(f"twin too slow at {what}: {elapsed:.1f} s for one puzzle (limit {TWIN_LIMIT} s)")
+def skip_twin_past(what: str, size: int, most: int) -> None:
+    """Skip timing the pure-Python twin on a size class past ``most``, where it takes seconds a round: a fixed
+    rule, not a timing, so that every machine runs the same benchmarks."""
+    if size > most:
+        pytest.skip(f"the twin is timed up to {most} only: {what} takes it seconds a round")
 
 
 def random_endgame(empties: int, seed: str) -> tuple[tuple[int, ...], ...]:
@@ -121,3 +115,11 @@ def build_cpp(name: str, folder: Path) -> Optional[Path]:
     binary = folder / name
     subprocess.run([compiler, "-O2", "-std=c++17", "-o", str(binary), str(CPP_FOLDER / f"{name}.cpp")], check=True)
     return binary
+
+
+def skip_unless_slow_asked(what: str) -> None:
+    """Skip a run of minutes unless FASTPUZZLE_BENCH_SLOW=1 asks for them: ``what`` says what takes so long."""
+    import os
+
+    if os.environ.get("FASTPUZZLE_BENCH_SLOW", "") in ("", "0"):
+        pytest.skip(f"{what} takes minutes: run with FASTPUZZLE_BENCH_SLOW=1")

@@ -617,7 +617,7 @@ def test_a_record_is_what_json_dumps_writes(
     result = Result(index, status, message if solved else None, None if solved else message, seconds)
     record: dict[str, object] = {"file": path, "index": index, "line": line, "status": status}
     record["output" if solved else "error"] = message
-    record["seconds"] = seconds
+    record["seconds"] = round(seconds, 6)
     places = deque([(path, index, line), ("next", 0, 1)])
     assert _records(places, [result]) == json.dumps(record) + "\n"
     assert list(places) == [("next", 0, 1)]

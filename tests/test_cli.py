@@ -135,3 +135,34 @@ def test_the_package_runs_from_any_directory(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.stdout == SAMPLE_ANSWER
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no pseudo-terminals on Windows")
+def test_reading_a_terminal_says_so(tmp_path: Path) -> None:
+    """With no FILE and standard input a terminal, one line says the command waits for a puzzle (issue 27's
+    stumble 5); from a pipe or a file it says nothing."""
+    import pty
+    import select
+
+    terminal, child_end = pty.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-m", "fastpuzzle", "reversi", "--perft", "1"],
+        stdin=child_end,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        os.close(child_end)
+        assert process.stderr is not None and process.stdout is not None
+        ready, _, _ = select.select([process.stderr], [], [], 60)
+        assert ready, "no word while waiting for standard input"
+        line = process.stderr.readline().decode()
+        assert line == (
+            "fastpuzzle: reversi: reading the puzzle from standard input: type it, then end the input (Ctrl-D), "
+            "or name a FILE\n"
+        )
+        os.write(terminal, (ROOT / "examples" / "reversi.txt").read_bytes() + b"\x04")
+        out, err = process.communicate(timeout=60)
+        os.close(terminal)
+    assert (process.returncode, out, err) == (0, b"1\n", b"")
+    piped = run("reversi", "--perft", "1", stdin=(ROOT / "examples" / "reversi.txt").read_text())
+    assert (piped.stdout, piped.stderr) == ("1\n", "")

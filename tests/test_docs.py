@@ -42,6 +42,36 @@ def test_readme_python_example_runs() -> None:
     assert "1100\n1010\n0011\n0101\n" in result.stdout
 
 
+#: Each ```python block of the README with the line it starts on.
+_README_BLOCKS = [
+    (match.group(1), (ROOT / "README.md").read_text()[: match.start()].count("\n") + 1)
+    for match in re.finditer(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+]
+#: Runs a block given on standard input alone: as doctests if it shows a session (``>>>``), else as a script.
+_RUN_BLOCK = """
+import doctest, sys
+block = sys.stdin.read()
+if block.lstrip().startswith(">>>"):
+    test = doctest.DocTestParser().get_doctest(block, {}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    sys.exit(1 if runner.summarize(verbose=False).failed else 0)
+exec(compile(block, "README.md", "exec"), {"__name__": "__main__"})
+"""
+
+
+@pytest.mark.parametrize(("block", "line"), _README_BLOCKS, ids=[f"line-{line}" for _, line in _README_BLOCKS])
+def test_each_readme_python_block_runs_alone(block: str, line: int, tmp_path: Path) -> None:
+    """A reader may copy any one block: each imports what it uses and prints what it shows (issue 27's
+    stumble 4), run where ``examples/`` is, as in the project's folder (the files it writes go to a
+    temporary one)."""
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    result = subprocess.run(
+        [sys.executable, "-c", _RUN_BLOCK], input=block, cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def _section(title: str) -> str:
     """The README's section under the heading ``## title``, up to the next one of its level."""
     readme = (ROOT / "README.md").read_text()
@@ -73,7 +103,8 @@ def test_readme_batch_example_prints_what_it_shows(tmp_path: Path) -> None:
     def without_seconds(lines: str) -> list[dict[str, object]]:
         found = [json.loads(line) for line in lines.splitlines()]
         for record in found:
-            assert isinstance(record.pop("seconds"), float)
+            seconds = record.pop("seconds")
+            assert isinstance(seconds, float) and round(seconds, 6) == seconds, seconds  # as the README shows
         return found
 
     assert without_seconds(result.stdout) == without_seconds(records)
@@ -129,3 +160,52 @@ def test_readme_gallery_is_current() -> None:
         [sys.executable, str(ROOT / "tools" / "gallery.py"), "--check"], capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_which_benchmarks_run_does_not_hang_on_the_machines_speed() -> None:
+    """No bench skips on a time it measured (issue 27's stumble 8: 24 to 26 of 147 skipped, by machine): the
+    skips are rules, so every machine runs the same benchmarks."""
+    import ast
+
+    clocks = {"time.perf_counter", "time.time", "time.monotonic", "time.process_time"}
+    timed_skips = []
+    for path in sorted((ROOT / "bench").glob("*.py")):
+        for function in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            # The names this function sets from a clock (elapsed = time.perf_counter() - start, ...).
+            timed = {
+                target.id
+                for node in ast.walk(function)
+                if isinstance(node, ast.Assign)
+                and any(
+                    isinstance(call, ast.Call) and ast.unparse(call.func) in clocks for call in ast.walk(node.value)
+                )
+                for target in node.targets
+                if isinstance(target, ast.Name)
+            }
+            for branch in ast.walk(function):
+                if not isinstance(branch, ast.If):
+                    continue
+                skips = any(
+                    isinstance(call, ast.Call) and ast.unparse(call.func) == "pytest.skip"
+                    for statement in branch.body
+                    for call in ast.walk(statement)
+                )
+                read = {name.id for name in ast.walk(branch.test) if isinstance(name, ast.Name)}
+                if skips and read & timed:
+                    timed_skips.append(f"{path.name}:{function.name}")
+    assert timed_skips == []
+
+
+def test_the_readme_names_the_answer_types_fields_as_they_are() -> None:
+    """``sudoku.Toggles(count, cells)`` in the README, where the fields are ``minimum``, ``cells`` (issue 27's
+    stumble 4): each ``module.Type(field, ...)`` it names has those fields."""
+    import fastpuzzle
+
+    readme = (ROOT / "README.md").read_text()
+    named = re.findall(r"`(\w+)\.(\w+)\(([\w, ]+)\)`", readme)
+    answers = [(module, kind, fields) for module, kind, fields in named if kind in ("Toggles", "Counts")]
+    assert {kind for _, kind, _ in answers} == {"Toggles", "Counts"}
+    for module, kind, fields in answers:
+        assert tuple(fields.split(", ")) == getattr(getattr(fastpuzzle, module), kind)._fields, (module, kind)

@@ -1,4 +1,4 @@
-"""Interchange formats: SGT game IDs (Unruly, Mosaic) read and written, puzz.link URLs refused.
+"""Interchange formats: SGT game IDs (Unruly, Mosaic) read as SGT reads them and written as SGT writes them.
 
 The SGT puzzles in ``tests/interchange/`` were made by SGT's own code (its
 generator, its text output and its solver; how, in each file's ``source``), so
@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import doctest
 import json
+import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import examples
-from fastpuzzle import ArgumentError, ParseError, interchange, pixel, takuzu
+from fastpuzzle import ArgumentError, NoSolutionError, ParseError, interchange, pixel, takuzu
 
 DATA = Path(__file__).resolve().parent / "interchange"
 
@@ -154,8 +155,9 @@ def test_unruly_without_unique_rows_reads_with_equal_rows_allowed() -> None:
     free, unique = (interchange.from_sgt(f"8x8{u}:CEEaBbbbtBcaddCcc", "takuzu") for u in ("", "u"))
     assert isinstance(free, takuzu.Puzzle) and isinstance(unique, takuzu.Puzzle)
     assert not free.unique_rows and unique.unique_rows
-    # SGT reads 'u' only before the difficulty.
-    _parse_error(lambda: interchange.from_sgt("8x8dnu:CEEaBbbbtBcaddCcc", "takuzu"), 6, "expected ':'")
+    # SGT reads 'u' only before the difficulty: after it, it is skipped like any unknown letter.
+    late = interchange.from_sgt("8x8dnu:CEEaBbbbtBcaddCcc", "takuzu")
+    assert isinstance(late, takuzu.Puzzle) and late == free
 
 
 #: Puzzles SGT's own program made (tools/sgt_unruly_data.py): every shape and rule set it takes, every difficulty.
@@ -204,15 +206,22 @@ def test_a_hash_inside_the_description_is_a_bad_character() -> None:
         ("6x4u:", 3, "expected a height of at least 6"),
         ("7x7u:", 1, "expected an even width (Unruly's rule), found '7'"),
         ("6x9u:", 3, "expected an even height"),
-        ("08x8u:", 1, "expected the width without a leading zero, found '08'"),
-        ("x8u:", 1, "expected the width in digits, found 'x'"),
-        ("8xu:", 3, "expected the height in digits, found 'u'"),
-        ("", 1, "expected the width in digits, found end of input"),
-        ("٨x٨u:", 1, "expected the width in digits, found '٨'"),
+        ("x8u:", 1, "expected a width of at least 6 (SGT's smallest), found 'x' (no number: SGT reads 0)"),
+        ("8xu:", 3, "expected a height of at least 6 (SGT's smallest), found 'u' (no number: SGT reads 0)"),
+        ("", 1, "expected ':' and the game description after the parameters, found end of input"),
+        (":a", 1, "expected a width of at least 6 (SGT's smallest), found ':' (no number: SGT reads 0)"),
+        ("٨x٨u:", 1, "expected a width of at least 6 (SGT's smallest), found '٨' (no number"),
+        ("-6x6u:a", 1, "expected a width of at least 6 (SGT's smallest), found '-6'"),
+        ("+7x6u:a", 1, "expected an even width (Unruly's rule), found '+7'"),
+        ("6x7u:a", 3, "expected an even height (Unruly's rule), found '7'"),
+        ("7x4u:a", 1, "expected an even width"),  # SGT: evenness before size
+        ("6x4x7:a", 3, "expected a height of at least 6"),
+        ("4294967302x6:a", 1, "expected a number that fits C's int (SGT reads a larger one wrapped around), found"),
         ("6x6ud:ceCiCebACBa", 6, "expected a difficulty letter 't', 'e' or 'n' after 'd', found ':'"),
         ("6x6udx:ceCiCebACBa", 6, "found 'x'"),
+        ("6x6dN:ceCiCebACBa", 5, "found 'N'"),
         ("6x6u", 5, "expected ':' and the game description after the parameters, found end of input"),
-        ("6x6uu:", 5, "found 'u'"),
+        ("66x66u:", 1, "expected a width of at most 64"),  # the parameters are checked before the description
         (
             "6x6u:ce5iCebACBa",
             8,
@@ -291,23 +300,130 @@ def test_mosaic_long_blank_runs() -> None:
 
 
 def test_mosaic_generator_flags_are_read() -> None:
-    for params in ("3x3", "3", "3x3h0", "3x3h1", "3x3a0", "3x3a1h0"):
+    for params in ("3x3", "3", "3x3h0", "3x3h1", "3x3a0", "3x3a1h0", "3x3h", "3x3h-1", "3x3h1a0", "3x3u"):
         assert interchange.from_sgt(f"{params}:a0c22b", "pixel").rows == ("_0_", "__2", "2__")
+
+
+#: Parameters SGT's decode_params reads, and the ID SGT writes back for each (tests/test_interop.py checks
+#: them against Debian's sgt-unruly and sgt-mosaic).
+SGT_PARAMS = json.loads((DATA / "sgt_params.json").read_text(encoding="utf-8"))["ids"]
+
+
+@pytest.mark.parametrize(
+    ("game", "game_id", "written"), [(record["game"], record["id"], record["written"]) for record in SGT_PARAMS]
+)
+def test_params_are_read_as_decode_params_reads_them(game: str, game_id: str, written: str) -> None:
+    puzzle = interchange.from_sgt(game_id, game)
+    assert interchange.to_sgt(puzzle) == written
+    assert puzzle == interchange.from_sgt(written, game)
+
+
+def _c_atoi(text: str) -> int:
+    """C's atoi: white space, a sign, digits (none: 0)."""
+    match = re.match(r"[ \t\n\v\f\r]*([+-]?)([0-9]*)", text)
+    assert match is not None
+    value = int(match.group(2) or "0")
+    return -value if match.group(1) == "-" else value
+
+
+def _reference_params(game: str, params: str) -> Optional[tuple[int, int, bool]]:
+    """SGT's decode_params, then validate_params (for an ID with a description), written plainly as in
+    unruly.c and mosaic.c: the width, height and unique rule, or None where SGT refuses the parameters."""
+    p = 0
+
+    def skip_digits() -> None:
+        nonlocal p
+        while p < len(params) and params[p] in "0123456789":
+            p += 1
+
+    width = height = _c_atoi(params)
+    skip_digits()
+    if params[p : p + 1] == "x":
+        p += 1
+        height = _c_atoi(params[p:])
+        skip_digits()
+    if game == "mosaic":
+        if width < 3 or height < 3 or height > 10_000 // width:
+            return None
+        return width, height, False
+    unique = params[p : p + 1] == "u"
+    p += unique
+    level_ok = True
+    if params[p : p + 1] == "d":
+        level_ok = params[p + 1 : p + 2] in ("t", "e", "n")
+    if width % 2 or height % 2 or width < 6 or height < 6 or not level_ok:
+        return None
+    lines = {6: 14, 8: 34, 10: 84, 12: 208, 14: 518, 16: 1296}  # A177790 at n / 2 = 3 to 8
+    if unique and (height > lines.get(width, 10**9) or width > lines.get(height, 10**9)):
+        return None
+    return width, height, unique
+
+
+#: Pieces of random parameters: numbers as atoi reads them, the games' flags, letters neither knows.
+PARAM_PIECES = ["6", "06", "8", "10", "16", "4", "7", "3", "0", "", "+6", "-6", " 6", "x", "u", "d", "t", "e", "n"]
+PARAM_PIECES += ["q", "h", "h0", "a1", "z", "Z", "+", " ", "9"]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.sampled_from(["unruly", "mosaic"]), st.lists(st.sampled_from(PARAM_PIECES), min_size=1, max_size=6))
+def test_any_parameters_are_read_as_sgt_reads_them(game: str, pieces: list[str]) -> None:
+    params = "".join(pieces)
+    expected = _reference_params(game, params)
+    width, height, unique = expected or (6, 6, False)
+    most = takuzu.MAX_N if game == "unruly" else pixel.MAX_N
+    cells = width * height if max(width, height) <= most else 1
+    if game == "unruly":
+        desc = "z" * (cells // 25) + chr(ord("a") + cells % 25)
+    else:
+        desc = "z" * (cells // 26) + (chr(ord("a") + cells % 26 - 1) if cells % 26 else "")
+    if expected is None or max(width, height) > most:  # refused by SGT, or past fastpuzzle's own limits
+        with pytest.raises(ParseError) as caught:
+            interchange.from_sgt(f"{params}:{desc}", game)
+        assert caught.value.column <= len(params) + 1, str(caught.value)
+        return
+    puzzle = interchange.from_sgt(f"{params}:{desc}", game)
+    assert interchange.to_sgt(puzzle) == f"{width}x{height}{'u' if unique else ''}:{desc}"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "message"),
+    [
+        ("3x3:9h", "the clue 9 in row 1, column 1 (column 5 of the ID) is more than the 4 cells of its block"),
+        ("3x3:a7g", "the clue 7 in row 1, column 2 (column 6 of the ID) is more than the 6 cells"),
+        ("3x3:c7e", "the clue 7 in row 2, column 1 (column 6 of the ID)"),
+        # the first 9 (inside) fits; the second, in a corner, does not
+        ("4x3:e9b9c", "the clue 9 in row 3, column 1 (column 8 of the ID) is more than the 4 cells"),
+    ],
+)
+def test_a_mosaic_clue_larger_than_its_block_has_no_solution(game_id: str, message: str) -> None:
+    # SGT's validate_desc takes any digit as a clue: the ID is a puzzle, one that has no solution.
+    with pytest.raises(NoSolutionError, match=re.escape(message)):
+        interchange.from_sgt(game_id, "mosaic")
+
+
+def test_a_bad_description_is_a_parse_error_before_a_clue_too_large() -> None:
+    _parse_error(lambda: interchange.from_sgt("3x3:9hB", "mosaic"), 7, "found 'B'")
+    _parse_error(lambda: interchange.from_sgt("3x3:9g", "mosaic"), 7, "expected more of the description")
+
+
+def test_the_contest_format_keeps_calling_a_clue_too_large_bad_input() -> None:
+    with pytest.raises(ParseError, match="expected a clue from 0 to 4"):
+        interchange.read("3 3\n9__\n___\n___\n", "pixel", "contest")
 
 
 @pytest.mark.parametrize(
     ("game_id", "column", "message"),
     [
-        ("3x3:9h", 5, "expected a clue from 0 to 4 in row 1, column 1 (its block's cells), found '9'"),
-        ("3x3:a7g", 6, "expected a clue from 0 to 6 in row 1, column 2"),
-        ("3x3:c7e", 6, "expected a clue from 0 to 6 in row 2, column 1"),
         ("2x5:j", 1, "expected a width of at least 3 (SGT's smallest), found '2'"),
+        ("x3:i", 1, "expected a width of at least 3 (SGT's smallest), found 'x' (no number: SGT reads 0)"),
+        ("3x-3:i", 3, "expected a height of at least 3 (SGT's smallest), found '-3'"),
         ("5x2:j", 3, "expected a height of at least 3"),
-        ("64x3:", 1, "expected a width of at most 63 (pixel placement's largest), found '64'"),
-        ("3x64:", 3, "expected a height of at most 63"),
-        ("3x3h:i", 5, "expected the value of 'h' in digits, found ':'"),
-        ("3x3h1a0:i", 6, "expected ':' and the game description after the parameters, found 'a'"),
-        ("3x3u:i", 4, "found 'u'"),
+        ("10001x3:", 1, "expected at most 10000 cells (SGT's largest Mosaic), found 10001 x 3"),
+        ("3x10001:", 1, "expected at most 10000 cells (SGT's largest Mosaic), found 3 x 10001"),
+        ("200x51:", 1, "expected at most 10000 cells (SGT's largest Mosaic), found 200 x 51"),
+        ("3x3334:", 1, "expected at most 10000 cells (SGT's largest Mosaic), found 3 x 3334"),
+        ("3x3h99999999999:i", 5, "expected a number that fits C's int"),
+        ("3x3", 4, "expected ':' and the game description after the parameters, found end of input"),
         ("3x3:a0c22", 10, "expected more of the description: it covers 7 of the 9 cells, found end of input"),
         ("3x3:a0c22c", 10, "expected a shorter run: the description has only 9 cells, found 'c'"),
         ("3x3:a0c22b1", 11, "expected the end of the description, which has covered the 9 cells, found '1'"),
@@ -377,9 +493,11 @@ def takuzu_grids(draw: st.DrawFn) -> takuzu.Puzzle:
 
 @st.composite
 def pixel_grids(draw: st.DrawFn) -> pixel.Puzzle:
-    """Any pixel puzzle SGT can hold: sides from 3 to 63, each clue at most its block's cells."""
-    n, m = draw(st.integers(3, pixel.MAX_N)), draw(st.integers(3, pixel.MAX_N))
-    share, rng = draw(st.sampled_from(BLANK_SHARES)), draw(st.randoms(use_true_random=False))
+    """Any pixel puzzle SGT can hold: sides from 3 on, at most MAX_CELLS cells, each clue at most its block's cells."""
+    n = draw(st.integers(3, pixel.MAX_CELLS // 3))
+    m = draw(st.integers(3, pixel.MAX_CELLS // n))
+    # Up to 10,000 cells: the cells come from a seeded generator, not one draw each.
+    share, rng = draw(st.sampled_from(BLANK_SHARES)), random.Random(draw(st.integers(0, 2**32)))
 
     def cell(r: int, c: int) -> str:
         block = (min(r + 1, n - 1) - max(r - 1, 0) + 1) * (min(c + 1, m - 1) - max(c - 1, 0) + 1)
@@ -434,81 +552,39 @@ def test_any_text_is_a_puzzle_or_a_parse_error(text: str, name: str) -> None:
     except ParseError as error:
         assert error.line == 1 and 1 <= error.column <= len(text) + 1
         return
+    except NoSolutionError as error:
+        assert name == "pixel" and "more than the" in str(error)
+        return
     assert interchange.from_sgt(interchange.to_sgt(puzzle), name) == puzzle
 
 
-# -- puzz.link ------------------------------------------------------------------
+# -- no URL: puzz.link has no type for either puzzle -------------------------------
 
 
-@pytest.mark.parametrize(
-    ("url", "column", "kind"),
-    [
-        # test/puzzle/encode_test.js of robx/pzprjs makes "http://pzv.jp/p.html?" + pid + "/" + url
-        # from test/script/<pid>.js: here mines (url "5/5/g2m13l13g0j") and yinyang ("5/5/016612300").
-        ("http://pzv.jp/p.html?mines/5/5/g2m13l13g0j", 22, "mines"),
-        ("https://puzz.link/p?mines/5/5/g2m13l13g0j", 21, "mines"),
-        ("https://puzz.link/p?yinyang/5/5/016612300", 21, "yinyang"),
-        ("mines/5/5/g2m13l13g0j", 1, "mines"),
-        ("https://www.puzz.link/p?nurikabe_edit/5/5/g5k2o1k3g", 25, "nurikabe"),
-        # test/pzpr/parser_test.js of robx/pzprjs
-        (
-            "https://puzz.link/p?type=editor&v:/pzprv3/nurikabe/3/3/%23%20%23%20.%20/1%20%23%203%20/%23%20%23%20.%20//",
-            43,
-            "nurikabe",
-        ),
-        (
-            "https://puzz.link/p?type=editor&pzprv3/nurikabe/3/3/%23%20%23%20.%20/1%20%23%203%20/%23%20%23%20.%20//",
-            40,
-            "nurikabe",
-        ),
-        ("http://pzv.jp/p.html?bonsan/c/5/5/3h2i0j1g1n0g", 22, "bonsan"),
-        ("http://indi.s58.xrea.com/pzpr/v3/p.html?bonsan/5/5/000000003h2i0j1g1n0g", 41, "bonsan"),
-        # Names people give these puzzles, which are no pzprjs types either.
-        ("https://puzz.link/p?binairo/6/6/x", 21, "binairo"),
-        ("https://puzz.link/p?mosaic/5/5/x", 21, "mosaic"),
-    ],
-)
-def test_puzz_link_urls_are_refused_at_their_type(url: str, column: int, kind: str) -> None:
-    _parse_error(
-        lambda: interchange.from_url(url),
-        column,
-        f"expected a puzz.link type for the 01 game or pixel placement, found {kind!r}",
-        "puzz.link (pzprjs) has no type for either",
-    )
-    _parse_error(
-        lambda: interchange.read(url, "mosaic", "url"),
-        column,
-        f"expected a puzz.link type for pixel placement, found {kind!r}: puzz.link (pzprjs) has no type for it",
-    )
-    _parse_error(lambda: interchange.read(url, "takuzu", "url"), column, "type for the 01 game")
+def test_url_is_offered_nowhere() -> None:
+    import subprocess
+    import sys
 
-
-@pytest.mark.parametrize(
-    ("url", "column", "message"),
-    [
-        ("https://example.com/p?mines/5/5/x", 9, "expected a puzz.link address (puzz.link/p, pzv.jp/p.html, "),
-        ("https://puzz.link/list.html?mines", 9, "found 'puzz.link/list.html'"),
-        ("https://puzz.link/p", 20, "expected '?' and the puzzle after the address, found end of input"),
-        (
-            "https://puzz.link/p?",
-            21,
-            "expected a puzz.link type for the 01 game or pixel placement, found end of input",
-        ),
-        ("https://", 9, "expected a puzz.link address"),
-        ("", 1, "found end of input"),
-    ],
-)
-def test_puzz_link_url_errors_name_the_column(url: str, column: int, message: str) -> None:
-    _parse_error(lambda: interchange.from_url(url), column, message)
-
-
-def test_no_puzzle_is_written_as_a_url() -> None:
-    for puzzle in (takuzu.generate(6, seed=1), pixel.generate(4, seed=1)):
-        title = "the 01 game" if isinstance(puzzle, takuzu.Puzzle) else "pixel placement"
-        with pytest.raises(ArgumentError, match=f"puzz.link \\(pzprjs\\) has no type for {title}"):
-            interchange.to_url(puzzle)
-        with pytest.raises(ArgumentError, match="an SGT game ID \\(format 'sgt'\\) can"):
-            interchange.write(puzzle, "url")
+    assert "url" not in interchange.FORMATS and interchange.FORMATS == ("contest", "sgt")
+    assert not any("url" in name for name in dir(interchange))
+    with pytest.raises(ArgumentError, match="format must be 'contest' or 'sgt', got 'url'"):
+        interchange.read("https://puzz.link/p?mines/5/5/g2m13l13g0j", "pixel", "url")
+    with pytest.raises(ArgumentError, match="format must be 'contest' or 'sgt', got 'url'"):
+        interchange.write(takuzu.generate(6, seed=1), "url")
+    for puzzle in ("takuzu", "pixel"):
+        help_text = subprocess.run(
+            [sys.executable, "-m", "fastpuzzle", puzzle, "--help"], capture_output=True, text=True, check=True
+        ).stdout
+        assert "{contest,sgt}" in help_text and "url" not in help_text.lower(), help_text
+        refused = subprocess.run(
+            [sys.executable, "-m", "fastpuzzle", puzzle, "--format", "url"], capture_output=True, text=True, input=""
+        )
+        assert refused.returncode == 2 and "invalid choice: 'url'" in refused.stderr, refused.stderr
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert not re.search(r"--(format|to) url|format url|URLs? (are|is) (read|refused)|from_url|to_url", readme)
+    for path in [*(root / "docs").rglob("*.md"), *(root / "fuzz").rglob("*.py"), *(root / "fuzz" / "dict").iterdir()]:
+        assert "url" not in path.read_text(encoding="utf-8").lower(), path
 
 
 # -- the API's arguments -----------------------------------------------------------
@@ -541,12 +617,12 @@ def test_other_names_are_argument_errors(name: str) -> None:
 
 
 def test_formats() -> None:
-    assert interchange.FORMATS == ("contest", "sgt", "url")
+    assert interchange.FORMATS == ("contest", "sgt")
     puzzle = takuzu.generate(6, seed=2)
     assert interchange.write(puzzle, "contest") == str(puzzle)
     assert interchange.read(str(puzzle), "takuzu", "contest") == puzzle
     for bad in ("xml", "SGT", ""):
-        with pytest.raises(ArgumentError, match=f"format must be 'contest', 'sgt' or 'url', got {bad!r}"):
+        with pytest.raises(ArgumentError, match=f"format must be 'contest' or 'sgt', got {bad!r}"):
             interchange.read("", "takuzu", bad)
         with pytest.raises(ArgumentError, match="format must be"):
             interchange.write(puzzle, bad)
@@ -561,12 +637,38 @@ def test_types_are_checked() -> None:
     with pytest.raises(TypeError, match="expected the text as str, found bytes; decode it first"):
         interchange.from_sgt(b"6x6u:ceCiCebACBa", "takuzu")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected the text as str, found int"):
-        interchange.from_url(1)  # type: ignore[arg-type]
+        interchange.from_sgt(1, "pixel")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="name must be a str, got int"):
         interchange.from_sgt("6x6u:ceCiCebACBa", 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="format must be a str, got NoneType"):
         interchange.write(takuzu.generate(6, seed=1), None)  # type: ignore[arg-type]
     rows: Any = ["__", "__"]  # row strings: which puzzle they are is not known
-    for call in (interchange.to_sgt, interchange.to_url, lambda p: interchange.write(p, "contest")):
+    for call in (interchange.to_sgt, lambda p: interchange.write(p, "contest"), lambda p: interchange.write(p, "sgt")):
         with pytest.raises(TypeError, match="expected a takuzu.Puzzle or a pixel.Puzzle, found list"):
             call(rows)
+
+
+# -- Mosaic past 63: every size SGT makes (W x H up to 10,000 cells) -------------
+
+#: Mosaic IDs of 64x64, 200x50 and 100x100 from SGT's generator, with SGT's solution from its save file.
+MOSAIC_LARGE = _records("sgt_mosaic_large.json")
+
+
+@pytest.mark.parametrize("record", MOSAIC_LARGE, ids=[record["generated_by"] for record in MOSAIC_LARGE])
+def test_large_mosaic_id_has_sgts_one_solution_and_round_trips(record: dict[str, Any]) -> None:
+    puzzle = interchange.from_sgt(record["id"], "pixel")
+    assert isinstance(puzzle, pixel.Puzzle)
+    width, height = (int(side) for side in record["id"].split(":")[0].split("x"))
+    assert (puzzle.n, puzzle.m) == (height, width)
+    solution = _mosaic_solution(record, puzzle.n, puzzle.m)
+    assert pixel.solve(puzzle) == solution
+    assert pixel.count_solutions(puzzle) == 1
+    assert pixel.count_solutions(puzzle, limit=2) == 1
+    assert list(pixel.solutions(puzzle)) == [solution]
+    assert interchange.to_sgt(puzzle) == record["id"]
+
+
+def test_mosaic_past_10000_cells_is_refused() -> None:
+    _parse_error(lambda: interchange.from_sgt("101x100:a", "pixel"), 1, "at most 10000 cells")
+    # Every size SGT's Mosaic takes, pixel placement takes.
+    assert pixel.MAX_CELLS >= interchange._MOSAIC_MAX_TILES and pixel.MAX_N >= interchange._MOSAIC_MAX_TILES // 3

@@ -100,7 +100,8 @@ def test_render_writes_the_solution_and_the_new_puzzle(tmp_path: Path) -> None:
         (("pixel", "--difficulty", "2"), "--difficulty applies only with --generate"),
         (("takuzu", "--seed", "1"), "--seed applies only with --generate"),
         (("takuzu", "--generate", "--difficulty", "6"), "expected K from 1 to 5"),
-        (("takuzu", "--generate", "--size", "7"), ""),
+        (("takuzu", "--generate", "--size", "7"), "argument --size: expected even sides, found '7'"),
+        (("reversi", "--generate", "--size", "5"), "argument --size: expected N, an even number from 4 to 8"),
         (("pixel", "--generate", "--size", "3x4x5"), "expected ROWSxCOLUMNS"),
         (("sudoku", "--answer", "3"), "--answer applies only with --generate"),
         (("reversi", "--empties", "3"), "--empties applies only with --generate"),
@@ -147,8 +148,8 @@ def test_from_image_errors(tmp_path: Path) -> None:
     pytest.importorskip("PIL")
     with pytest.raises(ArgumentError, match="cannot read the image"):
         pixel.from_image(str(tmp_path / "missing.png"), (8, 8))
-    with pytest.raises(ArgumentError, match="size must be"):
-        pixel.from_image(str(HEART), (8, 64))
+    with pytest.raises(ArgumentError, match=r"^size must have at most 10000 cells \(rows times columns\), got 8x1251$"):
+        pixel.from_image(str(HEART), (8, 1251))
     with pytest.raises(ArgumentError, match="threshold must be from 0 to 1"):
         pixel.from_image(str(HEART), (8, 8), threshold=2)
     # A diagonal: every clue is 2, and five other pictures meet them all.
@@ -180,12 +181,14 @@ def test_pixel_hint_from_known_cells(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("known", "message"),
-    [("????\n", "expected 6 rows of known cells"), ("??x?????\n" * 6, "row 1, column 3")],
+    [("????\n", "line 1, column 1: expected 6 rows of known cells"), ("??x?????\n" * 6, "line 1, column 3")],
 )
 def test_pixel_known_cells_are_checked(tmp_path: Path, known: str, message: str) -> None:
+    """A known file that does not fit is named, with the line and column (issue 27's stumble 3)."""
     known_file = tmp_path / "known.txt"
     known_file.write_text(known)
-    result = run_cli("pixel", "--hint", "--known", str(known_file), str(EXAMPLES / "pixel.txt"))
-    assert result.returncode == 2 and message in result.stderr
+    for mode in ("--hint", "--steps"):
+        result = run_cli("pixel", mode, "--known", str(known_file), str(EXAMPLES / "pixel.txt"))
+        assert result.returncode == 2 and f"{known_file}: {message}" in result.stderr
     missing = run_cli("pixel", "--hint", "--known", str(tmp_path / "none.txt"), str(EXAMPLES / "pixel.txt"))
     assert missing.returncode == 2 and "cannot read the known cells" in missing.stderr

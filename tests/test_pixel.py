@@ -65,9 +65,11 @@ def test_liberal_in_small_things(text: str) -> None:
         ("3 3 3\n", 1, 5, "found an extra value '3'"),
         ("x 3\n", 1, 1, r"expected n \(rows\) \(an integer\), found 'x'"),
         ("3 y\n", 1, 3, r"expected m \(columns\) \(an integer\), found 'y'"),
-        ("0 3\n", 1, 1, r"expected n \(rows\) from 1 to 63, found '0'"),
-        ("3 -1\n", 1, 3, r"expected m \(columns\) from 1 to 63, found '-1'"),
-        ("64 2\n", 1, 1, "from 1 to 63, found '64'"),
+        ("0 3\n", 1, 1, r"expected n \(rows\) from 1 to 10000, found '0'"),
+        ("3 -1\n", 1, 3, r"expected m \(columns\) from 1 to 10000, found '-1'"),
+        ("10001 1\n", 1, 1, "from 1 to 10000, found '10001'"),
+        ("101 100\n", 1, 1, r"expected at most 10000 cells \(n times m\), found 101x100 = 10100"),
+        ("2 5001\n", 1, 1, r"expected at most 10000 cells \(n times m\), found 2x5001 = 10002"),
         ("2 3\n_x_\n___\n", 2, 2, r"expected '0', '1', .* '9' or '_', found 'x'"),
         ("2 3\n_1_\n__\n", 3, 3, "expected 3 characters in row 2 of 2, found 2"),
         ("2 3\n_1__\n___\n", 2, 4, "expected 3 characters in row 1 of 2, found 4"),
@@ -97,9 +99,10 @@ def test_parse_errors_say_where_and_what(text: str, line: int, column: int, mess
         (["_1_", "_x_"], "row 2, column 2: expected '0', .* or '_', found 'x'"),
         (["_1_", "__"], "row 2, column 3: expected 3 characters, found 2"),
         (["5__", "___", "___"], r"row 1, column 1: expected a clue from 0 to 4"),
-        ([], "expected 1 to 63 rows, found 0"),
-        ([""], "expected 1 to 63 columns, found 0"),
-        (["_" * 64], "expected 1 to 63 columns, found 64"),
+        ([], "expected 1 to 10000 rows, found 0"),
+        ([""], "expected 1 to 10000 columns, found 0"),
+        (["_" * 10_001], "expected 1 to 10000 columns, found 10001"),
+        (["_" * 100] * 101, r"row 1, column 1: expected at most 10000 cells \(n times m\), found 101x100 = 10100"),
     ],
 )
 def test_row_list_errors(rows: list[str], message: str) -> None:
@@ -229,10 +232,14 @@ def test_generated_puzzles_are_strictly_minimal(arguments: tuple[int, ...]) -> N
 
 
 def test_generate_rejects_bad_sizes() -> None:
-    with pytest.raises(ValueError, match="from 1 to 63"):
+    with pytest.raises(ValueError, match="n and m must be at least 1, got 0 and 0"):
         pixel.generate(0)
-    with pytest.raises(ValueError, match="from 1 to 63"):
-        pixel.generate(5, 64)
+    with pytest.raises(
+        ValueError, match=r"^the grid must have at most 10000 cells \(rows times columns\), got 5x2001$"
+    ):
+        pixel.generate(5, 2001)
+    with pytest.raises(ValueError, match="at most 10000 cells"):
+        pixel.generate(101)
 
 
 def test_show_draws_the_picture() -> None:
@@ -270,7 +277,7 @@ def test_arguments_are_checked_by_type() -> None:
         with pytest.raises(TypeError, match=f"^effort must be an integer, got {type(effort).__name__}$"):
             pixel.generate(3, seed=1, effort=effort)  # type: ignore[arg-type]
     assert pixel.generate(4, seed=numpy.int64(2)) == pixel.generate(4, seed=2)  # type: ignore[arg-type]
-    with pytest.raises(fastpuzzle.ArgumentError, match="from 1 to 63"):
+    with pytest.raises(fastpuzzle.ArgumentError, match="at least 1"):
         pixel.generate(0)
 
 
@@ -407,3 +414,45 @@ def test_a_clue_larger_than_its_block_is_named_where_it_is(shape: tuple[int, int
     with pytest.raises(ParseError) as caught:
         pixel.from_rows(rows)
     assert (caught.value.line, caught.value.column) == too_large[0]
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([(6, 9), (12, 12), (25, 30)]), st.floats(0.0, 0.7))
+def test_local_clue_checks_agree_with_the_whole_grid(seed: int, shape: tuple[int, int], blank_share: float) -> None:
+    """Generation's check of a clue (_clue_needed: near the clue first) gives the whole grid's verdict
+    (_second_picture_near), on grids whose one solution is the picture, with clues taken out at random."""
+    rng = random.Random(seed)
+    n, m = shape
+    picture = ["".join(rng.choice("01") for _ in range(m)) for _ in range(n)]
+    grid = [list(row) for row in pixel_clues_of(tuple(picture))]
+    solution = bytes(int(colour) for row in picture for colour in row)
+    if pixel.count_solutions(["".join(row) for row in grid], limit=2) != 1:
+        return
+    places = [(r, c) for r in range(n) for c in range(m)]
+    rng.shuffle(places)
+    for r, c in places[: int(blank_share * n * m)]:
+        clue = grid[r][c]
+        grid[r][c] = "_"
+        if pixel.count_solutions(["".join(row) for row in grid], limit=2) != 1:
+            grid[r][c] = clue
+    for r, c in places[-5:]:
+        if grid[r][c] == "_":
+            continue
+        clue = grid[r][c]
+        near = pixel._clue_needed(grid, solution, r, c)
+        assert grid[r][c] == "_"
+        assert near == pixel._second_picture_near(grid, solution, r, c)
+        grid[r][c] = clue
+
+
+def test_a_strictly_minimal_40x40_is_strictly_minimal() -> None:
+    """Large enough that most checks are settled near the clue: every clue kept is still needed."""
+    puzzle = pixel.generate(40, 30, seed=3, effort=None)
+    assert pixel.count_solutions(puzzle, limit=2) == 1
+    rows = [list(row) for row in puzzle.rows]
+    solution = bytes(int(colour) for row in pixel.solve(puzzle) for colour in row)
+    for r, row in enumerate(puzzle.rows):
+        for c, clue in enumerate(row):
+            if clue != "_":
+                assert pixel._second_picture_near(rows, solution, r, c)
+                rows[r][c] = clue

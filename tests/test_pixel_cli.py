@@ -71,10 +71,22 @@ def test_count_and_first_are_exclusive() -> None:
         ("3 3\n___\n___\n", 2, "line 4, column 1: expected row 3 of 3, found end of input"),
         ("3\n___\n", 2, "line 1, column 2: expected n (rows) and m (columns), found 1 value"),
         ("", 2, "line 1, column 1: expected n (rows) and m (columns), found end of input"),
-        ("100 100\n", 2, "line 1, column 1: expected n (rows) from 1 to 63, found '100'"),
+        ("101 100\n", 2, "line 1, column 1: expected at most 10000 cells (n times m), found 101x100 = 10100"),
+        ("10001 1\n", 2, "line 1, column 1: expected n (rows) from 1 to 10000, found '10001'"),
         (b"1 2\n_\xff\n", 2, "line 2, column 2: expected UTF-8 text, found byte 0xff"),
     ],
-    ids=["several", "none", "bad-char", "corner-clue", "missing-row", "one-number-header", "empty", "huge", "not-utf8"],
+    ids=[
+        "several",
+        "none",
+        "bad-char",
+        "corner-clue",
+        "missing-row",
+        "one-number-header",
+        "empty",
+        "huge",
+        "long",
+        "not-utf8",
+    ],
 )
 def test_outcomes_and_exit_codes(stdin: str | bytes, code: int, message: str) -> None:
     result = run("pixel", stdin=stdin)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import examples, kernel_fixture
 from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, Status, _pixel_cy, _pixel_py, pixel
+from fastpuzzle import errors as fastpuzzle_errors
 from reference_pixel import (
     pixel_brute_force,
     pixel_clues_hold,
@@ -435,9 +436,9 @@ def test_unsatisfiable_clues_finish_at_once(pixel_kernel: ModuleType) -> None:
 @pytest.mark.parametrize(
     ("n", "m", "cells", "max_states", "message"),
     [
-        (0, 1, b"", 1, "n and m must be 1..63"),
-        (1, 64, bytes([255]) * 64, 1, "n and m must be 1..63"),
-        (64, 1, bytes([255]) * 64, 1, "n and m must be 1..63"),
+        (0, 1, b"", 1, r"n and m must be >= 1 with n \* m <= 10000"),
+        (1, 10_001, bytes([255]) * 10_001, 1, r"n and m must be >= 1 with n \* m <= 10000"),
+        (101, 100, bytes([255]) * 10_100, 1, r"n and m must be >= 1 with n \* m <= 10000"),
         (2, 2, bytes([255]) * 3, 1, "expected n \\* m = 4 cells, got 3"),
         (1, 2, bytes([255, 10]), 1, "0..9 or NO_CLUE"),
         (1, 2, b"_5", 1, "0..9 or NO_CLUE"),
@@ -586,3 +587,71 @@ def test_solve_plain_texts_answers_as_the_facade(
     found = pixel_kernel.solve_plain_texts([*plain, *spoilt, None, text.encode()], 63)
     assert found == [expected] * len(plain) + [None] * (len(spoilt) + 2)
     assert pixel_kernel.solve_plain_texts([text], max(n, m) - 1 or 1) == [expected if max(n, m) == 1 else None]
+
+
+# -- wide grids: past 63 columns (any n x m up to MAX_CELLS) ---------------------------
+
+WIDE_SHAPES = [(1, 70), (3, 65), (65, 3), (70, 5), (4, 90), (2, 200)]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.sampled_from(WIDE_SHAPES), st.integers(0, 2**32), st.sampled_from([0.3, 0.6, 0.9]))
+def test_wide_grids_kernel_and_twin_agree(shape: tuple[int, int], seed: int, blank_share: float) -> None:
+    """Learn (first solutions, in order) and Search (count, listing) on grids wider than 63 cells:
+    the kernel and the twin give the same, and every solution meets the clues."""
+    import random
+
+    n, m = shape
+    rng = random.Random(seed)
+    picture = tuple("".join(rng.choice("01") for _ in range(m)) for _ in range(n))
+    rows = sparse(pixel_clues_of(picture), [rng.random() >= blank_share for _ in range(n * m)])
+    cells = codes("".join(rows))
+    learnt = [listed(kernel.Learn(n, m, cells), m, 3) for kernel in (_pixel_cy, _pixel_py)]
+    assert learnt[0] == learnt[1] and picture_in(learnt[0], rows)
+    counts = []
+    for kernel in (_pixel_cy, _pixel_py):
+        search = kernel.Search(n, m, cells, MAX_STATES)
+        while (status := search.count(1000, 2**80)) == Status.PAUSED:
+            pass
+        counts.append((status, search.found, search.states))
+    assert counts[0] == counts[1]
+    assert enumerate_solutions(_pixel_cy, rows, 5) == enumerate_solutions(_pixel_py, rows, 5)
+
+
+def picture_in(solutions: list[tuple[str, ...]], rows: tuple[str, ...]) -> bool:
+    """Some solution was found, and every one meets the clues of ``rows``."""
+    return bool(solutions) and all(pixel_clues_hold(rows, solution) for solution in solutions)
+
+
+def too_wide_rows() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A 64x64 grid whose clues (rows 20 to 27, every other cell) settle nothing at the root, and the
+    full clues of the same picture."""
+    import random
+
+    rng = random.Random(7)
+    n = m = 64
+    picture = tuple("".join(rng.choice("01") for _ in range(m)) for _ in range(n))
+    full = pixel_clues_of(picture)
+    rows = tuple("".join(full[r][c] if 20 <= r < 28 and (r + c) % 2 else "_" for c in range(m)) for r in range(n))
+    return rows, full
+
+
+def test_a_scan_wider_than_the_window_is_too_large_in_both(pixel_kernel: ModuleType) -> None:
+    """64 columns and rows: where a window key would need cells more than 128 back, a Search is
+    TOO_LARGE at once, listing or counting; with every cell solved at the root it counts as usual."""
+    rows, full = too_wide_rows()
+    assert pixel_kernel.Search(64, 64, codes("".join(rows)), MAX_STATES).count(1000, 0) == Status.TOO_LARGE
+    assert pixel_kernel.Search(64, 64, codes("".join(rows)), MAX_STATES).next_solution(1000) == Status.TOO_LARGE
+    search = pixel_kernel.Search(64, 64, codes("".join(full)), MAX_STATES)
+    assert search.count(10**6, 0) == Status.EXHAUSTED and search.found == 1
+
+
+def test_facade_counts_a_too_wide_grid_one_by_one() -> None:
+    """count_solutions falls back to clause learning, exactly, up to ONE_BY_ONE_MOST; solutions() says why not."""
+    rows, full = too_wide_rows()
+    assert pixel.count_solutions(rows, limit=50) == 50
+    with pytest.raises(fastpuzzle_errors.PuzzleTooLargeError, match="more than 100 solutions to count one by one"):
+        pixel.count_solutions(rows)
+    with pytest.raises(fastpuzzle_errors.PuzzleTooLargeError, match="too few clues for a 64x64 grid"):
+        next(pixel.solutions(rows))
+    assert pixel.count_solutions(full) == 1

@@ -379,3 +379,29 @@ def test_wrong_type(item: Any, puzzle: Any, known: Optional[Any], message: str) 
 def test_rows_that_are_no_solution() -> None:
     with pytest.raises(ParseError, match="row 2, column 1: expected '0' or '1', found '_'"):
         render.svg(("01", "_1"))
+
+
+def test_a_picture_that_fails_loses_no_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--render x.png`` without Pillow prints the solution first, then says why no picture (issue 27's stumble 6)."""
+    from fastpuzzle.cli import main
+
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    path = tmp_path / "pixel.png"
+    assert main(["pixel", "--render", str(path), str(ROOT / "examples" / "pixel.txt")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == pixel.solve_text((ROOT / "examples" / "pixel.txt").read_text())
+    assert captured.err == "fastpuzzle: pixel: writing PNG needs Pillow: install fastpuzzle[image] (or write .svg)\n"
+    assert not path.exists()
+
+
+def test_a_file_name_no_picture_can_have_is_refused_before_the_work(capsys: pytest.CaptureFixture[str]) -> None:
+    from fastpuzzle.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["reversi", "--render", "board.jpg", str(ROOT / "examples" / "start8.txt")])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.startswith(
+        "fastpuzzle: reversi: --render needs a file name ending in .svg or .png, found 'board.jpg'"
+    )

@@ -11,6 +11,7 @@ import pytest
 from conftest import ROOT, interrupt_cli, run_cli
 from fastpuzzle import reversi
 from fastpuzzle.cli import main
+from fastpuzzle.cli.reversi import EMPTIES_BOUND
 
 SAMPLE_FILE = ROOT / "examples" / "reversi.txt"
 SAMPLE_2 = "4\n-1 -1 -1 -1\n-1 0 1 0\n-1 1 0 1\n-1 -1 -1 -1\n"
@@ -83,6 +84,8 @@ def test_help_lists_the_options() -> None:
         (("--tab", "1"), "unrecognized arguments: --tab"),
         (("--to", "black"), "unrecognized arguments: --to"),
         (("--conv", "A", "--perft", "2"), "unrecognized arguments: --conv"),
+        (("--force", "--perft", "2"), "--force applies to counting every game, not with --perft"),
+        (("--generate", "--size", "5"), "argument --size: expected N, an even number from 4 to 8, found '5'"),
     ],
 )
 def test_bad_options_are_usage_errors(args: tuple[str, ...], message: str) -> None:
@@ -90,6 +93,29 @@ def test_bad_options_are_usage_errors(args: tuple[str, ...], message: str) -> No
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.startswith(f"fastpuzzle: reversi: {message}")
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    # Each points at the help that lists reversi's own options, an unknown option too (issue 27's stumble 2).
+    assert result.stderr.endswith("(see python -m fastpuzzle reversi --help)\n")
+
+
+def test_counting_every_game_from_too_many_empties_is_refused_up_front(tmp_path: Path) -> None:
+    """The 8x8 start with no --perft would count for ever without a word (issue 27's stumble 1)."""
+    board = tmp_path / "start.txt"
+    board.write_text(START_8)
+    result = run(str(board))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "fastpuzzle: reversi: counting every game from 60 empty squares would not end in any reasonable time "
+        f"(the work grows about fourfold a square; {EMPTIES_BOUND} take minutes): "
+        "give --perft D to count D plies deep, or --force to count anyway\n"
+    )
+    assert run("--perft", "3", str(board)).stdout == f"{reversi.perft(reversi.start(8), 3)}\n"
+    # Up to the bound, and past it with --force, the count runs as before.
+    near = tmp_path / "near.txt"
+    near.write_text(str(reversi.random_endgame(4, 12, seed=1)))
+    assert run(str(near)).stdout == reversi.format(reversi.count_games(reversi.parse(near.read_text())))
+    if sys.platform != "win32":
+        code, out, err = interrupt_cli("reversi", "--force", str(board))
+        assert (code, out, err) == (130, b"", b"fastpuzzle: reversi: interrupted\n")
 
 
 @pytest.mark.parametrize(

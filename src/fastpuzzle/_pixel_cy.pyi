@@ -13,7 +13,7 @@ ASSERTIONS: bool
 
 def solve_plain_texts(texts: list[object], most: int) -> list[Optional[str]]:
     """For each item of ``texts``, the contest output of a plainly written puzzle of at most ``most`` rows
-    and columns (a first line ``n m``, ``n`` rows of digits and ``_``, then only newlines; every clue at most
+    and columns and MAX_CELLS cells (a first line ``n m``, ``n`` rows of digits and ``_``, then only newlines; every clue at most
     its block) that :class:`Learn` finds exactly one solution of within one poll each; None for any other
     item (not such a text, no or several solutions, or not done within the poll)."""
 
@@ -21,10 +21,13 @@ class Search:
     """List or count the solutions of a pixel-placement grid, resumably.
 
     ``cells`` holds the ``n * m`` cell codes row by row: a clue's digit 0 to 9, or
-    ``NO_CLUE``; ``1 <= n, m <= MAX_N``, ``max_states >= 1``. These preconditions
-    are only asserted: the facade validates user input. Counts are exact however
-    large; a remembered state whose count passes 64 bits costs ``1 + ceil(limbs / 4)``
+    ``NO_CLUE``; ``n, m >= 1``, ``n * m <= MAX_CELLS``, ``max_states >= 1``. These
+    preconditions are only asserted: the facade validates user input. Counts are exact
+    however large; a remembered state whose count passes 64 bits costs ``1 + ceil(limbs / 4)``
     of ``max_states``, ``limbs`` being the 64-bit words its position's counts can need.
+    The scan runs along the narrower side (a wider grid is transposed; solutions come back
+    row by row as given). Where that side passes 63 and some position's key would need a
+    cell more than 128 cells back, every call returns TOO_LARGE.
     """
 
     def __init__(self, n: int, m: int, cells: bytes, max_states: int) -> None: ...

@@ -54,14 +54,17 @@ cdef extern from *:
 cdef extern from *:
     # Defined once in fastpuzzle/_registry.py; setup.py passes them as C macros.
     enum:
-        FP_PIXEL_MAX_N          # the window of 2w + 2 cells fits two 64-bit words
+        FP_PIXEL_MAX_CELLS      # the most cells of a grid (any shape)
+        FP_PIXEL_WINDOW_MAX_N   # the window of 2w + 2 cells fits two 64-bit words up to this w
         FP_STATUS_EXHAUSTED
         FP_STATUS_SOLUTION
         FP_STATUS_PAUSED
         FP_STATUS_TOO_LARGE
 
 cdef enum:
-    MAX_SIDE = FP_PIXEL_MAX_N
+    MAX_CELLS = FP_PIXEL_MAX_CELLS
+    # Bits of a memo key, and so of the window a Search keeps (two words).
+    KEY_BITS = 128
     # Slots of a new memo table; it doubles when half full.
     FIRST_SLOTS = 256
     # Nodes between two looks at the clock.
@@ -285,9 +288,18 @@ cdef class Search:
     """List or count the solutions of a pixel-placement grid, resumably.
 
     cells holds the n * m cell codes row by row (a buffer of bytes: a clue's digit
-    0 to 9, or NO_CLUE); 1 <= n, m <= MAX_N and max_states >= 1. The kernel trusts
-    its input: the preconditions are only asserted (see ASSERTIONS). A Search either
-    lists (next_solution) or counts (count), not both.
+    0 to 9, or NO_CLUE); n, m >= 1, n * m <= MAX_CELLS and max_states >= 1. The
+    kernel trusts its input: the preconditions are only asserted (see ASSERTIONS). A
+    Search either lists (next_solution) or counts (count), not both.
+
+    The scan runs along the narrower side w (a grid wider than high is transposed;
+    solution() hands the cells back row by row as given). A state is keyed by what
+    its open clues still need where that fits 128 bits, else by the window of the
+    last 2w + 2 cells, masked to the cells that still matter; the window kept is the
+    last 128 cells, whole for w <= WINDOW_MAX_N (63). For a wider scan, a position
+    keyed by the window whose mask reaches past 128 cells cannot be keyed: such a
+    Search is too large from the start (every call returns TOO_LARGE), as one
+    outgrowing max_states.
 
     Counts are exact: a count stays in one 64-bit word until it passes 2**64 - 1,
     then moves to as many 64-bit limbs as its position can need (a count at scan
@@ -296,8 +308,11 @@ cdef class Search:
     ceil(limbs / 4) if its count takes limbs limbs (4 limbs are one 32-byte slot).
     """
 
-    cdef int n, m, rows, width, size, clues, bits, top, phase, mode
+    cdef int n, m, rows, width, size, clues, top, phase, mode
+    cdef int bits             # the window's cells: 2 * width + 2, at most KEY_BITS
     cdef bint transposed
+    # Some position keyed by the window needs cells past the 128 kept (see the class docstring).
+    cdef bint too_wide
     cdef uint64_t full_lo, full_hi
     cdef uint64_t node_count, state_count, max_states, budget_used
     # Solutions so far: found_small, or found_limbs (limbs_at(0) limbs) once found_wide.
@@ -369,7 +384,7 @@ cdef class Search:
         self.need_start = NULL
         self.need_cell = NULL
         self.need_weight = NULL
-        assert 1 <= n <= MAX_SIDE and 1 <= m <= MAX_SIDE, f"n and m must be 1..{MAX_SIDE}, got {n} and {m}"
+        assert n >= 1 and m >= 1 and n * m <= MAX_CELLS, f"n and m must be >= 1 with n * m <= {MAX_CELLS}, got {n} and {m}"
         assert cells.shape[0] == n * m, f"expected n * m = {n * m} cells, got {cells.shape[0]}"
         for p in range(n * m):
             assert cells[p] <= 9 or cells[p] == CELL_NO_CLUE, f"cell {p}: expected 0..9 or NO_CLUE, got {cells[p]}"
@@ -381,9 +396,10 @@ cdef class Search:
         self.rows = m if self.transposed else n
         self.width = n if self.transposed else m
         self.size = n * m
-        self.bits = 2 * self.width + 2
+        self.bits = min(2 * self.width + 2, <int>KEY_BITS)
         self.full_lo = (<uint64_t>-1) if self.bits >= 64 else ((<uint64_t>1 << self.bits) - 1)
         self.full_hi = 0 if self.bits <= 64 else ((<uint64_t>-1) >> (128 - self.bits))
+        self.too_wide = False
         self.allocate()
         last = <int32_t *>malloc(self.size * sizeof(int32_t))
         if last == NULL:
@@ -420,6 +436,7 @@ cdef class Search:
                 self.phase = ENTER if self.settle_root() and self.probe(0, self.size) else FINISHED
                 self.build_masks(last)
             self.build_residual_keys()
+            self.check_keys(last)
         finally:
             free(last)
         self.trail_size = 0
@@ -567,6 +584,21 @@ cdef class Search:
                     else:
                         self.mask_hi[p] |= (<uint64_t>1) << (i - 64)
 
+    cdef void check_keys(self, const int32_t *last) noexcept:
+        """too_wide (and the walk over) if a position keyed by the window needs a cell past the 128 kept:
+        one before p - 128 in the block of a clue still open at p and not coloured at the root."""
+        cdef int p, q
+        if self.phase == FINISHED or 2 * self.width + 2 <= KEY_BITS:
+            return
+        for p in range(KEY_BITS + 1, self.size):
+            if self.by_need[p]:
+                continue
+            for q in range(max(p - 2 * self.width - 2, 0), p - KEY_BITS):
+                if last[q] >= p and self.value[q] == UNKNOWN:
+                    self.too_wide = True
+                    self.phase = FINISHED
+                    return
+
     cdef void build_residual_keys(self) except *:
         """Key each position by what its open clues still need, where that fits in two words.
 
@@ -606,7 +638,7 @@ cdef class Search:
                 r = p // self.width
                 c = p % self.width
                 offset = 0
-                memset(weight, 0, 2 * min(p, self.bits) * sizeof(uint64_t))
+                memset(weight, 0, 2 * min(p, 2 * self.width + 2) * sizeof(uint64_t))
                 for rr in range(max(r - 1, 0), min(r + 2, self.rows)):
                     for cc in range(max(c - 2, 0) if rr == r - 1 else 0,
                                     min(c + 2, self.width) if rr == r + 1 else self.width):
@@ -652,7 +684,7 @@ cdef class Search:
                 if offset > 128:
                     continue
                 self.by_need[p] = 1
-                for i in range(min(p, self.bits)):
+                for i in range(min(p, 2 * self.width + 2)):
                     if weight[2 * i] == 0 and weight[2 * i + 1] == 0:
                         continue
                     if entries == capacity:
@@ -933,6 +965,8 @@ cdef class Search:
         cdef int status
         assert self.mode != COUNTING, "a Search either lists solutions or counts them, not both"
         self.mode = LISTING
+        if self.too_wide:
+            return FP_STATUS_TOO_LARGE
         with nogil:
             status = self.walk(node_budget, fp_seconds() + FP_POLL_SECONDS)
         return status
@@ -950,6 +984,8 @@ cdef class Search:
         assert self.mode != LISTING, "a Search either lists solutions or counts them, not both"
         self.mode = COUNTING
         self.set_limit(limit)
+        if self.too_wide:
+            return FP_STATUS_TOO_LARGE
         with nogil:
             status = self.walk(node_budget, fp_seconds() + FP_POLL_SECONDS)
         return status
@@ -1044,7 +1080,7 @@ cdef class Search:
 
     def solution(self):
         """The cells of the solution last reported, row by row, as '0' and '1'."""
-        cdef char text[MAX_SIDE * MAX_SIDE]
+        cdef char text[MAX_CELLS]
         cdef int r, c, p
         for r in range(self.n):
             for c in range(self.m):
@@ -1081,8 +1117,9 @@ cdef extern from *:
        or no_clue for '_') into cells: a first line "n m" (one space), then n lines of m digits or
        '_', each but the last ending in '\\n', then nothing but '\\n's, every clue at most its
        block's cells (what the facade's quick path reads). 0 when text is not that, or n or m is
-       above most. */
-    static int fp_pixel_plain_text(PyObject *text, int most, int no_clue, unsigned char *cells, int *columns) {
+       above most, or n * m above most_cells. */
+    static int fp_pixel_plain_text(PyObject *text, int most, int most_cells, int no_clue, unsigned char *cells,
+                                   int *columns) {
         unsigned char codes[128];
         Py_ssize_t length, at = 0;
         int n, m, p, digit;
@@ -1093,7 +1130,7 @@ cdef extern from *:
         if (n < 1 || n > most || at >= length || chars[at++] != ' ')
             return 0;
         m = fp_text_number(chars, length, &at);
-        if (m < 1 || m > most || at >= length || chars[at++] != '\\n')
+        if (m < 1 || m > most || n > most_cells / m || at >= length || chars[at++] != '\\n')
             return 0;
         memset(codes, FP_TEXT_NOT_A_CELL, sizeof codes);
         for (digit = 0; digit <= 9; digit++)
@@ -1108,25 +1145,25 @@ cdef extern from *:
         return n;
     }
     """
-    int fp_pixel_plain_text(PyObject *text, int most, int no_clue, unsigned char *cells, int *columns)
+    int fp_pixel_plain_text(PyObject *text, int most, int most_cells, int no_clue, unsigned char *cells, int *columns)
 
 
 def solve_plain_texts(list texts, int most):
     """For each item of texts, the contest output (its rows, each ending in a newline) of a plainly written
-    puzzle of at most most rows and columns that clause learning (Learn, as the facade runs it) finds exactly
-    one solution of within one poll each; None for any other item: not such a text, no or several solutions,
-    or not done within the poll (the facade then solves it alone, and says why)."""
-    cdef unsigned char codes[MAX_SIDE * MAX_SIDE]
-    cdef char text[MAX_SIDE * (MAX_SIDE + 1)]
+    puzzle of at most most rows and columns (and MAX_CELLS cells) that clause learning (Learn, as the facade
+    runs it) finds exactly one solution of within one poll each; None for any other item: not such a text, no
+    or several solutions, or not done within the poll (the facade then solves it alone, and says why)."""
+    cdef unsigned char codes[MAX_CELLS]
+    cdef char text[2 * MAX_CELLS]  # a row's newline: at most one a cell
     cdef Py_ssize_t i = 0
     cdef int n, m = 0, status, r, c
     cdef uint64_t budget = (<uint64_t>1) << 40  # none in practice: the poll bounds each search
     cdef Learn learn
     cdef list out = [None] * len(texts)
-    assert 1 <= most <= MAX_SIDE
+    assert 1 <= most <= MAX_CELLS
     # The list may shrink while the GIL is released (another thread): it is read no further than it goes.
     while i < min(len(out), PyList_GET_SIZE(texts)):
-        n = fp_pixel_plain_text(PyList_GET_ITEM(texts, i), most, CELL_NO_CLUE, codes, &m)
+        n = fp_pixel_plain_text(PyList_GET_ITEM(texts, i), most, MAX_CELLS, CELL_NO_CLUE, codes, &m)
         i += 1
         if n == 0:
             continue
@@ -1213,7 +1250,7 @@ cdef class Learn:
         self.watches = NULL
         self.watch_size = NULL
         self.order.activity = NULL
-        assert 1 <= n <= MAX_SIDE and 1 <= m <= MAX_SIDE, f"n and m must be 1..{MAX_SIDE}, got {n} and {m}"
+        assert n >= 1 and m >= 1 and n * m <= MAX_CELLS, f"n and m must be >= 1 with n * m <= {MAX_CELLS}, got {n} and {m}"
         assert cells.shape[0] == n * m, f"expected n * m = {n * m} cells, got {cells.shape[0]}"
         for p in range(n * m):
             assert cells[p] <= 9 or cells[p] == CELL_NO_CLUE, f"cell {p}: expected 0..9 or NO_CLUE, got {cells[p]}"
@@ -1789,7 +1826,7 @@ cdef class Learn:
 
     def solution(self):
         """The cells of the solution last reported, row by row, as '0' and '1'."""
-        cdef char text[MAX_SIDE * MAX_SIDE]
+        cdef char text[MAX_CELLS]
         cdef int p
         for p in range(self.size):
             text[p] = b'1' if self.value[p] == BLACK else b'0'

@@ -43,7 +43,7 @@ import time
 from ._learning_py import ActivityHeap, luby, only_solution_text
 from ._registry import POLL_MS, PUZZLES, Status
 
-_MAX_N = PUZZLES["pixel"].limits["MAX_N"]
+_MAX_CELLS = PUZZLES["pixel"].limits["MAX_CELLS"]
 #: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
 NO_CLUE = 255
 #: Bytes of memory a memo state takes at most in the kernel: a 32-byte slot in a table at
@@ -111,15 +111,19 @@ class Search:
     """List or count the solutions of a pixel-placement grid, resumably.
 
     ``cells`` holds the ``n * m`` cell codes row by row (bytes: a clue's digit
-    0 to 9, or :data:`NO_CLUE`); ``1 <= n, m <= _MAX_N`` and ``max_states >= 1``.
-    These preconditions are only asserted. A Search either lists
+    0 to 9, or :data:`NO_CLUE`); ``n, m >= 1``, ``n * m <= MAX_CELLS`` and ``max_states >= 1``.
+    These preconditions are only asserted. A position keyed by the window (not by need)
+    whose mask reaches past the last 128 cells cannot be keyed in the kernel's two words
+    (only a scan wider than 63 cells has such): then every call returns TOO_LARGE. A Search either lists
     (:meth:`next_solution`) or counts (:meth:`count`), not both. Counts are exact;
     a remembered state whose count passes ``2**64 - 1`` costs more than one of
     ``max_states`` (see the module's docstring).
     """
 
     def __init__(self, n: int, m: int, cells: bytes, max_states: int) -> None:
-        assert 1 <= n <= _MAX_N and 1 <= m <= _MAX_N, f"n and m must be 1..{_MAX_N}, got {n} and {m}"
+        assert n >= 1 and m >= 1 and n * m <= _MAX_CELLS, (
+            f"n and m must be >= 1 with n * m <= {_MAX_CELLS}, got {n} and {m}"
+        )
         assert len(cells) == n * m, f"expected n * m = {n * m} cells, got {len(cells)}"
         assert all(code <= 9 or code == NO_CLUE for code in cells), "cells must be 0..9 or NO_CLUE"
         assert max_states >= 1, f"max_states must be at least 1, got {max_states}"
@@ -201,6 +205,11 @@ class Search:
             self.mask.append(mask)
         self.need = [self._residual_key(p) for p in range(self.size)]
         self.trail.clear()
+        self.too_wide = self.phase != _FINISHED and any(
+            self.need[p] is None and self.mask[p] >> _KEY_BITS for p in range(self.size)
+        )
+        if self.too_wide:
+            self.phase = _FINISHED
 
     def _residual_key(self, p: int) -> list[tuple[int, int]] | None:
         """The cells whose colour keys position ``p`` by need, each with its weight; None: the window.
@@ -376,7 +385,7 @@ class Search:
         """
         assert self.mode != _COUNTING, "a Search either lists solutions or counts them, not both"
         self.mode = _LISTING
-        return self._walk(node_budget, 0)
+        return TOO_LARGE if self.too_wide else self._walk(node_budget, 0)
 
     def count(self, node_budget: int, limit: int) -> int:
         """Count solutions for at most ``node_budget`` more nodes, and at most POLL_MS, into ``found``.
@@ -391,7 +400,7 @@ class Search:
         assert limit >= 0, f"limit must be at least 0, got {limit}"
         assert self.mode != _LISTING, "a Search either lists solutions or counts them, not both"
         self.mode = _COUNTING
-        return self._walk(node_budget, limit)
+        return TOO_LARGE if self.too_wide else self._walk(node_budget, limit)
 
     def _cost(self, p: int, count: int) -> int:
         """The share of max_states that remembering ``count`` at position ``p`` takes."""
@@ -516,7 +525,9 @@ class Learn(ActivityHeap):
     """
 
     def __init__(self, n: int, m: int, cells: bytes) -> None:
-        assert 1 <= n <= _MAX_N and 1 <= m <= _MAX_N, f"n and m must be 1..{_MAX_N}, got {n} and {m}"
+        assert n >= 1 and m >= 1 and n * m <= _MAX_CELLS, (
+            f"n and m must be >= 1 with n * m <= {_MAX_CELLS}, got {n} and {m}"
+        )
         assert len(cells) == n * m, f"expected n * m = {n * m} cells, got {len(cells)}"
         assert all(code <= 9 or code == NO_CLUE for code in cells), "expected 0..9 or NO_CLUE cells"
         self.size = size = n * m
@@ -920,7 +931,8 @@ def _plain_number(token: str) -> int:
 
 
 def _plain_text_cells(text: object, most: int) -> tuple[int, int, bytes] | None:
-    """(n, m, cell codes) of a plainly written contest text of at most ``most`` rows and columns, as the
+    """(n, m, cell codes) of a plainly written contest text of at most ``most`` rows and columns (and
+    MAX_CELLS cells), as the
     kernel's fp_pixel_plain_text reads it; None for anything else."""
     if type(text) is not str or not text.isascii():
         return None
@@ -929,7 +941,7 @@ def _plain_text_cells(text: object, most: int) -> tuple[int, int, bytes] | None:
     if not newline or len(sizes) != 2:
         return None
     n, m = _plain_number(sizes[0]), _plain_number(sizes[1])
-    if not (1 <= n <= most and 1 <= m <= most):
+    if not (1 <= n <= most and 1 <= m <= most and n * m <= _MAX_CELLS):
         return None
     size = n * (m + 1) - 1
     rows = rest[:size].split("\n")
@@ -948,9 +960,9 @@ def _plain_text_cells(text: object, most: int) -> tuple[int, int, bytes] | None:
 
 def solve_plain_texts(texts: list[object], most: int) -> list[str | None]:
     """For each item of texts, the contest output of a plainly written puzzle of at most ``most`` rows and
-    columns that :class:`Learn` finds exactly one solution of within one poll each; None for any other item
+    columns (and MAX_CELLS cells) that :class:`Learn` finds exactly one solution of within one poll each; None for any other item
     (the kernel's solve_plain_texts)."""
-    assert 1 <= most <= _MAX_N
+    assert 1 <= most <= _MAX_CELLS
     out: list[str | None] = []
     for text in list(texts):
         plain = _plain_text_cells(text, most)

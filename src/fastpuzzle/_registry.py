@@ -31,9 +31,10 @@ POLL_MS = 100
 #: The most workers a pool of one process may have: ``--jobs`` and ``solve_many(jobs=)`` alike.
 MAX_JOBS = 1024
 
-#: The forms a puzzle is read and written in: the contest's text, Simon Tatham's
-#: game IDs and puzz.link URLs (:mod:`fastpuzzle.interchange` reads and writes the last two).
-FORMATS = ("contest", "sgt", "url")
+#: The forms the 01 game and pixel placement are read and written in: the contest's text and
+#: Simon Tatham's game IDs (:mod:`fastpuzzle.interchange`). No other format exists for them:
+#: puzz.link (pzprjs) has no type for either, so no URL is offered.
+FORMATS = ("contest", "sgt")
 
 
 class Status(IntEnum):
@@ -108,9 +109,12 @@ PUZZLES = {
         Entry(
             "pixel",
             "pixel placement (Fill-a-Pix, Mosaic): colour a grid so every digit counts its black 3x3 block",
-            # The kernel's window of 2w + 2 cells fits 128 bits; a search
-            # remembers at most MAX_STATES (position, window) states.
-            limits={"MAX_N": 63, "MAX_STATES": 1 << 20},
+            # Any n x m of at most MAX_CELLS cells (SGT's Mosaic: MAX_TILES), so a side
+            # is at most MAX_N = MAX_CELLS (a 1 x 10,000 strip). The memoised search keys a
+            # state by a window of 2w + 2 cells, w the narrower side, in 128 bits: whole
+            # up to w = WINDOW_MAX_N; past it only where the cells that matter fit (see
+            # _pixel_cy.Search). A search remembers at most MAX_STATES states.
+            limits={"MAX_N": 10_000, "MAX_CELLS": 10_000, "WINDOW_MAX_N": 63, "MAX_STATES": 1 << 20},
             headers=("_fp_clock.h", "_fp_learn.h", "_fp_text.h"),
         ),
         Entry(

@@ -1,4 +1,4 @@
-"""Other programs' formats for the 01 game and pixel placement: Simon Tatham's game IDs, puzz.link URLs.
+"""Simon Tatham's game IDs for the 01 game and pixel placement, read and written as SGT does.
 
 Simon Tatham's Portable Puzzle Collection (SGT) calls the 01 game *Unruly* and
 pixel placement *Mosaic*; its game IDs read and write both ways::
@@ -15,41 +15,52 @@ pixel placement *Mosaic*; its game IDs read and write both ways::
     1__1_1
     >>> interchange.to_sgt(puzzle)
     '6x6u:ceCiCebACBa'
-    >>> interchange.to_sgt(interchange.from_sgt("3x3:a0c22b", "mosaic"))
+    >>> interchange.to_sgt(interchange.from_sgt("003x3h0a1:a0c22b", "mosaic"))
     '3x3:a0c22b'
 
 The formats, as SGT's own code reads and writes them (``unruly.c`` and
 ``mosaic.c``: ``decode_params``, ``encode_params``, ``validate_params``,
-``validate_desc``, ``new_game_desc``, ``new_game``):
+``validate_desc``, ``new_game``; ``midend.c``: how an ID splits):
 
-* A game ID is ``PARAMS:DESC``. ``PARAMS#SEED`` is a random seed, which only
-  SGT's generator (of one version) turns into a puzzle: it is refused.
-* Unruly: ``PARAMS`` is ``W[xH][u][dC]``, even sides of at least 6, ``u`` for
-  unique rows and columns, ``C`` a difficulty letter (``t``, ``e``, ``n``) that
-  only matters to the generator. ``DESC`` walks the cells row by row: a letter
-  ``a`` to ``y`` skips 0 to 24 blank cells and then gives a 0, ``A`` to ``Y``
-  the same with a 1, and ``z`` or ``Z`` skips 25 blank cells. The letters
-  cover one place more than the grid: the last one ends the description.
-  With ``u``, SGT refuses a grid taller than the lines of its width that can
-  all differ (14 of width 6: "too tall"), or wider than those of its height
-  ("too long"); so does this reader. Any shape up to the 01 game's 64 x 64 is
-  read, with the rule the ID names, and IDs are written as SGT writes them:
-  ``WxH:DESC``, or ``WxHu:DESC`` for unique rows and columns.
-* Mosaic: ``PARAMS`` is ``W[xH]`` (width, height; at least 3 each), then
-  flags for the generator only: ``hN`` (aggressive generation) and, in IDs of
-  the first Mosaic, ``aN``. ``DESC`` walks the cells row by row: a digit is a
-  clue, a letter ``a`` to ``z`` is 1 to 26 blank cells. Pixel placement takes
-  sides up to 63.
+* A game ID is ``PARAMS:DESC``, split at its first ``:``. ``PARAMS#SEED`` (a
+  ``#`` before any ``:``) is a random seed, which only SGT's generator (of one
+  version) turns into a puzzle: it is refused.
+* ``PARAMS`` is read as ``decode_params`` reads it: a number as C's ``atoi``
+  reads it (leading zeros, and white space or a sign before it, allowed; none
+  at all is 0), then ``x`` and the height (without it, the height is the
+  width: ``6`` is 6x6), then the game's flags in their order; whatever
+  follows, up to the ``:``, is skipped (``6x6ux`` is ``6x6u``, ``3x3x`` is
+  ``3x3``, and ``6x6zu`` has no ``u``: the ``z`` ends what is read). The sizes
+  are then checked as ``validate_params`` checks them, and against what
+  fastpuzzle takes. A number too large for C's ``int`` is refused (SGT would
+  read it wrapped around).
+* Unruly: ``W[xH][u][dC]``, even sides of at least 6, ``u`` for unique rows
+  and columns, ``C`` a difficulty letter (``t``, ``e``, ``n``; any other is an
+  error, as in SGT) that only matters to the generator. With ``u``, SGT
+  refuses a grid taller than the lines of its width that can all differ (14
+  of width 6: "too tall"), or wider than those of its height ("too long").
+  ``DESC`` walks the cells row by row: a letter ``a`` to ``y`` skips 0 to 24
+  blank cells and then gives a 0, ``A`` to ``Y`` the same with a 1, and ``z``
+  or ``Z`` skips 25 blank cells. The letters cover one place more than the
+  grid: the last one ends the description. Givens that break the rules make
+  a puzzle with no solution, as in SGT.
+* Mosaic: ``W[xH][hN]`` (width, height; at least 3 each, at most 10,000
+  cells), ``hN`` the generator's aggressiveness. ``DESC`` walks the cells
+  row by row: a digit is a clue, a letter ``a`` to ``z`` is 1 to 26 blank
+  cells. SGT takes any digit as a clue, so a clue larger than its block
+  (``3x3:9h``) is a puzzle with no solution: :class:`~fastpuzzle.NoSolutionError`
+  once the whole ID has been read (the contest format calls it bad input).
 
-puzz.link (pzprjs, and pzv.jp before it) has no type for either puzzle: none
-of its varieties (``src/pzpr/variety.js`` of robx/pzprjs) is the 01 game or
-Fill-a-Pix (its ``mines`` is Minesweeper, whose clue cells are never black).
-:func:`from_url` reads where a URL names its type and refuses it, and
-:func:`to_url` refuses every puzzle, so that no URL ever opens as another puzzle.
+IDs are written as SGT's ``encode_params(params, false)`` and its generator
+write them: ``WxH:DESC``, ``WxHu:DESC`` for unique rows and columns; the
+generator's flags make no puzzle and are not written.
 
-Errors in an ID or URL are :class:`~fastpuzzle.ParseError` on line 1, with the
-column (1-based character position) of the first problem and what was expected
-there.
+Only these formats exist for these puzzles: puzz.link (pzprjs) has no type
+for the 01 game or for Fill-a-Pix, so no URL is offered.
+
+Errors in an ID are :class:`~fastpuzzle.ParseError` on line 1, with the
+column (1-based character position) of the first problem and what was
+expected there.
 """
 
 from __future__ import annotations
@@ -59,7 +70,7 @@ import re
 from . import pixel, takuzu
 from ._registry import FORMATS
 from ._text import describe
-from .errors import ArgumentError, ParseError
+from .errors import ArgumentError, NoSolutionError, ParseError
 
 TYPE_CHECKING = False
 
@@ -68,38 +79,32 @@ if TYPE_CHECKING:
 
     Puzzle = Union[takuzu.Puzzle, pixel.Puzzle]
 
-__all__ = ["FORMATS", "NAMES", "from_sgt", "from_url", "read", "to_sgt", "to_url", "write"]
+__all__ = ["FORMATS", "NAMES", "from_sgt", "read", "to_sgt", "write"]
 
 #: The puzzle names these formats take, SGT's game names among them, to the facade's name.
 NAMES = {"takuzu": "takuzu", "01": "takuzu", "unruly": "takuzu", "pixel": "pixel", "mosaic": "pixel"}
 _FACADES = {"takuzu": takuzu, "pixel": pixel}
-#: What each puzzle is called in messages.
-_TITLES = {"takuzu": "the 01 game", "pixel": "pixel placement"}
 
 #: SGT's smallest sides: Unruly's validate_params ("at least 6"), Mosaic's ("Minimal size is 3x3").
 _UNRULY_MIN, _MOSAIC_MIN = 6, 3
+#: Mosaic's MAX_TILES: the most cells SGT's Mosaic takes ("Maximum size is 10000 tiles").
+_MOSAIC_MAX_TILES = 10_000
 #: Unruly's difficulty letters (DIFFLIST in unruly.c): trivial, easy, normal.
 _UNRULY_LEVELS = "ten"
+#: Unruly's unique-rows check (validate_params) looks its A177790 table up only for sides below this.
+_UNRULY_TABLE_SIDES = 48
 #: Blank cells one ``z``/``Z`` of Unruly skips, and the most one Mosaic letter holds.
 _UNRULY_SKIP, _MOSAIC_RUN = 25, 26
-#: White space allowed around an ID or URL: spaces and tabs, and line endings after it.
+#: White space allowed around an ID: spaces and tabs, and line endings after it.
 _BLANKS, _TRAILING = " \t", " \t\r\n"
-
-#: pzprjs's addresses before the ``?`` (its sources and tests; pzprxs, merged into puzz.link since).
-_URL_ADDRESSES = ("puzz.link/p", "pzv.jp/p.html", "indi.s58.xrea.com/pzpr/v3/p.html", "pzprxs.vercel.app/p")
-#: A query parameter pzprjs skips before the type (``type=editor&``).
-_URL_OPTION = re.compile(r"\w+=\w+&", re.ASCII)
-#: A pzprjs type that starts a whole puzzle file in the URL (``pzprv3/nurikabe/...``).
-_URL_FILE = re.compile(r"pzprv[0-9.]*")
-
-
-#: The longest number an ID may hold: every size SGT takes has fewer digits (and Python refuses to read
-#: numbers of over 4300 digits at all).
-_MOST_DIGITS = 9
+#: What C's isspace (in the C locale) skips before atoi's number.
+_C_SPACE = " \t\n\v\f\r"
+#: C's int: the values atoi can give.
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 
 
 class _Cursor:
-    """A left-to-right reader of one ID or URL that knows the column of every character."""
+    """A left-to-right reader of one ID that knows the column of every character."""
 
     __slots__ = ("end", "pos", "text")
 
@@ -136,20 +141,6 @@ class _Cursor:
             found = describe(self.text[column - 1]) if column <= self.end else "end of input"
         return ParseError(f"expected {expected}, found {found}{': ' + why if why else ''}", 1, column)
 
-    def number(self, name: str) -> tuple[int, int]:
-        """A number in ASCII digits without a leading zero, and its column."""
-        start = self.pos
-        while "0" <= self.peek() <= "9":
-            self.pos += 1
-        digits = self.text[start : self.pos]
-        if not digits:
-            raise self.error(f"{name} in digits")
-        if digits[0] == "0" and len(digits) > 1:
-            raise self.error(f"{name} without a leading zero", start + 1, describe(digits))
-        if len(digits) > _MOST_DIGITS:
-            raise self.error(f"{name} of at most {_MOST_DIGITS} digits", start + 1, f"{len(digits)} digits")
-        return int(digits), start + 1
-
     def seed_check(self) -> None:
         """Refuse ``PARAMS#SEED``: the first ``#`` before any ``:`` makes the ID a random seed."""
         rest = self.text[self.pos : self.end]
@@ -163,12 +154,90 @@ class _Cursor:
             )
 
 
-def _sized(cur: _Cursor, name: str, value: int, column: int, low: int, high: int, what: str) -> None:
-    """``value`` (at ``column``) is a side from ``low`` (SGT's) to ``high`` (``what``'s)."""
-    if value < low:
-        raise cur.error(f"{name} of at least {low} (SGT's smallest)", column, describe(str(value)))
-    if value > high:
-        raise cur.error(f"{name} of at most {high} ({what}'s largest)", column, describe(str(value)))
+class _Number:
+    """A number of ``PARAMS`` as C's atoi read it: its value, where it starts, and its text."""
+
+    __slots__ = ("column", "text", "value")
+
+    def __init__(self, value: int, column: int, text: str) -> None:
+        self.value, self.column, self.text = value, column, text
+
+    def found(self, cur: _Cursor) -> str:
+        """The number as an error names it: its text, or what stands there if it has no digits."""
+        if self.text:
+            return describe(self.text)
+        there = cur.text[self.column - 1 : self.column]
+        return f"{describe(there) if there else 'end of input'} (no number: SGT reads 0)"
+
+
+class _Params:
+    """``PARAMS`` (the text before the ID's first ``:``) walked as SGT's decode_params walks it."""
+
+    __slots__ = ("cur", "end", "pos")
+
+    def __init__(self, cur: _Cursor) -> None:
+        cur.seed_check()
+        colon = cur.text.find(":", cur.pos, cur.end)
+        if colon < 0:
+            cur.pos = cur.end
+            raise cur.error("':' and the game description after the parameters")
+        self.cur, self.pos, self.end = cur, cur.pos, colon
+
+    def peek(self) -> str:
+        """The next character of ``PARAMS``, or ``""`` at its end (C's terminating NUL)."""
+        return self.cur.text[self.pos] if self.pos < self.end else ""
+
+    def take(self, char: str) -> bool:
+        """Step over ``char`` if it comes next (``if (*p == char) p++``)."""
+        if self.peek() == char:
+            self.pos += 1
+            return True
+        return False
+
+    def number(self) -> _Number:
+        """``atoi(p)``, then ``while (isdigit(*p)) p++``: a sign or white space before the digits is read
+        by atoi but not stepped over, so what follows them is then read from the sign."""
+        text, start = self.cur.text, self.pos
+        at = start
+        while at < self.end and text[at] in _C_SPACE:
+            at += 1
+        sign = -1 if at < self.end and text[at] == "-" else 1
+        if at < self.end and text[at] in "+-":
+            at += 1
+        digits_from = at
+        while at < self.end and "0" <= text[at] <= "9":
+            at += 1
+        digits = text[digits_from:at].lstrip("0")
+        if len(digits) > len(str(_INT_MAX)) or int(digits or "0") > _INT_MAX + (sign < 0):
+            raise self.cur.error(
+                "a number that fits C's int (SGT reads a larger one wrapped around)",
+                start + 1,
+                describe(text[start:at]),
+            )
+        while self.pos < self.end and "0" <= text[self.pos] <= "9":
+            self.pos += 1
+        return _Number(sign * int(digits or "0"), start + 1, text[start:at] if digits_from < at else "")
+
+    def size(self) -> tuple[_Number, _Number]:
+        """``W[xH]``: the width and the height (the width again without ``x``)."""
+        width = self.number()
+        return width, (self.number() if self.take("x") else width)
+
+    def done(self) -> None:
+        """Skip what decode_params leaves unread, and the ``:``."""
+        self.cur.pos = self.end + 1
+
+
+def _too_small(cur: _Cursor, name: str, number: _Number, low: int) -> None:
+    """Refuse a side below SGT's smallest, ``low``."""
+    if number.value < low:
+        raise cur.error(f"{name} of at least {low} (SGT's smallest)", number.column, number.found(cur))
+
+
+def _too_large(cur: _Cursor, name: str, number: _Number, high: int, what: str) -> None:
+    """Refuse a side above ``what``'s largest, ``high``."""
+    if number.value > high:
+        raise cur.error(f"{name} of at most {high} ({what}'s largest)", number.column, number.found(cur))
 
 
 def _span(index: int, size: int) -> int:
@@ -176,49 +245,38 @@ def _span(index: int, size: int) -> int:
     return min(index + 1, size - 1) - max(index - 1, 0) + 1
 
 
-def _segment(cur: _Cursor) -> str:
-    """The text from the cursor to the next ``/`` (or the end)."""
-    slash = cur.text.find("/", cur.pos, cur.end)
-    return cur.text[cur.pos : slash if slash >= 0 else cur.end]
-
-
-def _dimensions(cur: _Cursor) -> tuple[int, int, int, int]:
-    """A game ID's ``W[xH]`` (after making sure it is no seed): the width, its column, the height, its column."""
-    cur.seed_check()
-    width, width_at = cur.number("the width")
-    height, height_at = (width, width_at)
-    if cur.take("x"):
-        height, height_at = cur.number("the height")
-    return width, width_at, height, height_at
-
-
 # -- Unruly: the 01 game ------------------------------------------------------
 
 
 def _read_unruly(cur: _Cursor) -> takuzu.Puzzle:
     """The 01 game in Unruly's ``W[xH][u][dC]:DESC``."""
-    width, width_at, height, height_at = _dimensions(cur)
-    for name, value, column in (("a width", width, width_at), ("a height", height, height_at)):
-        if value % 2:
-            raise cur.error(f"an even {name[2:]} (Unruly's rule)", column, describe(str(value)))
-        _sized(cur, name, value, column, _UNRULY_MIN, takuzu.MAX_N, "the 01 game")
-    unique = cur.take("u")
+    params = _Params(cur)
+    width_number, height_number = params.size()
+    unique = params.take("u")
+    level_at = params.pos + 1 if params.take("d") else 0
+    level = params.peek()
+    params.done()
+    sides = (("a width", width_number), ("a height", height_number))
+    # validate_params, in its order: even sides, at least 6, unique rows that can all differ, the difficulty.
+    for name, number in sides:
+        if number.value % 2:
+            raise cur.error(f"an even {name[2:]} (Unruly's rule)", number.column, number.found(cur))
+    for name, number in sides:
+        _too_small(cur, name, number, _UNRULY_MIN)
+    width, height = width_number.value, height_number.value
     if unique:
-        # SGT's validate_params: more rows than distinct lines of their width cannot all differ.
-        for name, value, column, across in (("height", height, height_at, width), ("width", width, width_at, height)):
-            if value > _distinct_lines(across):
+        for name, number, across in (("height", height_number, width), ("width", width_number, height)):
+            if across < _UNRULY_TABLE_SIDES and number.value > _distinct_lines(across):
                 raise cur.error(
                     f"a {name} of at most {_distinct_lines(across)} with 'u': no more lines of {across} cells "
                     f'can all differ (SGT: "too {"tall" if name == "height" else "long"} for unique-rows")',
-                    column,
-                    describe(str(value)),
+                    number.column,
+                    number.found(cur),
                 )
-    if cur.take("d"):
-        if not (cur.peek() and cur.peek() in _UNRULY_LEVELS):
-            raise cur.error("a difficulty letter 't', 'e' or 'n' after 'd'")
-        cur.pos += 1
-    if not cur.take(":"):
-        raise cur.error("':' and the game description after the parameters")
+    if level_at and not (level and level in _UNRULY_LEVELS):
+        raise cur.error("a difficulty letter 't', 'e' or 'n' after 'd'", level_at)
+    for name, number in sides:
+        _too_large(cur, name, number, takuzu.MAX_N, "the 01 game")
     cells = width * height
     grid = ["_"] * cells
     place = 0  # the next cell; the description covers cells + 1 places
@@ -284,26 +342,39 @@ def _write_unruly(puzzle: takuzu.Puzzle) -> str:
 
 
 def _read_mosaic(cur: _Cursor) -> pixel.Puzzle:
-    """Pixel placement in Mosaic's ``W[xH][aN][hN]:DESC``."""
-    width, width_at, height, height_at = _dimensions(cur)
-    for flag in "ah":  # generator settings, which no puzzle depends on
-        if cur.take(flag):
-            cur.number(f"the value of '{flag}'")
-    for name, value, column in (("a width", width, width_at), ("a height", height, height_at)):
-        _sized(cur, name, value, column, _MOSAIC_MIN, pixel.MAX_N, "pixel placement")
-    if not cur.take(":"):
-        raise cur.error("':' and the game description after the parameters")
+    """Pixel placement in Mosaic's ``W[xH][hN]:DESC``; a clue larger than its block is NoSolutionError."""
+    params = _Params(cur)
+    width_number, height_number = params.size()
+    if params.take("h"):  # the generator's aggressiveness, which no puzzle depends on
+        params.number()
+    params.done()
+    sides = (("a width", width_number), ("a height", height_number))
+    for name, number in sides:
+        _too_small(cur, name, number, _MOSAIC_MIN)
+    width, height = width_number.value, height_number.value
+    if height > _MOSAIC_MAX_TILES // width:
+        raise cur.error(
+            f"at most {_MOSAIC_MAX_TILES} cells (SGT's largest Mosaic)",
+            width_number.column,
+            f"{width} x {height}",
+        )
+    for name, number in sides:
+        _too_large(cur, name, number, pixel.MAX_N, "pixel placement")
     cells = width * height
     grid = ["_"] * cells
     place = 0
+    too_large = ""  # the first clue larger than its block: the puzzle has no solution
     while char := cur.peek():
         if "0" <= char <= "9":
             if place >= cells:
                 raise cur.error(f"the end of the description, which has covered the {cells} cells")
             row, column = divmod(place, width)
             block = _span(row, height) * _span(column, width)
-            if int(char) > block:
-                raise cur.error(f"a clue from 0 to {block} in row {row + 1}, column {column + 1} (its block's cells)")
+            if int(char) > block and not too_large:
+                too_large = (
+                    f"the clue {char} in row {row + 1}, column {column + 1} (column {cur.column} of the ID) "
+                    f"is more than the {block} cells of its block: no picture meets it"
+                )
             grid[place] = char
             place += 1
         elif "a" <= char <= "z":
@@ -315,6 +386,8 @@ def _read_mosaic(cur: _Cursor) -> pixel.Puzzle:
         cur.pos += 1
     if place < cells:
         raise cur.error(f"more of the description: it covers {place} of the {cells} cells")
+    if too_large:
+        raise NoSolutionError(too_large)
     return pixel.from_rows(["".join(grid[r * width : (r + 1) * width]) for r in range(height)])
 
 
@@ -359,7 +432,7 @@ def _format(format: object) -> str:
     if not isinstance(format, str):
         raise TypeError(f"format must be a str, got {type(format).__name__}")
     if format not in FORMATS:
-        raise ArgumentError(f"format must be 'contest', 'sgt' or 'url', got {format!r}")
+        raise ArgumentError(f"format must be 'contest' or 'sgt', got {format!r}")
     return format
 
 
@@ -367,13 +440,15 @@ def from_sgt(text: str, name: Optional[str] = None) -> Puzzle:
     """The puzzle of an SGT game ID ``PARAMS:DESC`` from Unruly (``name`` 'takuzu') or Mosaic ('pixel').
 
     ``name`` is required: a game ID does not say which of SGT's games it is
-    for (``'unruly'``, ``'mosaic'`` and ``'01'`` are accepted too). Spaces and
-    tabs around the ID, and line endings after it, are ignored. Raises
+    for (``'unruly'``, ``'mosaic'`` and ``'01'`` are accepted too). ``PARAMS``
+    is read as SGT's ``decode_params`` reads it (see the module's text). Spaces
+    and tabs around the ID, and line endings after it, are ignored. Raises
     :class:`~fastpuzzle.ParseError` (line 1 and the column of the first
-    problem) for an ID that is no puzzle of that name: a random seed
-    (``PARAMS#SEED``), an Unruly ID without unique rows and columns (another
-    rule set), a size the puzzle does not take, a bad character, a clue
-    larger than its block.
+    problem) for an ID that SGT refuses or that holds a size the puzzle does
+    not take: a random seed (``PARAMS#SEED``), a bad size or difficulty, a bad
+    character, a description of the wrong length; and
+    :class:`~fastpuzzle.NoSolutionError` for a Mosaic ID that SGT takes but
+    whose clue is larger than its block.
     """
     if name is None:
         raise ArgumentError("from_sgt() needs name, 'takuzu' or 'pixel': an SGT game ID does not name its game")
@@ -383,11 +458,12 @@ def from_sgt(text: str, name: Optional[str] = None) -> Puzzle:
 
 
 def to_sgt(puzzle: Puzzle) -> str:
-    """``puzzle``'s SGT game ID: ``NxNu:DESC`` for Unruly, ``WxH:DESC`` for Mosaic.
+    """``puzzle``'s SGT game ID: ``WxH[u]:DESC`` for Unruly, ``WxH:DESC`` for Mosaic.
 
-    What SGT shows under Game > Specific for that puzzle. Raises
-    :class:`~fastpuzzle.ArgumentError` for a grid smaller than SGT takes
-    (a 01 game below 6 x 6, a pixel puzzle with a side below 3).
+    Letter for letter what SGT prints for that puzzle (``--generate``, Game >
+    Specific). Raises :class:`~fastpuzzle.ArgumentError` for a grid SGT does
+    not take (a 01 game below 6 x 6, or with unique rows in a grid taller or
+    wider than the lines that can all differ; a pixel puzzle with a side below 3).
     """
     if isinstance(puzzle, takuzu.Puzzle):
         return _write_unruly(puzzle)
@@ -396,89 +472,24 @@ def to_sgt(puzzle: Puzzle) -> str:
     raise TypeError(f"expected a takuzu.Puzzle or a pixel.Puzzle, found {type(puzzle).__name__}")
 
 
-def _read_url(text: str, want: Optional[str]) -> Puzzle:
-    """Where a pzprjs URL names its type; every type is refused (pzprjs has neither puzzle)."""
-    cur = _Cursor(text)
-    rest = cur.text[cur.pos : cur.end]
-    scheme = re.match(r"https?://", rest)
-    if scheme:
-        cur.pos += scheme.end()
-        query = cur.text.find("?", cur.pos, cur.end)
-        address = cur.text[cur.pos : query if query >= 0 else cur.end]
-        if address.removeprefix("www.") not in _URL_ADDRESSES:
-            expected = ", ".join(_URL_ADDRESSES[:-1]) + " or " + _URL_ADDRESSES[-1]
-            raise cur.error(f"a puzz.link address ({expected})", found=describe(address) if address else None)
-        cur.pos += len(address)
-        if not cur.take("?"):
-            raise cur.error("'?' and the puzzle after the address")
-    while option := _URL_OPTION.match(cur.text, cur.pos, cur.end):
-        cur.pos = option.end()
-    if cur.text.startswith("v:", cur.pos, cur.end):  # a variant, then the type
-        cur.pos = min(cur.pos + len(_segment(cur)) + 1, cur.end)
-    column, kind = cur.column, _segment(cur)
-    if _URL_FILE.fullmatch(kind) and cur.pos + len(kind) < cur.end:  # a whole puzzle file: its type comes next
-        cur.pos += len(kind) + 1
-        column, kind = cur.column, _segment(cur)
-    kind = re.sub(r"_(edit|play)$", "", kind)
-    wanted = _TITLES[want] if want else "the 01 game or pixel placement"
-    if not kind:
-        raise cur.error(f"a puzz.link type for {wanted}", column)
-    raise cur.error(
-        f"a puzz.link type for {wanted}",
-        column,
-        describe(kind),
-        why=f"puzz.link (pzprjs) has no type for {'it' if want else 'either'}, so no URL holds "
-        f"{'one' if want else 'these puzzles'}",
-    )
-
-
-def from_url(text: str) -> Puzzle:
-    """The puzzle of a puzz.link URL (the type comes from the URL).
-
-    Takes ``https://puzz.link/p?TYPE/COLS/ROWS/BODY``, the same after
-    ``http://pzv.jp/p.html?`` (or pzprv3's and pzprxs's addresses), with pzprjs's
-    ``type=editor&``, ``v:VARIANT/`` and ``pzprv3/`` prefixes, or the bare
-    ``TYPE/COLS/ROWS/BODY``. pzprjs has no type for the 01 game or for
-    pixel placement, so every URL is refused with a
-    :class:`~fastpuzzle.ParseError` at the column of its type.
-    """
-    return _read_url(text, None)
-
-
-def to_url(puzzle: Puzzle) -> str:
-    """``puzzle`` as a puzz.link URL: always an :class:`~fastpuzzle.ArgumentError`.
-
-    pzprjs has no type for the 01 game or for pixel placement; a URL of
-    another type would open as another puzzle.
-    """
-    kind = _kind(puzzle)
-    raise ArgumentError(
-        f"puzz.link (pzprjs) has no type for {_TITLES[kind]}, so no URL can hold this puzzle; "
-        "an SGT game ID (format 'sgt') can"
-    )
-
-
 def read(text: str, name: str, format: str) -> Puzzle:
-    """The ``name`` puzzle ('takuzu' or 'pixel') in ``format``: 'contest', 'sgt' or 'url'.
+    """The ``name`` puzzle ('takuzu' or 'pixel') in ``format``: 'contest' or 'sgt'.
 
-    'contest' is the facade's ``parse``, 'sgt' :func:`from_sgt`, 'url'
-    :func:`from_url` (refused for the wanted puzzle). ArgumentError for
-    another name or format.
+    'contest' is the facade's ``parse``, 'sgt' :func:`from_sgt`. ArgumentError
+    for another name or format.
     """
     format = _format(format)
     canonical = _canonical(name)
     if format == "contest":
         puzzle: Puzzle = _FACADES[canonical].parse(text)
         return puzzle
-    if format == "sgt":
-        return from_sgt(text, canonical)
-    return _read_url(text, canonical)
+    return from_sgt(text, canonical)
 
 
 def write(puzzle: Puzzle, format: str) -> str:
-    """``puzzle`` (a takuzu or pixel Puzzle) in ``format``: 'contest' (``str(puzzle)``), 'sgt' or 'url'."""
+    """``puzzle`` (a takuzu or pixel Puzzle) in ``format``: 'contest' (``str(puzzle)``) or 'sgt'."""
     format = _format(format)
     _kind(puzzle)
     if format == "contest":
         return str(puzzle)
-    return to_sgt(puzzle) if format == "sgt" else to_url(puzzle)
+    return to_sgt(puzzle)

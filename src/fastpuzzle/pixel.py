@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from ._pixel_hints import Deducer
 
 __all__ = [
+    "MAX_CELLS",
     "MAX_N",
     "MAX_STATES",
     "NAME",
@@ -80,8 +81,12 @@ __all__ = [
 ]
 
 NAME = "pixel"
-#: Largest side (rows or columns).
+#: Most cells of a grid, of any shape (SGT's Mosaic allows as many): 100x100, 200x50, 1x10000.
+MAX_CELLS = PUZZLES[NAME].limits["MAX_CELLS"]
+#: Largest side (rows or columns): as many as MAX_CELLS, the other side then being 1.
 MAX_N = PUZZLES[NAME].limits["MAX_N"]
+#: The memo keys a state by a window of the last 2w + 2 cells, w the narrower side, whole up to this w.
+_WINDOW_MAX_N = PUZZLES[NAME].limits["WINDOW_MAX_N"]
 #: Most (position, window) states a search may remember; a grid needing more is too large.
 MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
 #: count_solutions counts a limit up to this one solution at a time, by clause learning (and, with no
@@ -112,6 +117,7 @@ class Puzzle(Grid):
         m = len(rows[0]) if isinstance(rows[0], str) else 1
         if not 1 <= m <= MAX_N:
             raise ParseError(f"expected 1 to {MAX_N} columns, found {m}", 1, 1, unit="row")
+        _check_cells(len(rows), m, 1, 1, "row")
         check_text_rows(rows, m, _CELLS)
         _check_clues(rows, first_line=1, unit="row")
         return rows
@@ -144,7 +150,9 @@ def parse(text: str) -> Puzzle:
         header = plain[0].split(" ")
         rows_wanted = plain_number(header[0], 1, MAX_N)
         columns = plain_number(header[-1], 1, MAX_N) if len(header) == 2 else None
-        rows = plain_rows(plain, 1, rows_wanted, columns, _CELLS) if rows_wanted and columns else None
+        rows = None
+        if rows_wanted and columns and rows_wanted * columns <= MAX_CELLS:
+            rows = plain_rows(plain, 1, rows_wanted, columns, _CELLS)
         if rows is not None:
             _check_clues(rows, first_line=2, unit="line")
             return Puzzle._trusted(rows)
@@ -159,7 +167,22 @@ def parse(text: str) -> Puzzle:
 def _size(lines: Lines) -> tuple[int, int]:
     """The rows ``n`` and columns ``m`` on the first line, or a ParseError."""
     n, m = lines.integers(0, ("n (rows)", "m (columns)"), 1, MAX_N)
+    _check_cells(n, m, 1, 1, "line")
     return n, m
+
+
+def _check_cells(n: int, m: int, line: int, column: int, unit: str) -> None:
+    """A ParseError at ``line`` and ``column`` if an ``n x m`` grid has more than MAX_CELLS cells."""
+    if n * m > MAX_CELLS:
+        raise ParseError(
+            f"expected at most {MAX_CELLS} cells (n times m), found {n}x{m} = {n * m}", line, column, unit=unit
+        )
+
+
+def _check_size(n: int, m: int, what: str) -> None:
+    """An ArgumentError unless an ``n x m`` grid (sides at least 1, checked) fits MAX_CELLS; ``what`` names it."""
+    if n * m > MAX_CELLS:
+        raise ArgumentError(f"{what} must have at most {MAX_CELLS} cells (rows times columns), got {n}x{m}")
 
 
 def puzzle_lines(first_line: str) -> int:
@@ -223,7 +246,10 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     """Every solution of ``puzzle``, lazily, in the search's order.
 
     Raises :class:`~fastpuzzle.PuzzleTooLargeError` (possibly after some
-    solutions) when the search would remember more than ``MAX_STATES`` states.
+    solutions) when the search would remember more than ``MAX_STATES`` states,
+    or, where both sides pass 63, at once when a state's key would need more than
+    the last 128 cells (:func:`solve` and :func:`count_solutions` with a
+    ``limit`` work at every size: they search by clause learning).
     """
     puzzle = from_rows(puzzle)
     return walk(_search(puzzle), puzzle.m, _NODE_BUDGET, lambda: _too_large(puzzle))
@@ -277,9 +303,11 @@ def _search(puzzle: Puzzle) -> _kernel.Search:
 
 
 def _too_large(puzzle: Puzzle) -> str:
+    wide = min(puzzle.n, puzzle.m) > _WINDOW_MAX_N
     return (
         f"too few clues for a {puzzle.n}x{puzzle.m} grid: the search would remember more than "
         f"{MAX_STATES} states (about {MAX_STATES * _kernel.STATE_BYTES >> 20} MB)"
+        + (f", or key them by more than the last 128 cells (both sides pass {_WINDOW_MAX_N})" if wide else "")
     )
 
 
@@ -320,8 +348,9 @@ def generate(
     density = _checked_density(density)
     effort = None if effort is None else checked_count(effort, "effort")
     difficulty = None if difficulty is None else checked_difficulty(difficulty)
-    if not (1 <= n <= MAX_N and 1 <= m <= MAX_N):
-        raise ArgumentError(f"n and m must be from 1 to {MAX_N}, got {n} and {m}")
+    if n < 1 or m < 1:
+        raise ArgumentError(f"n and m must be at least 1, got {n} and {m}")
+    _check_size(n, m, "the grid")
     rng = random.Random(seed)
 
     def random_picture() -> list[str]:
@@ -358,7 +387,7 @@ def _strip_clues(picture: list[str], rng: Any, effort: Optional[int]) -> list[li
     for r, c in places:
         clue = grid[r][c]
         if effort is None:
-            removable = not _second_picture_near(grid, solution, r, c)
+            removable = not _clue_needed(grid, solution, r, c)
         else:
             grid[r][c] = "_"
             removable = _unique(grid, effort)
@@ -449,12 +478,11 @@ def from_image(
 
 
 def _image_size(size: Any) -> tuple[int, int]:
-    """``size`` checked: a pair ``(rows, columns)`` of whole numbers from 1 to MAX_N."""
+    """``size`` checked: a pair ``(rows, columns)`` of whole numbers from 1 on, with at most MAX_CELLS cells."""
     if isinstance(size, (str, bytes)) or not hasattr(size, "__len__") or len(size) != 2:
         raise TypeError(f"size must be a pair (rows, columns), got {type(size).__name__}")
     n, m = (checked_count(side, "size", 1) for side in size)
-    if not (n <= MAX_N and m <= MAX_N):
-        raise ArgumentError(f"size must be from 1 to {MAX_N} rows and columns, got {n}x{m}")
+    _check_size(n, m, "size")
     return n, m
 
 
@@ -507,6 +535,70 @@ def _second_picture_near(grid: list[list[str]], picture: bytes, r: int, c: int) 
     learn.exclude(picture, bytes(block))
     learn.prefer(picture)
     return bool(first_solutions(learn, m, _NODE_BUDGET, 1, _out_of_memory))
+
+
+#: The local checks of a clue look this many rows and columns around it (see _clue_needed).
+_NEAR = (8, 16)
+
+
+def _clue_needed(grid: list[list[str]], picture: bytes, r: int, c: int) -> bool:
+    """Whether some picture other than ``picture`` (``grid``'s one solution) meets every clue of ``grid``
+    but the one at (r, c): :func:`_second_picture_near`, most often settled near (r, c).
+
+    Two small checks come first, each exact where it decides. The clues of the box of cells at most
+    ``_NEAR`` rows and columns from (r, c), whose blocks lie in it, are some of ``grid``'s: if they
+    admit no picture that differs from ``picture`` in the clue's block, no picture of the whole grid
+    does (the clue is not needed). A picture of the box two cells larger, its outer two rings kept as
+    in ``picture`` and every clue in it met, is ``picture`` changed only near (r, c), where every clue
+    that sees a changed cell lies: if one differs in the block, the clue is needed. Else the whole
+    grid decides. ``grid`` is left with ``'_'`` at (r, c).
+    """
+    n, m = len(grid), len(grid[0])
+    grid[r][c] = "_"
+    for near in _NEAR:
+        if not _differs_nearby(grid, picture, r, c, near, 0):
+            return False
+        if _differs_nearby(grid, picture, r, c, near + 2, 2):
+            return True
+        if near >= max(n, m):
+            break
+    return _second_picture_near(grid, picture, r, c)
+
+
+def _differs_nearby(grid: list[list[str]], picture: bytes, r: int, c: int, near: int, kept: int) -> bool:
+    """Some colouring of the box of cells at most ``near`` rows and columns from (r, c) (clipped at the
+    border) differs from ``picture`` in the block of (r, c), meets every clue of ``grid`` whose block
+    lies in the box, and keeps ``picture``'s colours in the ``kept`` outer rings of the box that are
+    not the grid's border."""
+    n, m = len(grid), len(grid[0])
+    top, bottom, left, right = max(r - near, 0), min(r + near, n - 1), max(c - near, 0), min(c + near, m - 1)
+    rows, columns = bottom - top + 1, right - left + 1
+    cells = bytearray(rows * columns)
+    box = bytearray(rows * columns)
+    block = bytearray(rows * columns)
+    outer = bytearray(rows * columns)
+    for row in range(top, bottom + 1):
+        # A clue on an edge of the box that is not the grid's border sees cells outside it.
+        row_inside = (row > top or top == 0) and (row < bottom or bottom == n - 1)
+        row_ring = (top > 0 and row < top + kept) or (bottom < n - 1 and row > bottom - kept)
+        for column in range(left, right + 1):
+            at = (row - top) * columns + column - left
+            char = grid[row][column]
+            inside = row_inside and (column > left or left == 0) and (column < right or right == m - 1)
+            cells[at] = _CODES[ord(char)] if char != "_" and inside else _kernel.NO_CLUE
+            box[at] = picture[row * m + column]
+            block[at] = abs(row - r) <= 1 and abs(column - c) <= 1
+            outer[at] = row_ring or (left > 0 and column < left + kept) or (right < m - 1 and column > right - kept)
+    learn = _kernel.Learn(rows, columns, bytes(cells))
+    learn.exclude(bytes(box), bytes(block))
+    for at in range(rows * columns):
+        if outer[at]:
+            # A clause of the other colour alone keeps picture's colour at this cell.
+            only = bytearray(rows * columns)
+            only[at] = 1
+            learn.exclude(bytes([box[at] ^ 1]) * (rows * columns), bytes(only))
+    learn.prefer(bytes(box))
+    return bool(first_solutions(learn, columns, _NODE_BUDGET, 1, _out_of_memory))
 
 
 def _checked_density(density: Any, name: str = "density") -> float:

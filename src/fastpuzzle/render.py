@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     PathLike = Union[str, "os.PathLike[str]"]
     Shape = Union["_Rect", "_Circle", "_Text"]
 
-__all__ = ["CELL_SIZE", "MARGIN", "MAX_CELLS", "render", "svg"]
+__all__ = ["CELL_SIZE", "MARGIN", "MAX_CELLS", "SUFFIXES", "render", "svg"]
 
 #: Side of one cell, in pixels (SVG user units).
 CELL_SIZE = 40
@@ -48,6 +48,8 @@ CELL_SIZE = 40
 MARGIN = 10
 #: The most cells a picture draws (SGT's largest Mosaic: 100x100, 200x50); more is an ArgumentError.
 MAX_CELLS = 10_000
+#: The file names :func:`render` writes end so (in any case): the picture's format.
+SUFFIXES = (".svg", ".png")
 #: PNG pictures are drawn up to this many times larger, then scaled down: smooth circles and text.
 _SUPERSAMPLE = 4
 #: The most pixels a PNG is drawn with, supersampled: about 72 MB of RGB, whatever the board.
@@ -528,7 +530,7 @@ def render(item: Any, path: PathLike, *, puzzle: Any = None, known: Optional[Seq
     if "\0" in os.fspath(path):
         raise ArgumentError(f"cannot write {os.fspath(path)!r}: a path holds no NUL character")
     suffix = os.path.splitext(os.fspath(path))[1].lower()
-    if suffix not in (".svg", ".png"):
+    if suffix not in SUFFIXES:
         raise ArgumentError(f"cannot tell the format of {os.fspath(path)!r}: expected a path ending in .svg or .png")
     drawing = _drawing(item, puzzle, known)
     if suffix == ".png":

@@ -44,7 +44,7 @@ from fastpuzzle.errors import (
     PuzzleTooLargeError,
 )
 
-from ._options import generation_only, integer_option
+from ._options import draw_asked, generation_only, integer_option
 
 if TYPE_CHECKING:
     from collections import deque
@@ -115,7 +115,10 @@ class _ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """``fastpuzzle: PUZZLE: message (see ... --help)`` on standard error, and exit 2."""
         where = f"{self.puzzle}: " if self.puzzle else ""
-        _say(f"fastpuzzle: {where}{message} (see {self.prog} --help)")
+        # The top parser reports the options no parser knows (`reversi --perf 3`): the help that
+        # lists the puzzle's own options is the puzzle's.
+        helping = f"{self.prog} {self.puzzle}" if self.puzzle and self._subparsers is not None else self.prog
+        _say(f"fastpuzzle: {where}{message} (see {helping} --help)")
         raise SystemExit(EXIT_BAD_INPUT)
 
 
@@ -212,6 +215,12 @@ def _check_making_arguments(options: argparse.Namespace) -> Optional[str]:
         return "--render needs a file name (ending in .svg or .png)"
     if options.render and options.batch:
         return "--render draws one puzzle: it does not apply with --batch"
+    if options.render:
+        from fastpuzzle.render import SUFFIXES
+
+        # Before the work, not after it: the picture is drawn once the answer is written.
+        if not options.render.lower().endswith(SUFFIXES):
+            return f"--render needs a file name ending in {' or '.join(SUFFIXES)}, found {options.render!r}"
     return None
 
 
@@ -329,6 +338,9 @@ def _run(argv: list[str], name: Optional[str]) -> int:
     if "-" in files and sys.stdin is None and not options.generate:
         _say(prefix + "cannot read standard input: it is closed")
         return EXIT_BAD_INPUT
+    if "-" in files and not options.generate and _is_terminal(sys.stdin):
+        # Otherwise a command given no FILE looks like one that hangs.
+        _say(prefix + "reading the puzzle from standard input: type it, then end the input (Ctrl-D), or name a FILE")
     if sys.stdout is None:
         _say(prefix + "cannot write the output: standard output is closed")
         return EXIT_OUTPUT_ERROR
@@ -341,15 +353,27 @@ def _run(argv: list[str], name: Optional[str]) -> int:
         else:
             output = puzzle_command.run(_parsed(name, facade, _read(path), options), options)
     except FastpuzzleError as error:
-        _say(prefix + str(error))
-        return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
+        return _failed(prefix, error)
     except OSError as error:
         _say(prefix + _cannot_read(path, error))
         return EXIT_BAD_INPUT
     except MemoryError:
         _say(prefix + "out of memory")
         return EXIT_TOO_LARGE
-    return _flush_output(name, output)
+    written = _flush_output(name, output)
+    if written != EXIT_OK or not options.render:
+        return written
+    try:
+        draw_asked(options)
+    except FastpuzzleError as error:
+        return _failed(prefix, error)
+    return EXIT_OK
+
+
+def _failed(prefix: str, error: FastpuzzleError) -> int:
+    """Say what went wrong; the exit code for it."""
+    _say(prefix + str(error))
+    return next(code for kind, code in _EXIT_CODES if isinstance(error, kind))
 
 
 def _parsed(name: str, facade: Facade[Any, Any], text: str, options: argparse.Namespace) -> Any:
@@ -447,10 +471,12 @@ def _records(places: deque[tuple[str, int, int]], results: list[Any]) -> str:
     for result in results:
         path, index, line = places.popleft()
         head = f'{{"file": {quoted(path)}, "index": {index}, "line": {line}, "status": "{result.status}", '
+        # To the microsecond: the clock's further digits are noise, and a reader sees what the README shows.
+        seconds = round(result.seconds, 6)
         if result.output is not None:
-            records.append(f'{head}"output": {quoted(result.output)}, "seconds": {result.seconds!r}}}\n')
+            records.append(f'{head}"output": {quoted(result.output)}, "seconds": {seconds!r}}}\n')
         else:
-            records.append(f'{head}"error": {quoted(result.error or "")}, "seconds": {result.seconds!r}}}\n')
+            records.append(f'{head}"error": {quoted(result.error or "")}, "seconds": {seconds!r}}}\n')
     return "".join(records)
 
 
@@ -669,6 +695,14 @@ class _signals_raise:
         signum = signal.SIGTERM if isinstance(stop, Terminated) else signal.SIGINT
         # _thread is built in: nothing to import at a moment when an import may be under way.
         _thread.start_new_thread(os.kill, (os.getpid(), signum))
+
+
+def _is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal a person types into (False for a closed or replaced stream)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def _read(path: str) -> str:

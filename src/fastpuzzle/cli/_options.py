@@ -5,8 +5,8 @@
 who make puzzles: ``--hint`` prints the next deduction, ``--steps`` every one
 to the solution, ``--grade`` the grade; ``--generate`` (with ``--size``,
 ``--difficulty`` and the common ``--seed``) prints a new puzzle; ``--format``
-reads (and, for a new puzzle, writes) Simon Tatham's game IDs or puzz.link
-URLs, and ``--to`` converts the puzzle read. ``--render FILE`` (every puzzle)
+reads (and, for a new puzzle, writes) Simon Tatham's game IDs, and ``--to``
+converts the puzzle read. ``--render FILE`` (every puzzle)
 draws what the command prints.
 """
 
@@ -27,6 +27,8 @@ __all__ = [
     "add_making_options",
     "add_search_options",
     "check_making_options",
+    "draw_asked",
+    "even_integer_option",
     "generation_only",
     "integer_option",
     "made_output",
@@ -55,6 +57,19 @@ def integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def even_integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an even whole number from ``low`` to ``high`` (a board's side), read as ``integer_option`` reads."""
+    whole = integer_option(name, low, high)
+
+    def parse(text: str) -> int:
+        value = whole(text)
+        if value % 2:
+            raise argparse.ArgumentTypeError(f"expected {name}, an even number from {low} to {high}, found {text!r}")
+        return value
+
+    return parse
+
+
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """``--first`` and ``--count``, which mean the same for every search puzzle."""
     mode = parser.add_mutually_exclusive_group()
@@ -75,8 +90,7 @@ def add_making_options(parser: argparse.ArgumentParser, size: Callable[[str], An
         "--format",
         choices=FORMATS,
         default="contest",
-        help="read the puzzle as contest text, a Simon Tatham game ID (sgt) or a puzz.link URL (url); "
-        "with --generate, write it so",
+        help="read the puzzle as contest text or a Simon Tatham game ID (sgt); with --generate, write it so",
     )
     parser.add_argument(
         "--to", choices=FORMATS, metavar="FORMAT", help="print the puzzle read in FORMAT instead of solving it"
@@ -149,11 +163,21 @@ def puzzle_output(puzzle: Any, format: str) -> str:
 
 
 def render_if_asked(options: argparse.Namespace, item: Any, puzzle: Any = None) -> None:
-    """Draw ``item`` (with ``puzzle``, see :func:`fastpuzzle.render.render`) to ``--render``'s file, if given."""
+    """Have ``item`` (with ``puzzle``, see :func:`fastpuzzle.render.render`) drawn to ``--render``'s file, if
+    given, by :func:`draw_asked` once what the command prints is written: a picture that fails loses no answer."""
     if options.render:
-        from fastpuzzle.render import render
+        options.drawing = (item, puzzle)
 
-        try:
-            render(item, options.render, puzzle=puzzle)
-        except OSError as error:
-            raise ArgumentError(f"cannot write {options.render}: {error.strerror or error}") from None
+
+def draw_asked(options: argparse.Namespace) -> None:
+    """Draw what :func:`render_if_asked` was given to ``--render``'s file; ArgumentError if it cannot be written."""
+    drawing = getattr(options, "drawing", None)
+    if drawing is None:
+        return
+    from fastpuzzle.render import render
+
+    item, puzzle = drawing
+    try:
+        render(item, options.render, puzzle=puzzle)
+    except OSError as error:
+        raise ArgumentError(f"cannot write {options.render}: {error.strerror or error}") from None

@@ -31,7 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
     )
-    add_making_options(parser, _size_option, "ROWSxCOLUMNS or N for N x N (default 10x10)")
+    add_making_options(
+        parser, _size_option, f"ROWSxCOLUMNS or N for N x N, at most {pixel.MAX_CELLS} cells (default 10x10)"
+    )
     parser.add_argument(
         "--known",
         metavar="FILE",
@@ -46,6 +48,10 @@ def _size_option(text: str) -> tuple[int, int]:
     if len(parts) > 2:
         raise argparse.ArgumentTypeError(f"expected ROWSxCOLUMNS, such as 15x20, found {text!r}")
     sides = [side(part) for part in parts]
+    if sides[0] * sides[-1] > pixel.MAX_CELLS:
+        raise argparse.ArgumentTypeError(
+            f"expected at most {pixel.MAX_CELLS} cells (rows times columns), found {text!r}"
+        )
     return (sides[0], sides[-1])
 
 
@@ -59,13 +65,19 @@ def check_arguments(options: argparse.Namespace) -> Optional[str]:
 def run(puzzle: pixel.Puzzle, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle pixel`` prints for ``puzzle``."""
     known = () if options.known is None else (_known_file(options.known),)
-    return search_output(
-        puzzle,
-        options,
-        pixel,
-        lambda solution: pixel.show(solution) if options.show else pixel.format(solution),
-        *known,
-    )
+    try:
+        return search_output(
+            puzzle,
+            options,
+            pixel,
+            lambda solution: pixel.show(solution) if options.show else pixel.format(solution),
+            *known,
+        )
+    except ParseError as error:
+        if not known:
+            raise
+        # The puzzle was read before: what is misread now is the known cells, a row of them a line of the file.
+        raise ArgumentError(f"{options.known}: line {error.line}, column {error.column}: {error.reason}") from None
 
 
 def _known_file(path: str) -> list[str]:
