@@ -208,6 +208,13 @@ def test_a_bad_item_in_solve_many_is_that_items_record() -> None:
     assert results[5].error == "expected contest text as str, found bytes; decode it first"
 
 
+@pytest.mark.parametrize("texts", ["2\n1_\n__\n", b"2\n1_\n__\n"])
+def test_one_text_where_solve_many_takes_many_is_a_type_error(texts: Any) -> None:
+    """A str passed whole: each of its characters was a puzzle, all bad, and no error said why."""
+    with pytest.raises(TypeError, match=r"expected an iterable of contest texts, found (str|bytes); pass \[text\]"):
+        fastpuzzle.solve_many("takuzu", texts)
+
+
 def _raised_alone(text: object) -> BaseException:
     """What solving ``text`` alone raises."""
     try:

@@ -211,12 +211,15 @@ def solve_many(
     order, raises what solving it alone raises (:class:`ParseError`,
     :class:`NoSolutionError`, ...; TypeError for an item that is no ``str``),
     with the same message but without a :class:`MultipleSolutionsError`'s two
-    solutions, and the batch stops.
+    solutions, and the batch stops. ``texts`` as one ``str`` (not a list of
+    them) is a TypeError.
     """
     puzzle_module(puzzle)  # an unknown name fails before any work goes out
     jobs = checked_jobs(jobs)
     if errors not in ("record", "raise"):
         raise ArgumentError(f"errors must be 'record' or 'raise', got {errors!r}")
+    if isinstance(texts, (str, bytes, bytearray)):  # one text, whose characters would each be a puzzle
+        raise TypeError(f"expected an iterable of contest texts, found {type(texts).__name__}; pass [text] for one")
     if executor is not None:
         results = _stream(puzzle, iter(texts), as_executor(executor), workers_of(executor, jobs), None)
     else:
