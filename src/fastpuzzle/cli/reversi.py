@@ -14,7 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Optional
 
-__all__ = ["EMPTIES_BOUND", "add_arguments", "check_arguments", "make", "run"]
+__all__ = ["add_arguments", "check_arguments", "make", "run"]
 
 #: Most empty squares the command counts every game from without --force. The work grows about
 #: fourfold a square (bench_reversi.py): 14 take seconds, 18 minutes, 22 days, the 8x8 start's 60 never end.
