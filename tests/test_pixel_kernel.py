@@ -161,20 +161,22 @@ def test_kernel_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int], 
 
 
 def learned(
-    kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT
+    kernel: ModuleType, rows: tuple[str, ...], limit: int = ENUMERATION_LIMIT, probe: bool = True
 ) -> tuple[list[tuple[str, ...]], int, int]:
-    """Up to ``limit`` solutions from a kernel's Learn, as row strings, and the nodes and conflicts it took."""
-    search = kernel.Learn(len(rows), len(rows[0]), codes("".join(rows)))
+    """Up to ``limit`` solutions from a kernel's Learn (probing at the root or not), as row strings, and
+    the nodes and conflicts it took."""
+    search = kernel.Learn(len(rows), len(rows[0]), codes("".join(rows)), probe=probe)
     return listed(search, len(rows[0]), limit), search.nodes, search.conflicts
 
 
 @settings(max_examples=examples(300), deadline=None)
-@given(puzzles())
-def test_learning_matches_reference_and_twin(puzzle: tuple[str, ...]) -> None:
-    """Learn lists the reference's solutions, each once, with the same nodes and conflicts in kernel and twin."""
+@given(puzzles(), st.booleans())
+def test_learning_matches_reference_and_twin(puzzle: tuple[str, ...], probe: bool) -> None:
+    """Learn lists the reference's solutions, each once, with the same nodes and conflicts in kernel and
+    twin, probing at the root or not."""
     total = pixel_count(puzzle)
-    found, nodes, conflicts = learned(_pixel_cy, puzzle)
-    assert (found, nodes, conflicts) == learned(_pixel_py, puzzle)
+    found, nodes, conflicts = learned(_pixel_cy, puzzle, probe=probe)
+    assert (found, nodes, conflicts) == learned(_pixel_py, puzzle, probe=probe)
     assert len(found) == len(set(found)) == min(total, ENUMERATION_LIMIT)
     if total <= ENUMERATION_LIMIT:
         assert set(found) == set(pixel_solutions(puzzle, ENUMERATION_LIMIT + 1))
@@ -189,9 +191,10 @@ def test_learning_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int]
     puzzle = pixel.generate(*shape, seed=seed, effort=500).rows
     cells = shape[0] * shape[1]
     keep = data.draw(st.lists(st.sampled_from((True,) * 7 + (False,)), min_size=cells, max_size=cells))
+    probe = data.draw(st.booleans())
     for rows in (puzzle, sparse(puzzle, keep)):
-        found, nodes, conflicts = learned(_pixel_cy, rows, 3)
-        assert (found, nodes, conflicts) == learned(_pixel_py, rows, 3)
+        found, nodes, conflicts = learned(_pixel_cy, rows, 3, probe)
+        assert (found, nodes, conflicts) == learned(_pixel_py, rows, 3, probe)
         if len(found) < 3:
             assert set(found) == set(enumerate_solutions(_pixel_cy, rows, 3))
         assert all(pixel_clues_hold(rows, picture) for picture in found)
@@ -202,7 +205,7 @@ def test_learning_matches_twin_on_larger_grids(seed: int, shape: tuple[int, int]
 @given(puzzle=puzzles(), data=st.data())
 def test_learning_excludes_a_picture_where_asked_and_prefers_one(puzzle: tuple[str, ...], data: st.DataObject) -> None:
     """After exclude(picture, where) Learn lists the solutions that differ from picture somewhere in where,
-    whatever colours prefer() puts first; kernel and twin alike."""
+    whatever colours prefer() puts first, probing at the root or not; kernel and twin alike."""
     n, m = len(puzzle), len(puzzle[0])
     picture = bytes(data.draw(st.lists(st.integers(0, 1), min_size=n * m, max_size=n * m)))
     where = bytes(data.draw(st.lists(st.integers(0, 1), min_size=n * m, max_size=n * m)))
@@ -212,9 +215,10 @@ def test_learning_excludes_a_picture_where_asked_and_prefers_one(puzzle: tuple[s
     def differs(rows: tuple[str, ...]) -> bool:
         return any(where[p] and int("".join(rows)[p]) != picture[p] for p in range(n * m))
 
+    probe = data.draw(st.booleans())
     runs = []
     for kernel in (_pixel_cy, _pixel_py):
-        search = kernel.Learn(n, m, codes("".join(puzzle)))
+        search = kernel.Learn(n, m, codes("".join(puzzle)), probe=probe)
         search.prefer(preferred)
         search.exclude(picture, where)
         runs.append((listed(search, m, ENUMERATION_LIMIT), search.conflicts))

@@ -62,7 +62,8 @@ class Learn:
     sequence. It keeps no states: TOO_LARGE only if memory for clauses runs out.
     """
 
-    def __init__(self, n: int, m: int, cells: bytes) -> None: ...
+    def __init__(self, n: int, m: int, cells: bytes, probe: bool = True) -> None:
+        """``probe=False`` skips probing every cell at the root (the same solutions, perhaps in another order)."""
     @property
     def nodes(self) -> int:
         """Decisions and conflicts so far."""

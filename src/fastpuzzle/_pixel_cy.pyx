@@ -1191,7 +1191,8 @@ cdef class Learn:
     The same cells and preconditions as Search, row by row (no transposing). A
     conflict-driven search: the clues propagate as counts (a block with all its black
     cells makes the rest white, one with all its white cells makes the rest black) and
-    in overlapping pairs (pair_rule), every cell is probed at the root, each
+    in overlapping pairs (pair_rule), every cell is probed at the root (unless probe is
+    False: a search that is given clauses at once, as generation's checks, goes faster without), each
     conflict is explained back to its first unique implication point and learnt as a
     clause (watched by two literals), the next cell is the most active one (VSIDS) in
     its last colour (white at first, see prefer()), and the search restarts on the Luby
@@ -1238,7 +1239,7 @@ cdef class Learn:
     cdef int32_t *watch_room
     cdef fp_heap order        # the cells by activity, the most active first
 
-    def __cinit__(self, int n, int m, const unsigned char[::1] cells not None):
+    def __cinit__(self, int n, int m, const unsigned char[::1] cells not None, bint probe=True):
         cdef int p, k
         self.target = NULL
         self.block = NULL
@@ -1297,7 +1298,7 @@ cdef class Learn:
         self.out_of_memory = False
         self.unsatisfiable = False
         with nogil:
-            self.unsatisfiable = not (self.settle_root() and self.probe_root())
+            self.unsatisfiable = not (self.settle_root() and (not probe or self.probe_root()))
 
     cdef void allocate(self) except *:
         cdef int size = self.size

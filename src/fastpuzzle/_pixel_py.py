@@ -512,7 +512,8 @@ class Learn(ActivityHeap):
     The clues propagate as counts: a block with all its black cells makes its other
     cells white, one with all its white cells makes them black; and in overlapping
     pairs (:func:`_pair_fills`, explained by every cell of both blocks placed
-    before). Every cell is probed at the root (:meth:`_probe_root`). A conflict is explained
+    before). Every cell is probed at the root (:meth:`_probe_root`) unless ``probe``
+    is False. A conflict is explained
     back to its first unique implication point and learnt as a clause, watched by two
     literals. The next cell is the most active (VSIDS: the cells of each conflict's
     explanation gain activity, by a step that grows by 1/0.95 a conflict; ties go to
@@ -524,7 +525,7 @@ class Learn(ActivityHeap):
     A literal is ``2 * cell + colour``: true when the cell has that colour.
     """
 
-    def __init__(self, n: int, m: int, cells: bytes) -> None:
+    def __init__(self, n: int, m: int, cells: bytes, probe: bool = True) -> None:
         assert n >= 1 and m >= 1 and n * m <= _MAX_CELLS, (
             f"n and m must be >= 1 with n * m <= {_MAX_CELLS}, got {n} and {m}"
         )
@@ -566,7 +567,7 @@ class Learn(ActivityHeap):
         self.restarts = 0
         self.next_restart = _RESTART_CONFLICTS
         self.solved = False
-        self.unsatisfiable = not (self._settle_root() and self._probe_root())
+        self.unsatisfiable = not (self._settle_root() and (not probe or self._probe_root()))
 
     @staticmethod
     def _find_neighbours(n: int, m: int, cells: bytes) -> list[list[int]]:

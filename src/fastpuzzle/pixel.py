@@ -522,8 +522,9 @@ def _second_picture_near(grid: list[list[str]], picture: bytes, r: int, c: int) 
 
     Such a picture cannot have the clue's count at (r, c) (it would be a second
     solution with the clue), so it differs from ``picture`` in the clue's block: that
-    is the clause the search is given, and it tries ``picture``'s colours first.
-    ``grid`` is left with ``'_'`` at (r, c): the caller puts back what it wants there.
+    is the clause the search is given, and it tries ``picture``'s colours first. It skips
+    the probing at the root (measured: the search without it is faster than the probing
+    alone, at every check of strictly minimal generation). ``grid`` is left with ``'_'`` at (r, c): the caller puts back what it wants there.
     """
     n, m = len(grid), len(grid[0])
     grid[r][c] = "_"
@@ -531,7 +532,7 @@ def _second_picture_near(grid: list[list[str]], picture: bytes, r: int, c: int) 
     for row in range(max(r - 1, 0), min(r + 2, n)):
         for column in range(max(c - 1, 0), min(c + 2, m)):
             block[row * m + column] = 1
-    learn = _kernel.Learn(n, m, _puzzle_of(grid).cells)
+    learn = _kernel.Learn(n, m, _puzzle_of(grid).cells, probe=False)
     learn.exclude(picture, bytes(block))
     learn.prefer(picture)
     return bool(first_solutions(learn, m, _NODE_BUDGET, 1, _out_of_memory))
@@ -589,7 +590,7 @@ def _differs_nearby(grid: list[list[str]], picture: bytes, r: int, c: int, near:
             box[at] = picture[row * m + column]
             block[at] = abs(row - r) <= 1 and abs(column - c) <= 1
             outer[at] = row_ring or (left > 0 and column < left + kept) or (right < m - 1 and column > right - kept)
-    learn = _kernel.Learn(rows, columns, bytes(cells))
+    learn = _kernel.Learn(rows, columns, bytes(cells), probe=False)
     learn.exclude(bytes(box), bytes(block))
     for at in range(rows * columns):
         if outer[at]:
