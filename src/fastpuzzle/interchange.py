@@ -24,7 +24,10 @@ The formats, as SGT's own code reads and writes them (``unruly.c`` and
 
 * A game ID is ``PARAMS:DESC``, split at its first ``:``. ``PARAMS#SEED`` (a
   ``#`` before any ``:``) is a random seed, which only SGT's generator (of one
-  version) turns into a puzzle: it is refused.
+  version) turns into a puzzle: it is refused. Spaces and tabs before the ID,
+  and white space after it, are passed over, as pasted IDs carry them (SGT
+  itself would read ``" 6u"`` as 6x6 without ``u``: its ``atoi`` skips the
+  space, its scan of the digits then stops at it).
 * ``PARAMS`` is read as ``decode_params`` reads it: a number as C's ``atoi``
   reads it (leading zeros, and white space or a sign before it, allowed; none
   at all is 0), then ``x`` and the height (without it, the height is the
