@@ -24,6 +24,8 @@ _REGISTRY_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src",
 REGISTRY = runpy.run_path(_REGISTRY_FILE)
 #: Kernel module name (``_takuzu_cy``) -> the C headers it includes, from src/fastpuzzle.
 KERNELS: dict[str, tuple[str, ...]] = {f"_{puzzle.name}_cy": puzzle.headers for puzzle in REGISTRY["PUZZLES"].values()}
+#: The batch's compiled reader and record writer (``_batch_cy``), which every puzzle shares.
+KERNELS["_batch_cy"] = ("_fp_text.h",)
 #: The registry's numbers, as C macros of every kernel in both variants.
 REGISTRY_MACROS: list[tuple[str, str | None]] = list(REGISTRY["c_macros"]())
 

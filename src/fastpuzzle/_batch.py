@@ -107,6 +107,16 @@ class Item(NamedTuple):
     error: Optional[str] = None
 
 
+class Lined(list):  # type: ignore[type-arg]
+    """Puzzles of a file, contest texts and :class:`Item`\\ s, with ``first_lines``: the file's line each
+    starts on (a text's parse errors are moved down by it, as an Item's). A list, so it pickles for process
+    pools and Dask alike."""
+
+    def __init__(self, texts: list[Union[str, Item]], first_lines: list[int]) -> None:
+        super().__init__(texts)
+        self.first_lines = first_lines
+
+
 def placed(error: ParseError, first_line: int) -> str:
     """The message of ``parse``'s ``error`` for a text that starts on line ``first_line`` of its file."""
     if first_line == 1:
@@ -148,6 +158,8 @@ def solve_chunk(
     """
     facade = puzzle_module(puzzle)
     one = partial(_solve_one, facade.parse, output or (lambda parsed: facade.format(facade.solve(parsed))))
+    if type(texts) is Lined:
+        one = partial(_solve_lined, one, start, texts.first_lines)
     quick, share = _solved_in_bulk(facade, texts) if output is None else (None, 0.0)
     if quick is None:
         return [one(index, item) for index, item in enumerate(texts, start)]
@@ -183,13 +195,21 @@ def _solve_one(parse: Callable[[str], Any], printed_of: Callable[[Any], str], in
     return Result(index, SOLVED, printed, None, clock() - began)
 
 
+def _solve_lined(
+    one: Callable[[int, Any], Result], start: int, first_lines: list[int], index: int, item: Any
+) -> Result:
+    """``one`` for the puzzle at ``index`` of a :class:`Lined` chunk from ``start``: a text as the Item of its line."""
+    return one(index, Item(item, first_lines[index - start]) if type(item) is str else item)
+
+
 def _solved_in_bulk(facade: Any, texts: list[Union[str, Item]]) -> tuple[Optional[list[Optional[str]]], float]:
     """The facade's ``solve_texts`` of the chunk's texts (None where they must go one by one), and each one's
     share of its time; (None, 0.0) for no texts."""
     if not texts:
         return None, 0.0
     began = time.perf_counter()
-    plain = [item.text if type(item) is Item and item.error is None else item for item in texts]
+    # A Lined chunk holds its plainly written puzzles as texts: its Items (a few) go one by one.
+    plain = list(texts) if type(texts) is Lined else [item.text if type(item) is Item and item.error is None else item for item in texts]
     quick = facade.solve_texts(plain)
     return quick, (time.perf_counter() - began) / len(texts)
 

@@ -31,10 +31,12 @@ from __future__ import annotations
 import os
 import queue
 import threading
+from importlib import import_module
 from itertools import islice
-from typing import Optional, Union
+from typing import NamedTuple, Optional, Union
 
-from ._batch import Item, placed
+from ._batch import Item, Lined, placed
+from ._select import twins_active
 from ._text import MAX_INPUT_BYTES, decode, oversize_error
 from .errors import ParseError
 
@@ -43,6 +45,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections import deque
     from collections.abc import Iterator, Sequence
+    from types import ModuleType
     from typing import Any, Callable, TextIO
 
 #: Bytes asked of the operating system at a time.
@@ -61,6 +64,17 @@ _AFTER_THE_CUT = "."
 _KNOWN_FIRST_LINES = 1024
 
 
+#: Plainly written puzzles split out at once, at most: a chunk of a batch's at most.
+RUN = 4096
+
+
+class Run(NamedTuple):
+    """Plainly written puzzles that came one after the other: their texts, and the lines they start on."""
+
+    texts: list[str]
+    first_lines: list[int]
+
+
 #: A line of a file: its bytes without the line end, or, for a line too long,
 #: the ParseError (at line 1, column where it grows too long) that it is.
 Line = Union[bytes, ParseError]
@@ -71,66 +85,126 @@ def is_blank(line: Line) -> bool:
     return isinstance(line, bytes) and not line.strip(_WHITE_SPACE)
 
 
-def lines(read: Callable[[int], bytes], limit: int = MAX_INPUT_BYTES, read_size: int = READ_SIZE) -> Iterator[Line]:
+def lines(read: Callable[[int], bytes], limit: int = MAX_INPUT_BYTES, read_size: int = READ_SIZE) -> ByteLines:
     """The lines of a binary stream, lazily, read with ``read(read_size)`` (an empty result: its end).
 
     A line longer than ``limit`` bytes comes as the ParseError that names
     where it grows too long; the rest of it is skipped unread. A byte-order
     mark at the start of the stream is dropped.
     """
-    pending = b""  # the start of a line whose end has not been read yet
-    skipping = False  # inside a line too long, until its end
-    after_cr = False  # a skipped line ended with \r: a \n right after it belongs to that end
-    first = True
-    while data := read(read_size):
-        if after_cr:
-            after_cr = False
-            if data[:1] == b"\n":
-                data = data[1:]
-        if skipping:
-            end = _line_end(data)
+    return ByteLines(read, limit, read_size)
+
+
+class ByteLines:
+    """The lines of a binary stream (see :func:`lines`), one by one, or a run of plainly written puzzles at
+    once (:meth:`plain_puzzles`): both take from the same bytes, so the two may take turns."""
+
+    def __init__(
+        self, read: Callable[[int], bytes], limit: int = MAX_INPUT_BYTES, read_size: int = READ_SIZE
+    ) -> None:
+        self.read = read
+        self.limit = limit
+        self.read_size = read_size
+        #: Bytes read and not all taken yet: the lines still to come start at ``at``.
+        self.data = b""
+        self.at = 0
+        #: The stream has no more bytes.
+        self.ended = False
+        #: No line has been taken yet: a byte-order mark may lead the next.
+        self.first = True
+        # The index of the next \r in data at or after at (-1: none in data; -2: not looked for yet): a file
+        # with no \r is searched for one once per read, not once per line.
+        self._next_cr = -2
+
+    def __iter__(self) -> ByteLines:
+        return self
+
+    def __next__(self) -> Line:
+        line = self.line()
+        if line is None:
+            raise StopIteration
+        return line
+
+    def line(self) -> Optional[Line]:
+        """The next line, or None at the end."""
+        while True:
+            data, at = self.data, self.at
+            end = self._line_end()
+            if end >= 0:
+                if data[end] == 13 and end + 1 == len(data) and self._fill():
+                    continue  # a \n right after the \r belongs to this end
+                self.at = end + 2 if data[end : end + 2] == b"\r\n" else end + 1
+                return self._made(data[at:end])
+            if len(data) - at > self.limit + (len(_BOM) if self.first else 0):
+                line = self._made(data[at:])  # too long: its error, and the rest of it unread
+                self._skip_line()
+                return line
+            if not self._fill():
+                self.at = len(data)
+                return self._made(data[at:]) if at < len(data) else None
+
+    def plain_puzzles(
+        self, known: dict[bytes, int], line: int, most: int, texts: list[str], first_lines: list[int]
+    ) -> tuple[int, int]:
+        """The plainly written puzzles that come next, at most ``most``, onto ``texts`` and ``first_lines`` (as
+        ``_batch_cy.plain_puzzles`` takes them; ``line``: the number of the next line). Reads more only when
+        none is taken yet, so that puzzles read go on before the batch waits for more. Returns the number of
+        the line that comes next, and how the run stopped."""
+        kernel = compiled()
+        while True:
+            self.at, line, how = kernel.plain_puzzles(
+                self.data, self.at, self.ended, known, self.limit, line, most, texts, first_lines
+            )
+            if how != kernel.RAN_OUT or texts or not self._fill():
+                return line, how
+
+    def _line_end(self) -> int:
+        """The index of the first \\n or \\r in data from at on, or -1."""
+        data, at = self.data, self.at
+        if self._next_cr == -2 or 0 <= self._next_cr < at:
+            self._next_cr = data.find(b"\r", at)
+        newline = data.find(b"\n", at)
+        if self._next_cr < 0:
+            return newline
+        return self._next_cr if newline < 0 else min(newline, self._next_cr)
+
+    def _fill(self) -> bool:
+        """Read more bytes after those not taken yet; False at the end of the stream."""
+        if self.ended:
+            return False
+        more = self.read(self.read_size)
+        if not more:
+            self.ended = True
+            return False
+        self.data = self.data[self.at :] + more
+        self.at = 0
+        self._next_cr = -2
+        return True
+
+    def _skip_line(self) -> None:
+        """Pass over the rest of the line at ``at``, and its end."""
+        while True:
+            end = self._line_end()
             if end < 0:
-                continue
-            skipping = False
-            if data[end : end + 2] == b"\r\n":
-                end += 1
-            elif data[end : end + 1] == b"\r" and end + 1 == len(data):
-                after_cr = True
-            data = data[end + 1 :]
-        buffer = pending + data
-        pieces = buffer.splitlines()
-        # A last piece without \n may go on (or end in a \r whose \n is still to come: kept, to be split again).
-        pending = (
-            b"" if not pieces or buffer.endswith(b"\n") else pieces.pop() + (b"\r" if buffer.endswith(b"\r") else b"")
-        )
-        if pieces and (first or max(map(len, pieces)) > limit):
-            for line in pieces:
-                yield _checked(line, limit, first) if first or len(line) > limit else line
-                first = False
-        else:
-            yield from pieces
-        content = pending[:-1] if pending.endswith(b"\r") else pending
-        if len(content) > limit:
-            yield _checked(content, limit, first)
-            first = False
-            skipping = not pending.endswith(b"\r")
-            after_cr = not skipping
-            pending = b""
-    if pending:
-        yield _checked(pending.rstrip(b"\r"), limit, first)
+                self.data, self.at = b"", 0
+                if not self._fill():
+                    return
+            elif not (self.data[end] == 13 and end + 1 == len(self.data) and self._fill()):
+                self.at = end + 2 if self.data[end : end + 2] == b"\r\n" else end + 1
+                return
+
+    def _made(self, line: bytes) -> Line:
+        """``line`` without the byte-order mark of a first line; its error if it is too long."""
+        if self.first:
+            self.first = False
+            if line.startswith(_BOM):
+                line = line[len(_BOM) :]
+        return oversize_error(line, self.limit, "a line") if len(line) > self.limit else line
 
 
-def _line_end(data: bytes) -> int:
-    """The index of the first \\n or \\r in ``data``, or -1."""
-    ends = [index for index in (data.find(b"\n"), data.find(b"\r")) if index >= 0]
-    return min(ends) if ends else -1
-
-
-def _checked(line: bytes, limit: int, first: bool) -> Line:
-    """``line`` without the byte-order mark of a ``first`` line; the error if it is too long."""
-    if first and line.startswith(_BOM):
-        line = line[len(_BOM) :]
-    return oversize_error(line, limit, "a line") if len(line) > limit else line
+def compiled() -> ModuleType:
+    """The batch's compiled reader and record writer, or its twin when the facades run on theirs."""
+    return import_module("fastpuzzle._batch_py" if twins_active() else "fastpuzzle._batch_cy")
 
 
 def _text(line: Line) -> str:
@@ -187,18 +261,37 @@ class _Lines:
             pass
 
 
-def read_puzzles(lines: Iterator[Line], puzzle_lines: Callable[[str], int]) -> Iterator[Item]:
+def read_puzzles(
+    lines: Iterator[Line], puzzle_lines: Callable[[str], int], *, runs: bool = False
+) -> Iterator[Union[Item, Run]]:
     """The puzzles in ``lines``, each an :class:`~fastpuzzle._batch.Item`, as the module docstring says.
 
     ``puzzle_lines`` is the facade's: the lines of a puzzle from its first
     line, or a ParseError. Input without any puzzle (empty, or blank lines
     only) gives one item, the empty text, whose parse says what is missing.
+
+    ``runs`` (with :class:`ByteLines`): the plainly written puzzles come in
+    :class:`Run`\ s, split out of the bytes in one compiled call, the same
+    texts and lines as their Items would hold; anything else is read here,
+    a puzzle at a time, and the runs go on after it.
     """
     stream = _Lines(lines)
     # The lines of puzzles by their first line: a batch repeats a few first lines.
     known: dict[bytes, int] = {}
     found = False
-    while (first := stream.next_filled()) is not None:
+    in_runs = runs and isinstance(lines, ByteLines)
+    while True:
+        if in_runs and not stream.unread and not lines.first:  # type: ignore[union-attr]
+            texts: list[str] = []
+            first_lines: list[int] = []
+            line, how = lines.plain_puzzles(known, stream.number + 1, RUN, texts, first_lines)  # type: ignore[union-attr]
+            if texts:
+                stream.number = line - 1
+                found = True
+                yield Run(texts, first_lines)
+                continue
+        if (first := stream.next_filled()) is None:
+            break
         found = True
         first_number = stream.number
         count = known.get(first) if isinstance(first, bytes) else None
@@ -257,16 +350,15 @@ class UnreadableFile(Exception):
         self.error = error
 
 
-#: Where a puzzle came from: its file, its index in that file, the file's line it starts on.
-Place = tuple[str, int, int]
-
-
 class BatchReader:
     """The puzzles of ``paths`` read by a thread of its own: a ``_batch.Source`` for ``stream_chunks``.
 
-    ``places`` holds the :data:`Place` of every puzzle taken, in order: the
-    batch pops one per result. A file that fails while it is read raises
-    :class:`UnreadableFile` from :meth:`take`, after the puzzles read before.
+    :meth:`take` gives :class:`~fastpuzzle._batch.Lined` lists: a plainly
+    written puzzle as its text, any other as its Item. ``places`` holds, for
+    the puzzles taken, in order, (file, index in it of the first, the lines
+    they start on): :meth:`records` writes their results. A file that fails
+    while it is read raises :class:`UnreadableFile` from :meth:`take`, after
+    the puzzles read before.
     """
 
     def __init__(self, paths: Sequence[str], puzzle_lines: Callable[[str], int], stdin: Optional[TextIO]) -> None:
@@ -275,9 +367,12 @@ class BatchReader:
         self.paths = list(paths)
         self.puzzle_lines = puzzle_lines
         self.stdin = stdin
-        self.places: deque[Place] = deque()
-        self._queue: queue.Queue[Union[list[tuple[str, int, Item]], BaseException, None]] = queue.Queue(QUEUED_READS)
-        self._ready: list[tuple[str, int, Item]] = []
+        self.places: deque[tuple[str, int, list[int]]] = deque()
+        self._queue: queue.Queue[Union[_Parcel, BaseException, None]] = queue.Queue(QUEUED_READS)
+        # Puzzles arrived and not taken yet, the lines they start on, and their files: [file, index, how many].
+        self._texts: list[Union[str, Item]] = []
+        self._first_lines: list[int] = []
+        self._files: deque[list[Any]] = deque()
         self._ended = False
         self._failure: Optional[BaseException] = None
         self._event: Optional[threading.Event] = None
@@ -292,29 +387,65 @@ class BatchReader:
         """Set ``event`` whenever puzzles arrive (or reading ends)."""
         self._event = event
 
-    def take(self, count: int, wait: bool) -> Optional[list[Item]]:
+    def take(self, count: int, wait: bool) -> Optional[Lined]:
         """Up to ``count`` puzzles; [] if none has arrived yet and not ``wait``; None after the last."""
-        while len(self._ready) < count and not self._ended:
+        while len(self._texts) < count and not self._ended:
             try:
-                got = self._queue.get(block=wait and not self._ready)
+                got = self._queue.get(block=wait and not self._texts)
             except queue.Empty:
                 break
-            if isinstance(got, list):
-                self._ready += got
+            if isinstance(got, tuple):
+                path, index, texts, first_lines = got
+                self._files.append([path, index, len(texts)])
+                self._texts += texts
+                self._first_lines += first_lines
             else:
                 self._ended, self._failure = True, got
-        taken = self._ready[:count]
-        del self._ready[:count]
-        if taken:
-            self.places.extend((path, index, item.first_line) for path, index, item in taken)
-            return [item for _, _, item in taken]
+        if self._texts:
+            taken = Lined(self._texts[:count], self._first_lines[:count])
+            del self._texts[:count], self._first_lines[:count]
+            self._place(taken.first_lines)
+            return taken
         if not self._ended:
-            return []
+            return Lined([], [])
         if self._failure is not None:
             raise self._failure
         return None
 
-    def _put(self, got: Union[list[tuple[str, int, Item]], BaseException, None]) -> None:
+    def _place(self, first_lines: list[int]) -> None:
+        """Put the places of puzzles just taken, starting on ``first_lines``, in :attr:`places`."""
+        done = 0
+        while done < len(first_lines):
+            file = self._files[0]
+            path, index, left = file
+            count = min(left, len(first_lines) - done)
+            self.places.append((path, index, first_lines[done : done + count]))
+            if count == left:
+                self._files.popleft()
+            else:
+                file[1:] = index + count, left - count
+            done += count
+
+    def records(self, results: list[Any]) -> str:
+        """The JSON lines of ``results``, the outcomes of the next puzzles taken, in order: see
+        ``_batch_cy.json_records``. Their places leave :attr:`places`."""
+        from json.encoder import encode_basestring_ascii as quoted
+
+        kernel = compiled()
+        records = []
+        done = 0
+        while done < len(results):
+            path, index, first_lines = self.places[0]
+            count = min(len(first_lines), len(results) - done)
+            if count == len(first_lines):
+                self.places.popleft()
+            else:
+                self.places[0] = (path, index + count, first_lines[count:])
+            records.append(kernel.json_records(quoted(path), index, first_lines[:count], results[done : done + count]))
+            done += count
+        return "".join(records)
+
+    def _put(self, got: Union[_Parcel, BaseException, None]) -> None:
         self._queue.put(got)
         if self._event is not None:
             self._event.set()
@@ -333,20 +464,36 @@ class BatchReader:
         self._put(None)
 
     def _read_file(self, path: str) -> None:
-        ready: list[tuple[str, int, Item]] = []
+        texts: list[Union[str, Item]] = []
+        first_lines: list[int] = []
+        handed_on = 0
+
+        def hand_on() -> None:
+            nonlocal texts, first_lines, handed_on
+            if texts:
+                self._put((path, handed_on, texts, first_lines))
+                handed_on += len(texts)
+                texts, first_lines = [], []
+
         with _opened(path, self.stdin) as read_bytes:
 
             def read(size: int) -> bytes:
-                # Before waiting for more bytes, hand on the puzzles already read.
-                if ready:
-                    self._put(ready[:])
-                    ready.clear()
+                hand_on()  # before waiting for more bytes, hand on the puzzles already read
                 return read_bytes(size)
 
-            for index, item in enumerate(read_puzzles(lines(read), self.puzzle_lines)):
-                ready.append((path, index, item))
-        if ready:
-            self._put(ready)
+            for got in read_puzzles(ByteLines(read), self.puzzle_lines, runs=True):
+                if type(got) is Run:
+                    texts += got.texts
+                    first_lines += got.first_lines
+                else:
+                    texts.append(got)  # type: ignore[arg-type]
+                    first_lines.append(got.first_line)  # type: ignore[union-attr]
+        hand_on()
+
+
+#: What the reading thread hands on: a file, the index in it of the first puzzle, the puzzles (a plainly
+#: written one as its text), the lines they start on.
+_Parcel = tuple[str, int, list[Union[str, Item]], list[int]]
 
 
 class _opened:

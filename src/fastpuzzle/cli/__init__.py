@@ -47,7 +47,6 @@ from fastpuzzle.errors import (
 from ._options import draw_asked, generation_only, integer_option
 
 if TYPE_CHECKING:
-    from collections import deque
     from collections.abc import Sequence
     from types import FrameType
     from typing import Any, BinaryIO, NoReturn, Optional
@@ -443,7 +442,7 @@ def _run_batch(
                 else partial(puzzle_command.run, options=worker_options)  # picklable, for processes and Dask
             )
             for outcomes in stream_chunks(name, reader, executor, workers, output):
-                records = _records(reader.places, outcomes)
+                records = reader.records(outcomes)
                 all_solved = all_solved and all(result.status == SOLVED for result in outcomes)
                 with signals.held():
                     written = _flush_output(name, records)
@@ -459,25 +458,6 @@ def _run_batch(
         _leave_if_workers_run(code)
         return code
     return EXIT_OK if all_solved else EXIT_NOT_ALL_SOLVED
-
-
-def _records(places: deque[tuple[str, int, int]], results: list[Any]) -> str:
-    """A batch's JSON lines for ``results``, each for the puzzle at the place (file, index, line) it takes from
-    the left of ``places``: what ``json.dumps`` writes of each record's dict, without its cost per record (a
-    tenth of a batch)."""
-    from json.encoder import encode_basestring_ascii as quoted
-
-    records = []
-    for result in results:
-        path, index, line = places.popleft()
-        head = f'{{"file": {quoted(path)}, "index": {index}, "line": {line}, "status": "{result.status}", '
-        # To the microsecond: the clock's further digits are noise, and a reader sees what the README shows.
-        seconds = round(result.seconds, 6)
-        if result.output is not None:
-            records.append(f'{head}"output": {quoted(result.output)}, "seconds": {seconds!r}}}\n')
-        else:
-            records.append(f'{head}"error": {quoted(result.error or "")}, "seconds": {seconds!r}}}\n')
-    return "".join(records)
 
 
 #: Options that say how a batch runs, not what it prints.

@@ -1,0 +1,290 @@
+# cython: language_level=3
+"""Compiled half of ``--batch`` (its twin: ``_batch_py``): plainly written puzzles split out of a file's
+bytes, and the JSON records of a chunk's results, each in one pass with no Python step per puzzle."""
+
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.dict cimport PyDict_GetItem
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from cpython.ref cimport PyObject
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from libc.string cimport memcmp, memcpy
+
+cdef extern from "Python.h":
+    ctypedef unsigned char Py_UCS1
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    void *PyUnicode_DATA(object text)
+    object PyUnicode_DecodeASCII(const char *data, Py_ssize_t size, const char *errors)
+    object PyLong_FromSsize_t(Py_ssize_t value)
+    Py_ssize_t PyLong_AsSsize_t(object value) except? -1
+    bint PyLong_CheckExact(object value)
+    bint PyFloat_CheckExact(object value)
+    double PyFloat_AS_DOUBLE(object value)
+
+cdef extern from "_fp_text.h":
+    const Py_UCS1 *fp_ascii_text(object text, Py_ssize_t *length)
+
+from json.encoder import encode_basestring_ascii as _quoted
+
+#: How plain_puzzles stopped: at data it has not got yet, at something not plainly written, after most puzzles.
+RAN_OUT, NOT_PLAIN, FULL = 0, 1, 2
+
+
+cdef struct Line:
+    Py_ssize_t start   # its first byte
+    Py_ssize_t stop    # one past its last byte (its end of line excluded)
+    Py_ssize_t after   # the start of the next line
+    bint blank         # nothing but spaces and tabs
+    bint plain         # ASCII only, at most limit bytes
+
+
+cdef bint next_line(const unsigned char *data, Py_ssize_t at, Py_ssize_t end, bint final, Py_ssize_t limit,
+                    Line *line) noexcept nogil:
+    """The line starting at data[at] into *line; 0 if its end is not in data[:end] yet (a \\r at the very end
+    is no whole end until final: a \\n may follow)."""
+    cdef Py_ssize_t i = at
+    cdef unsigned char byte, seen = 0
+    cdef bint blank = True
+    while i < end:
+        byte = data[i]
+        if byte == 10 or byte == 13:
+            break
+        seen |= byte
+        if byte != 32 and byte != 9:
+            blank = False
+        i += 1
+    if i >= end:
+        return False
+    line.start, line.stop, line.blank = at, i, blank
+    line.plain = seen < 0x80 and i - at <= limit
+    if data[i] == 13:
+        if i + 1 >= end:
+            if not final:
+                return False
+            line.after = i + 1
+        else:
+            line.after = i + 2 if data[i + 1] == 10 else i + 1
+    else:
+        line.after = i + 1
+    return True
+
+
+def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t limit, Py_ssize_t line,
+                  Py_ssize_t most, list texts, list first_lines):
+    """Plainly written puzzles of ``data`` from byte ``at`` on (the start of line number ``line``), at most
+    ``most``: each one's text (its lines joined by ``"\\n"``, then ``"\\n"``) onto ``texts`` and its first
+    line's number onto ``first_lines``. ``final``: no byte follows ``data``.
+
+    A plainly written puzzle is blank lines (spaces and tabs only), then a first line that ``known`` maps to
+    the puzzle's count of lines, then the rest of those lines, none blank; each line ASCII, at most
+    ``limit`` bytes, and ended (by ``\\n``, ``\\r\\n`` or ``\\r``). Returns (at, line, how) just past the
+    last puzzle taken; ``how``: RAN_OUT (the next puzzle is not all in ``data``), NOT_PLAIN or FULL.
+    """
+    cdef const unsigned char *bytes_of = <const unsigned char *>data
+    cdef Py_ssize_t end = len(data), taken = 0, count, k, size, first_number
+    cdef Py_ssize_t puzzle_start, puzzle_after
+    cdef Line current
+    cdef PyObject *found
+    cdef object text
+    cdef char *out
+    if at < 0 or at > end:
+        raise ValueError(f"at must be from 0 to {end}, got {at}")
+    while taken < most:
+        first_number = line
+        puzzle_start = at
+        while True:
+            if not next_line(bytes_of, puzzle_start, end, final, limit, &current):
+                return at, line, RAN_OUT
+            if not current.blank:
+                break
+            puzzle_start = current.after
+            first_number += 1
+        if not current.plain:
+            return at, line, NOT_PLAIN
+        found = PyDict_GetItem(known, PyBytes_FromStringAndSize(<const char *>bytes_of + current.start,
+                                                                current.stop - current.start))
+        if found == NULL or not PyLong_CheckExact(<object>found):
+            return at, line, NOT_PLAIN
+        count = PyLong_AsSsize_t(<object>found)
+        if count < 1:
+            return at, line, NOT_PLAIN
+        puzzle_start = current.start
+        size = current.stop - current.start + 1
+        for k in range(1, count):
+            if not next_line(bytes_of, current.after, end, final, limit, &current):
+                return at, line, RAN_OUT
+            if current.blank or not current.plain:
+                return at, line, NOT_PLAIN
+            size += current.stop - current.start + 1
+        puzzle_after = current.after
+        text = PyUnicode_New(size, 127)
+        out = <char *>PyUnicode_DATA(text)
+        current.after = puzzle_start
+        for k in range(count):
+            next_line(bytes_of, current.after, end, final, limit, &current)
+            memcpy(out, bytes_of + current.start, current.stop - current.start)
+            out += current.stop - current.start
+            out[0] = 10
+            out += 1
+        texts.append(text)
+        first_lines.append(PyLong_FromSsize_t(first_number))
+        at, line = puzzle_after, first_number + count
+        taken += 1
+    return at, line, FULL
+
+
+cdef struct Buffer:
+    char *chars
+    Py_ssize_t size
+    Py_ssize_t capacity
+
+
+cdef int grow(Buffer *buffer, Py_ssize_t more) except -1:
+    """Room for ``more`` characters at the end of ``buffer``."""
+    cdef Py_ssize_t capacity
+    cdef char *chars
+    if buffer.size + more <= buffer.capacity:
+        return 0
+    capacity = max(2 * buffer.capacity, buffer.size + more, 4096)
+    chars = <char *>PyMem_Realloc(buffer.chars, capacity)
+    if chars == NULL:
+        raise MemoryError()
+    buffer.chars, buffer.capacity = chars, capacity
+    return 0
+
+
+cdef int add(Buffer *buffer, const char *chars, Py_ssize_t length) except -1:
+    grow(buffer, length)
+    memcpy(buffer.chars + buffer.size, chars, length)
+    buffer.size += length
+    return 0
+
+
+cdef int add_text(Buffer *buffer, object text) except -1:
+    """The characters of ``text``, an ASCII str (checked by the caller)."""
+    cdef Py_ssize_t length = 0
+    cdef const Py_UCS1 *chars = fp_ascii_text(text, &length)
+    if chars == NULL:
+        raise TypeError("expected an ASCII str")
+    return add(buffer, <const char *>chars, length)
+
+
+cdef int add_number(Buffer *buffer, Py_ssize_t value) except -1:
+    cdef char digits[24]
+    cdef int at = 24
+    cdef bint negative = value < 0
+    cdef size_t magnitude = <size_t>(-value) if negative else <size_t>value
+    while True:
+        at -= 1
+        digits[at] = <char>(48 + magnitude % 10)
+        magnitude //= 10
+        if magnitude == 0:
+            break
+    if negative:
+        at -= 1
+        digits[at] = 45
+    return add(buffer, digits + at, 24 - at)
+
+
+cdef const char *HEX = b"0123456789abcdef"
+
+
+cdef int add_quoted(Buffer *buffer, object text) except -1:
+    """``text`` as ``json.encoder.encode_basestring_ascii`` writes it."""
+    cdef Py_ssize_t length, i
+    cdef const Py_UCS1 *chars = fp_ascii_text(text, &length)
+    cdef unsigned char c
+    cdef char *out
+    if chars == NULL:
+        return add_text(buffer, _quoted(text))
+    grow(buffer, 6 * length + 2)
+    out = buffer.chars + buffer.size
+    out[0] = 34
+    out += 1
+    for i in range(length):
+        c = chars[i]
+        if 32 <= c <= 126 and c != 34 and c != 92:
+            out[0] = <char>c
+            out += 1
+            continue
+        out[0] = 92
+        if c == 34 or c == 92:
+            out[1] = <char>c
+        elif c == 10:
+            out[1] = 110
+        elif c == 13:
+            out[1] = 114
+        elif c == 9:
+            out[1] = 116
+        elif c == 8:
+            out[1] = 98
+        elif c == 12:
+            out[1] = 102
+        else:
+            out[1] = 117
+            out[2] = 48
+            out[3] = 48
+            out[4] = HEX[c >> 4]
+            out[5] = HEX[c & 15]
+            out += 4
+        out += 2
+    out[0] = 34
+    out += 1
+    buffer.size = out - buffer.chars
+    return 0
+
+
+def json_records(str quoted_path, Py_ssize_t first_index, list first_lines, list results):
+    """The JSON lines of ``results`` (``Result`` tuples), the i-th for the puzzle at index ``first_index + i``
+    of the file whose name JSON writes as ``quoted_path``, starting on line ``first_lines[i]``: what
+    ``json.dumps`` writes of each record's dict, seconds rounded to the microsecond. None if a field is not
+    of the kinds a batch gives (then the caller writes them)."""
+    cdef Buffer buffer
+    cdef Py_ssize_t i, count = PyList_GET_SIZE(results), length
+    cdef object result, status, output, seconds, line
+    cdef object last_printed = None
+    cdef double spent, last_spent = 0.0
+    if len(first_lines) != count:
+        raise ValueError("one first line per result")
+    if fp_ascii_text(quoted_path, &length) == NULL:
+        return None
+    for i in range(count):
+        result = <object>PyList_GET_ITEM(results, i)
+        if not isinstance(result, tuple) or PyTuple_GET_SIZE(result) != 5:
+            return None
+        status = <object>PyTuple_GET_ITEM(result, 1)
+        seconds = <object>PyTuple_GET_ITEM(result, 4)
+        line = <object>PyList_GET_ITEM(first_lines, i)
+        if fp_ascii_text(status, &length) == NULL or not PyFloat_CheckExact(seconds) or not PyLong_CheckExact(line):
+            return None
+    buffer.chars, buffer.size, buffer.capacity = NULL, 0, 0
+    try:
+        for i in range(count):
+            result = <object>PyList_GET_ITEM(results, i)
+            add(&buffer, b'{"file": ', 9)
+            add_text(&buffer, quoted_path)
+            add(&buffer, b', "index": ', 11)
+            add_number(&buffer, first_index + i)
+            add(&buffer, b', "line": ', 10)
+            add_number(&buffer, PyLong_AsSsize_t(<object>PyList_GET_ITEM(first_lines, i)))
+            add(&buffer, b', "status": "', 13)
+            add_text(&buffer, <object>PyTuple_GET_ITEM(result, 1))
+            output = <object>PyTuple_GET_ITEM(result, 2)
+            if output is not None:
+                add(&buffer, b'", "output": ', 13)
+                add_quoted(&buffer, output)
+            else:
+                add(&buffer, b'", "error": ', 12)
+                output = <object>PyTuple_GET_ITEM(result, 3)
+                add_quoted(&buffer, output or "")
+            seconds = <object>PyTuple_GET_ITEM(result, 4)
+            spent = PyFloat_AS_DOUBLE(seconds)
+            if last_printed is None or memcmp(&spent, &last_spent, sizeof(double)) != 0:
+                # The same share of a bulk call, mostly: its digits are worked out once.
+                last_spent, last_printed = spent, repr(round(seconds, 6))
+            add(&buffer, b', "seconds": ', 13)
+            add_text(&buffer, last_printed)
+            add(&buffer, b'}\n', 2)
+        return PyUnicode_DecodeASCII(buffer.chars, buffer.size, NULL)
+    finally:
+        PyMem_Free(buffer.chars)
