@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import fastpuzzle
 from conftest import ROOT, cases_dir, local_cluster, run_cli
 from conftest import examples as example_count
-from fastpuzzle import pixel, reversi, sudoku, takuzu
+from fastpuzzle import pixel, reversi, sudoku, takuzu, use_kernels
 from fastpuzzle._batch import Item, solve_chunk
 from fastpuzzle._batch_input import BatchReader, UnreadableFile, is_blank, lines, read_puzzles
 from fastpuzzle._registry import PUZZLES, canonical_name
@@ -550,8 +550,10 @@ def test_the_batch_reader_streams_and_places_every_puzzle(tmp_path: Path) -> Non
         while (got := reader.take(2, wait=True)) is not None:
             taken += got
     assert failure.value.path == str(tmp_path / "gone.txt")
-    assert [item.text for item in taken] == [GOOD] * 3
-    assert list(reader.places) == [(str(first), 0, 1), (str(first), 1, 5), ("-", 0, 2)]
+    # A plainly written puzzle comes as its text (the first of a file is read a line at a time: an Item).
+    assert [item if type(item) is str else item.text for item in taken] == [GOOD] * 3
+    places = [(path, index + k, line) for path, index, lines in reader.places for k, line in enumerate(lines)]
+    assert places == [(str(first), 0, 1), (str(first), 1, 5), ("-", 0, 2)]
 
 
 def test_the_batch_reader_says_when_nothing_has_come_yet() -> None:
@@ -608,16 +610,114 @@ def test_a_record_is_what_json_dumps_writes(
 ) -> None:
     """The batch writes its records without json.dumps, byte for byte as json.dumps would (any file name and
     message: quotes, control characters, non-ASCII)."""
-    from collections import deque
-
     from fastpuzzle._batch import SOLVED, Result
-    from fastpuzzle.cli import _records
 
     status = SOLVED if solved else "bad_input"
     result = Result(index, status, message if solved else None, None if solved else message, seconds)
     record: dict[str, object] = {"file": path, "index": index, "line": line, "status": status}
     record["output" if solved else "error"] = message
     record["seconds"] = round(seconds, 6)
-    places = deque([(path, index, line), ("next", 0, 1)])
-    assert _records(places, [result]) == json.dumps(record) + "\n"
-    assert list(places) == [("next", 0, 1)]
+    for implementation in ("compiled", "twin"):
+        reader = BatchReader([], takuzu.puzzle_lines, None)
+        reader.places.extend([(path, index, [line]), ("next", 0, [1])])
+        with use_kernels(implementation):
+            assert reader.records([result]) == json.dumps(record) + "\n"
+        assert list(reader.places) == [("next", 0, [1])]
+
+
+# -- the compiled runs against the reader a line at a time ----------------------------------------------
+
+#: Pieces of batch files: puzzles good and bad, blank lines of every kind, ends of lines of every kind.
+_TAKUZU_PIECES = [
+    GOOD,
+    "4\n0_1_\n____\n__1_\n____\n",
+    "4\n0_1_\n__x_\n____\n____\n",  # a bad cell
+    "4\n0_1_\n\n",  # cut short by a blank line
+    "x\nyy\n",  # a first line that starts no puzzle
+    "3\n",  # a header promising more rows than follow
+    "2\n1_\n__\n__\n",  # an extra row
+    "\n",
+    " \t\n",
+    "\r\n",
+    "2\r\n1_\r\n__\r\n",
+    "2\r1_\r__\r",
+    "2\n1_\n" + "_" * 70 + "\n",  # a line too long
+    "2\n1\xe9\n__\n",  # no ASCII
+    "2\n1_\n__",  # no final end of line
+]
+_SUDOKU_PIECES = [
+    "110001010\n" * 9,
+    "000000011\n001001011\n111011010\n011111010\n010111011\n110001010\n000100100\n110110000\n111110101\n",
+    "000000011\n001001011\n111011010\n011111010\n010111012\n110001010\n000100100\n110110000\n111110101\n",
+    "000000011\n001001011\n\n",
+    "0000000111\n",
+    "\n",
+    "\r\n",
+]
+
+
+def _runs_as_items(data: bytes, puzzle_lines: Callable[[str], int], read_size: int, limit: int) -> list[Item]:
+    found: list[Item] = []
+    source = lines(reader_of(data, read_size), limit=limit, read_size=read_size)
+    for got in read_puzzles(source, puzzle_lines, runs=True):
+        if isinstance(got, Item):
+            found.append(got)
+        else:
+            found += [Item(text, line) for text, line in zip(got.texts, got.first_lines)]
+    return found
+
+
+@settings(max_examples=example_count(300), deadline=None)
+@given(
+    st.sampled_from(["takuzu", "sudoku"]),
+    st.data(),
+    st.integers(1, 200),
+    st.booleans(),
+    st.sampled_from(["compiled", "twin"]),
+)
+def test_runs_read_what_the_reader_reads_a_line_at_a_time(
+    name: str, data: st.DataObject, read_size: int, bom: bool, implementation: str
+) -> None:
+    """Any mix of good and bad puzzles, blank lines, CRLF and CR, lines too long, no final end of line: the
+    compiled runs and the reader a line at a time give the same puzzles (texts, lines, errors), in order."""
+    pieces = _TAKUZU_PIECES if name == "takuzu" else _SUDOKU_PIECES
+    chosen = data.draw(st.lists(st.sampled_from(pieces), max_size=30))
+    text = ("\ufeff" if bom else "") + "".join(chosen)
+    facade = fastpuzzle.puzzle_module(name)
+    expected = items(text, facade.puzzle_lines, read_size=read_size, limit=64)
+    with use_kernels(implementation):
+        assert _runs_as_items(text.encode(), facade.puzzle_lines, read_size, 64) == expected
+
+
+@pytest.mark.parametrize("implementation", ["compiled", "twin"])
+def test_runs_take_whole_files_of_plain_puzzles(implementation: str) -> None:
+    """A file of plainly written puzzles comes in runs, with the same lines: only the first puzzle, and the first
+    with a first line not seen before, come as Items (read a line at a time)."""
+    text = (GOOD + "\n") * 50 + "4\n0_1_\n____\n__1_\n____\n" * 50
+    with use_kernels(implementation):
+        got = list(read_puzzles(lines(reader_of(text.encode(), 4096)), takuzu.puzzle_lines, runs=True))
+        assert [type(got_one) is Item for got_one in got].count(True) == 2
+        assert sum(1 if type(got_one) is Item else len(got_one.texts) for got_one in got) == 100
+        assert _runs_as_items(text.encode(), takuzu.puzzle_lines, 4096, 1 << 20) == items(text, read_size=4096)
+
+
+def test_batch_records_are_the_reader_a_line_at_a_time(tmp_path: Path) -> None:
+    """--batch on a mixed file: the same records (but for the seconds) whether plain puzzles come in runs or not."""
+    pieces = _TAKUZU_PIECES * 3
+    path = tmp_path / "mixed.txt"
+    path.write_bytes("".join(pieces[k * 7 % len(pieces)] for k in range(len(pieces))).encode())
+    reader = BatchReader([str(path)], takuzu.puzzle_lines, None)
+    reader.start()
+    records = []
+    while (taken := reader.take(5, wait=True)) is not None:
+        records += reader.records(solve_chunk("takuzu", 0, taken)).splitlines()
+    expected = items(path.read_bytes(), read_size=1 << 16)
+    results = solve_chunk("takuzu", 0, list(expected))
+    assert [json.loads(record)["line"] for record in records] == [item.first_line for item in expected]
+    assert [
+        {key: value for key, value in json.loads(record).items() if key not in ("seconds", "index", "file")}
+        for record in records
+    ] == [
+        {"line": item.first_line, "status": result.status, ("output" if result.output else "error"): result.output or result.error}
+        for item, result in zip(expected, results)
+    ]
