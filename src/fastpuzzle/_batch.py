@@ -18,12 +18,15 @@ from __future__ import annotations
 import re
 import time
 from functools import partial
-from itertools import count, islice
+from importlib import import_module
+from itertools import islice
+from operator import itemgetter
 from typing import NamedTuple, Optional
 
 from . import puzzle_module
 from ._executors import as_executor, checked_jobs, pool, workers_of
 from ._progress import stopped_by
+from ._select import twins_active
 from ._text import NOT_TEXT, not_text
 from .errors import (
     ArgumentError,
@@ -39,6 +42,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import threading
     from collections.abc import Iterable, Iterator
+    from types import ModuleType
     from typing import Any, Callable, Protocol, Union
 
     class Source(Protocol):
@@ -63,6 +67,8 @@ MAX_CHUNK = 4096
 CHUNKS_PER_WORKER = 3
 
 SOLVED, NO_SOLUTION, SEVERAL, BAD_INPUT, TOO_LARGE = "solved", "no_solution", "several", "bad_input", "too_large"
+#: A Result's seconds, taken as C takes an item.
+_SECONDS = itemgetter(4)
 #: A ParseError's message: where, and what was expected.
 _PLACED = re.compile(r"(line|row) (\d+), column (\d+): (.*)", re.DOTALL)
 
@@ -108,7 +114,7 @@ class Item(NamedTuple):
 
 
 class Lined(list):  # type: ignore[type-arg]
-    """Puzzles of a file, contest texts and :class:`Item`\\ s, with ``first_lines``: the file's line each
+    """Puzzles of a file, contest texts and Items, with ``first_lines``: the file's line each
     starts on (a text's parse errors are moved down by it, as an Item's). A list, so it pickles for process
     pools and Dask alike."""
 
@@ -163,11 +169,17 @@ def solve_chunk(
     quick, share = _solved_in_bulk(facade, texts) if output is None else (None, 0.0)
     if quick is None:
         return [one(index, item) for index, item in enumerate(texts, start)]
-    new = tuple.__new__  # a Result without its constructor's Python frame: the bulk path's main cost
-    return [
-        one(index, item) if printed is None else new(Result, (index, SOLVED, printed, None, share))
-        for index, item, printed in zip(count(start), texts, quick)
-    ]
+    missing: list[int] = []
+    # The Results of the chunk built in one compiled call: one at a time, they would cost more than the kernel.
+    results = compiled().solved_results(Result, start, quick, SOLVED, share, missing)
+    for at in missing:
+        results[at] = one(start + at, texts[at])
+    return results
+
+
+def compiled() -> ModuleType:
+    """The batch's compiled helpers (``_batch_cy``), or their twin when the facades run on theirs."""
+    return import_module("fastpuzzle._batch_py" if twins_active() else "fastpuzzle._batch_cy")
 
 
 def _solve_one(parse: Callable[[str], Any], printed_of: Callable[[Any], str], index: int, item: Any) -> Result:
@@ -360,7 +372,7 @@ def stream_chunks(
                 progress.wait()  # for the head chunk, or for more input
                 continue
             outcomes = pending.popleft().result()
-            spent = sum(outcome.seconds for outcome in outcomes) / len(outcomes)
+            spent = sum(map(_SECONDS, outcomes)) / len(outcomes)
             chunk = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / spent) if spent > 0 else MAX_CHUNK))
             yield outcomes
     finally:

@@ -21,3 +21,9 @@ def plain_puzzles(
 
 def json_records(quoted_path: str, first_index: int, first_lines: list[int], results: list[Any]) -> Optional[str]:
     """The JSON lines of a batch's ``results``; None if a field is not of the kinds a batch gives."""
+
+def solved_results(
+    kind: type, start: int, printed: list[Optional[str]], status: str, seconds: Any, missing: list[int]
+) -> list[Any]:
+    """``kind(start + i, status, printed[i], None, seconds)`` for each ``printed[i]`` not None; None for the
+    others, whose indices go onto ``missing``."""

@@ -21,6 +21,29 @@ cdef extern from "Python.h":
     bint PyFloat_CheckExact(object value)
     double PyFloat_AS_DOUBLE(object value)
 
+cdef extern from *:
+    """
+    /* An instance of type, a subclass of tuple with no fields of its own, holding the five items (as
+       tuple.__new__(type, items) makes it, without the tuple of items in between). */
+    static PyObject *fp_five(PyTypeObject *type, PyObject *a, PyObject *b, PyObject *c, PyObject *d, PyObject *e) {
+        PyObject *made = type->tp_alloc(type, 5);
+        if (made == NULL)
+            return NULL;
+        Py_INCREF(a); PyTuple_SET_ITEM(made, 0, a);
+        Py_INCREF(b); PyTuple_SET_ITEM(made, 1, b);
+        Py_INCREF(c); PyTuple_SET_ITEM(made, 2, c);
+        Py_INCREF(d); PyTuple_SET_ITEM(made, 3, d);
+        Py_INCREF(e); PyTuple_SET_ITEM(made, 4, e);
+        /* Ints, strs, None and floats hold no references back: the collector need not look at it (as it
+           stops looking at such a tuple once it has seen one). */
+        if (PyLong_CheckExact(a) && PyUnicode_CheckExact(b) && (c == Py_None || PyUnicode_CheckExact(c))
+            && (d == Py_None || PyUnicode_CheckExact(d)) && PyFloat_CheckExact(e))
+            PyObject_GC_UnTrack(made);
+        return made;
+    }
+    """
+    object fp_five(type kind, object a, object b, object c, object d, object e)
+
 cdef extern from "_fp_text.h":
     const Py_UCS1 *fp_ascii_text(object text, Py_ssize_t *length)
 
@@ -288,3 +311,21 @@ def json_records(str quoted_path, Py_ssize_t first_index, list first_lines, list
         return PyUnicode_DecodeASCII(buffer.chars, buffer.size, NULL)
     finally:
         PyMem_Free(buffer.chars)
+
+
+def solved_results(type kind, Py_ssize_t start, list printed, str status, object seconds, list missing):
+    """``kind(start + i, status, printed[i], None, seconds)`` for each ``printed[i]`` that is not None, as
+    ``tuple.__new__`` makes it (``kind``: a tuple subclass of five fields, no more); None in its place for the
+    others, whose indices ``i`` go onto ``missing``."""
+    cdef Py_ssize_t i, count = PyList_GET_SIZE(printed)
+    cdef list results = [None] * count
+    cdef object one
+    if not issubclass(kind, tuple) or kind.__basicsize__ != tuple.__basicsize__:
+        raise TypeError(f"expected a tuple subclass without fields of its own, got {kind!r}")
+    for i in range(count):
+        one = <object>PyList_GET_ITEM(printed, i)
+        if one is None:
+            missing.append(PyLong_FromSsize_t(i))
+        else:
+            results[i] = fp_five(kind, PyLong_FromSsize_t(start + i), status, one, None, seconds)
+    return results

@@ -31,12 +31,10 @@ from __future__ import annotations
 import os
 import queue
 import threading
-from importlib import import_module
 from itertools import islice
 from typing import NamedTuple, Optional, Union
 
-from ._batch import Item, Lined, placed
-from ._select import twins_active
+from ._batch import Item, Lined, compiled, placed
 from ._text import MAX_INPUT_BYTES, decode, oversize_error
 from .errors import ParseError
 
@@ -45,7 +43,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections import deque
     from collections.abc import Iterator, Sequence
-    from types import ModuleType
     from typing import Any, Callable, TextIO
 
 #: Bytes asked of the operating system at a time.
@@ -202,11 +199,6 @@ class ByteLines:
         return oversize_error(line, self.limit, "a line") if len(line) > self.limit else line
 
 
-def compiled() -> ModuleType:
-    """The batch's compiled reader and record writer, or its twin when the facades run on theirs."""
-    return import_module("fastpuzzle._batch_py" if twins_active() else "fastpuzzle._batch_cy")
-
-
 def _text(line: Line) -> str:
     """The line as text; a ParseError (at line 1, as for a text of this one line) if it is too long or no UTF-8."""
     if isinstance(line, ParseError):
@@ -271,7 +263,7 @@ def read_puzzles(
     only) gives one item, the empty text, whose parse says what is missing.
 
     ``runs`` (with :class:`ByteLines`): the plainly written puzzles come in
-    :class:`Run`\ s, split out of the bytes in one compiled call, the same
+    runs (:class:`Run`), split out of the bytes in one compiled call, the same
     texts and lines as their Items would hold; anything else is read here,
     a puzzle at a time, and the runs go on after it.
     """

@@ -100,3 +100,18 @@ def json_records(quoted_path: str, first_index: int, first_lines: list[int], res
         else:
             records.append(f'{head}"error": {_quoted(error or "")}, "seconds": {printed}}}\n')
     return "".join(records)
+
+
+def solved_results(
+    kind: type, start: int, printed: list[Optional[str]], status: str, seconds: Any, missing: list[int]
+) -> list[Any]:
+    """As ``_batch_cy.solved_results``."""
+    if not issubclass(kind, tuple) or kind.__basicsize__ != tuple.__basicsize__:
+        raise TypeError(f"expected a tuple subclass without fields of its own, got {kind!r}")
+    results: list[Any] = [None] * len(printed)
+    for i, one in enumerate(printed):
+        if one is None:
+            missing.append(i)
+        else:
+            results[i] = tuple.__new__(kind, (start + i, status, one, None, seconds))
+    return results

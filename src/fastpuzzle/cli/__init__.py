@@ -405,6 +405,8 @@ def _run_batch(
     from contextlib import ExitStack
     from functools import partial
 
+    from operator import itemgetter
+
     from fastpuzzle._batch import SOLVED, stream_chunks
     from fastpuzzle._batch_input import BatchReader, UnreadableFile
     from fastpuzzle._executors import pool
@@ -422,6 +424,7 @@ def _run_batch(
         **{key: value for key, value in vars(options).items() if key != "command_parser"}
     )
     reader = BatchReader(files, facade.puzzle_lines, sys.stdin)
+    status_of = itemgetter(1)  # a Result's status, taken as C takes an item
     all_solved = True
     try:
         with ExitStack() as stack:
@@ -443,7 +446,7 @@ def _run_batch(
             )
             for outcomes in stream_chunks(name, reader, executor, workers, output):
                 records = reader.records(outcomes)
-                all_solved = all_solved and all(result.status == SOLVED for result in outcomes)
+                all_solved = all_solved and set(map(status_of, outcomes)) <= {SOLVED}
                 with signals.held():
                     written = _flush_output(name, records)
                 if written != EXIT_OK:
