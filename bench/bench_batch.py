@@ -224,12 +224,11 @@ def many_kind(name: str, texts: tuple[str, ...]) -> int:
     return sum(result.status == "solved" for result in solve_many(name, texts, jobs=1))
 
 
-def cli_kind(name: str, path: Path) -> int:
-    """``python -m fastpuzzle NAME --batch PATH --jobs 1`` in a fresh process; the records it printed."""
+def cli_kind(name: str, path: Path, python: str = sys.executable) -> int:
+    """``python -m fastpuzzle NAME --batch PATH --jobs 1`` in a fresh process; the records it printed (an empty
+    file: one record, its error, exit 5)."""
     printed = subprocess.run(
-        [sys.executable, "-m", "fastpuzzle", name, "--batch", str(path), "--jobs", "1"],
-        capture_output=True,
-        check=True,
+        [python, "-m", "fastpuzzle", name, "--batch", str(path), "--jobs", "1"], capture_output=True, check=False
     ).stdout
     return printed.count(b"\n")
 
@@ -489,8 +488,14 @@ def kinds_report(count: int) -> None:
     import tempfile
 
     print(f"kinds: {count} contest puzzles of each kind, best of {ROUNDS} turns (in order, then reversed)")
-    print(f"  {'kind':8} {'bare s':>8} {'solve_many':>11} {'--batch':>9}   ratios to bare: solve_many, --batch")
+    print("  --batch: the whole command; 'start': --batch on an empty file; 'less start': the difference")
+    print(
+        f"  {'kind':8} {'bare s':>8} {'solve_many':>11} {'--batch':>9} {'start':>7}   "
+        "ratios to bare: solve_many, --batch, --batch less start"
+    )
     with tempfile.TemporaryDirectory() as folder:
+        empty = Path(folder) / "empty.txt"
+        empty.write_text("")
         for name in KINDS:
             texts, inputs = kind_texts(name, count), kind_inputs(name, count)
             path = Path(folder) / f"{name}.txt"
@@ -499,12 +504,13 @@ def kinds_report(count: int) -> None:
                 "bare": lambda: bare_kind(name, inputs),
                 "many": lambda: many_kind(name, texts),
                 "cli": lambda: cli_kind(name, path),
+                "start": lambda: cli_kind(name, empty),
             }
             best = in_rounds(runs)
             bare = best["bare"]
             print(
-                f"  {name:8} {bare:8.3f} {best['many']:11.3f} {best['cli']:9.3f}   "
-                f"{best['many'] / bare:5.2f}x {best['cli'] / bare:6.2f}x"
+                f"  {name:8} {bare:8.3f} {best['many']:11.3f} {best['cli']:9.3f} {best['start']:7.3f}   "
+                f"{best['many'] / bare:5.2f}x {best['cli'] / bare:6.2f}x {(best['cli'] - best['start']) / bare:6.2f}x"
             )
 
 

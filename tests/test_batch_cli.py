@@ -25,7 +25,7 @@ from conftest import ROOT, cases_dir, local_cluster, run_cli
 from conftest import examples as example_count
 from fastpuzzle import pixel, reversi, sudoku, takuzu, use_kernels
 from fastpuzzle._batch import Item, solve_chunk
-from fastpuzzle._batch_input import BatchReader, UnreadableFile, is_blank, lines, read_puzzles
+from fastpuzzle._batch_input import BatchReader, ByteLines, UnreadableFile, is_blank, lines, read_puzzles, read_runs
 from fastpuzzle._registry import PUZZLES, canonical_name
 from fastpuzzle.cli import build_parser, command
 
@@ -545,7 +545,7 @@ def test_the_batch_reader_streams_and_places_every_puzzle(tmp_path: Path) -> Non
     stdin = io.TextIOWrapper(io.BytesIO(b"\n" + GOOD.encode()))
     reader = BatchReader([str(first), "-", str(tmp_path / "gone.txt")], takuzu.puzzle_lines, stdin)
     reader.start()
-    taken: list[Item] = []
+    taken: list[Any] = []
     with pytest.raises(UnreadableFile) as failure:
         while (got := reader.take(2, wait=True)) is not None:
             taken += got
@@ -658,8 +658,7 @@ _SUDOKU_PIECES = [
 
 def _runs_as_items(data: bytes, puzzle_lines: Callable[[str], int], read_size: int, limit: int) -> list[Item]:
     found: list[Item] = []
-    source = lines(reader_of(data, read_size), limit=limit, read_size=read_size)
-    for got in read_puzzles(source, puzzle_lines, runs=True):
+    for got in read_runs(ByteLines(reader_of(data, read_size), limit, read_size), puzzle_lines):
         if isinstance(got, Item):
             found.append(got)
         else:
@@ -695,9 +694,9 @@ def test_runs_take_whole_files_of_plain_puzzles(implementation: str) -> None:
     with a first line not seen before, come as Items (read a line at a time)."""
     text = (GOOD + "\n") * 50 + "4\n0_1_\n____\n__1_\n____\n" * 50
     with use_kernels(implementation):
-        got = list(read_puzzles(lines(reader_of(text.encode(), 4096)), takuzu.puzzle_lines, runs=True))
-        assert [type(got_one) is Item for got_one in got].count(True) == 2
-        assert sum(1 if type(got_one) is Item else len(got_one.texts) for got_one in got) == 100
+        got = list(read_runs(ByteLines(reader_of(text.encode(), 4096)), takuzu.puzzle_lines))
+        assert sum(isinstance(got_one, Item) for got_one in got) == 2
+        assert sum(len(got_one.texts) for got_one in got if not isinstance(got_one, Item)) == 98
         assert _runs_as_items(text.encode(), takuzu.puzzle_lines, 4096, 1 << 20) == items(text, read_size=4096)
 
 
@@ -718,6 +717,10 @@ def test_batch_records_are_the_reader_a_line_at_a_time(tmp_path: Path) -> None:
         {key: value for key, value in json.loads(record).items() if key not in ("seconds", "index", "file")}
         for record in records
     ] == [
-        {"line": item.first_line, "status": result.status, ("output" if result.output else "error"): result.output or result.error}
+        {
+            "line": item.first_line,
+            "status": result.status,
+            ("output" if result.output else "error"): result.output or result.error,
+        }
         for item, result in zip(expected, results)
     ]

@@ -171,7 +171,7 @@ def solve_chunk(
         return [one(index, item) for index, item in enumerate(texts, start)]
     missing: list[int] = []
     # The Results of the chunk built in one compiled call: one at a time, they would cost more than the kernel.
-    results = compiled().solved_results(Result, start, quick, SOLVED, share, missing)
+    results: list[Result] = compiled().solved_results(Result, start, quick, SOLVED, share, missing)
     for at in missing:
         results[at] = one(start + at, texts[at])
     return results
@@ -221,7 +221,11 @@ def _solved_in_bulk(facade: Any, texts: list[Union[str, Item]]) -> tuple[Optiona
         return None, 0.0
     began = time.perf_counter()
     # A Lined chunk holds its plainly written puzzles as texts: its Items (a few) go one by one.
-    plain = list(texts) if type(texts) is Lined else [item.text if type(item) is Item and item.error is None else item for item in texts]
+    plain = (
+        list(texts)
+        if type(texts) is Lined
+        else [item.text if type(item) is Item and item.error is None else item for item in texts]
+    )
     quick = facade.solve_texts(plain)
     return quick, (time.perf_counter() - began) / len(texts)
 

@@ -104,8 +104,9 @@ def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t 
     last puzzle taken; ``how``: RAN_OUT (the next puzzle is not all in ``data``), NOT_PLAIN or FULL.
     """
     cdef const unsigned char *bytes_of = <const unsigned char *>data
-    cdef Py_ssize_t end = len(data), taken = 0, count, k, size, first_number
-    cdef Py_ssize_t puzzle_start, puzzle_after
+    cdef Py_ssize_t end = len(data), taken = 0, count, size, first_number, _row
+    cdef Py_ssize_t puzzle_start, puzzle_after, length, last_first = 0, last_length = -1, last_count = 0
+    cdef bint newlines_only
     cdef Line current
     cdef PyObject *found
     cdef object text
@@ -124,31 +125,40 @@ def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t 
             first_number += 1
         if not current.plain:
             return at, line, NOT_PLAIN
-        found = PyDict_GetItem(known, PyBytes_FromStringAndSize(<const char *>bytes_of + current.start,
-                                                                current.stop - current.start))
-        if found == NULL or not PyLong_CheckExact(<object>found):
-            return at, line, NOT_PLAIN
-        count = PyLong_AsSsize_t(<object>found)
-        if count < 1:
-            return at, line, NOT_PLAIN
+        length = current.stop - current.start
+        if length == last_length and memcmp(bytes_of + current.start, bytes_of + last_first, length) == 0:
+            count = last_count  # a batch's first lines repeat: the one before, again
+        else:
+            found = PyDict_GetItem(known, PyBytes_FromStringAndSize(<const char *>bytes_of + current.start, length))
+            if found == NULL or not PyLong_CheckExact(<object>found):
+                return at, line, NOT_PLAIN
+            count = PyLong_AsSsize_t(<object>found)
+            if count < 1:
+                return at, line, NOT_PLAIN
+            last_first, last_length, last_count = current.start, length, count
         puzzle_start = current.start
-        size = current.stop - current.start + 1
-        for k in range(1, count):
+        size = length + 1
+        newlines_only = bytes_of[current.stop] == 10
+        for _row in range(1, count):
             if not next_line(bytes_of, current.after, end, final, limit, &current):
                 return at, line, RAN_OUT
             if current.blank or not current.plain:
                 return at, line, NOT_PLAIN
             size += current.stop - current.start + 1
+            newlines_only = newlines_only and bytes_of[current.stop] == 10
         puzzle_after = current.after
         text = PyUnicode_New(size, 127)
         out = <char *>PyUnicode_DATA(text)
-        current.after = puzzle_start
-        for k in range(count):
-            next_line(bytes_of, current.after, end, final, limit, &current)
-            memcpy(out, bytes_of + current.start, current.stop - current.start)
-            out += current.stop - current.start
-            out[0] = 10
-            out += 1
+        if newlines_only:  # the text is the bytes as they are
+            memcpy(out, bytes_of + puzzle_start, size)
+        else:
+            current.after = puzzle_start
+            for _row in range(count):
+                next_line(bytes_of, current.after, end, final, limit, &current)
+                memcpy(out, bytes_of + current.start, current.stop - current.start)
+                out += current.stop - current.start
+                out[0] = 10
+                out += 1
         texts.append(text)
         first_lines.append(PyLong_FromSsize_t(first_number))
         at, line = puzzle_after, first_number + count

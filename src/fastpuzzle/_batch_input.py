@@ -96,9 +96,7 @@ class ByteLines:
     """The lines of a binary stream (see :func:`lines`), one by one, or a run of plainly written puzzles at
     once (:meth:`plain_puzzles`): both take from the same bytes, so the two may take turns."""
 
-    def __init__(
-        self, read: Callable[[int], bytes], limit: int = MAX_INPUT_BYTES, read_size: int = READ_SIZE
-    ) -> None:
+    def __init__(self, read: Callable[[int], bytes], limit: int = MAX_INPUT_BYTES, read_size: int = READ_SIZE) -> None:
         self.read = read
         self.limit = limit
         self.read_size = read_size
@@ -142,18 +140,18 @@ class ByteLines:
 
     def plain_puzzles(
         self, known: dict[bytes, int], line: int, most: int, texts: list[str], first_lines: list[int]
-    ) -> tuple[int, int]:
+    ) -> int:
         """The plainly written puzzles that come next, at most ``most``, onto ``texts`` and ``first_lines`` (as
         ``_batch_cy.plain_puzzles`` takes them; ``line``: the number of the next line). Reads more only when
         none is taken yet, so that puzzles read go on before the batch waits for more. Returns the number of
-        the line that comes next, and how the run stopped."""
+        the line that comes next."""
         kernel = compiled()
         while True:
             self.at, line, how = kernel.plain_puzzles(
                 self.data, self.at, self.ended, known, self.limit, line, most, texts, first_lines
             )
             if how != kernel.RAN_OUT or texts or not self._fill():
-                return line, how
+                return line
 
     def _line_end(self) -> int:
         """The index of the first \\n or \\r in data from at on, or -1."""
@@ -253,30 +251,36 @@ class _Lines:
             pass
 
 
-def read_puzzles(
-    lines: Iterator[Line], puzzle_lines: Callable[[str], int], *, runs: bool = False
-) -> Iterator[Union[Item, Run]]:
+def read_puzzles(lines: Iterator[Line], puzzle_lines: Callable[[str], int]) -> Iterator[Item]:
     """The puzzles in ``lines``, each an :class:`~fastpuzzle._batch.Item`, as the module docstring says.
 
     ``puzzle_lines`` is the facade's: the lines of a puzzle from its first
     line, or a ParseError. Input without any puzzle (empty, or blank lines
     only) gives one item, the empty text, whose parse says what is missing.
-
-    ``runs`` (with :class:`ByteLines`): the plainly written puzzles come in
-    runs (:class:`Run`), split out of the bytes in one compiled call, the same
-    texts and lines as their Items would hold; anything else is read here,
-    a puzzle at a time, and the runs go on after it.
     """
+    return _read(lines, puzzle_lines, None)  # type: ignore[return-value]  # no runs without a source of them
+
+
+def read_runs(lines: ByteLines, puzzle_lines: Callable[[str], int]) -> Iterator[Union[Item, Run]]:
+    """:func:`read_puzzles`, but the plainly written puzzles come in runs (:class:`Run`), split out of the
+    bytes in one compiled call, the same texts and lines as their Items would hold; anything else is read a
+    line at a time, one Item, and the runs go on after it."""
+    return _read(lines, puzzle_lines, lines)
+
+
+def _read(
+    lines: Iterator[Line], puzzle_lines: Callable[[str], int], source: Optional[ByteLines]
+) -> Iterator[Union[Item, Run]]:
+    """:func:`read_puzzles`, with runs from ``source`` (``lines`` itself) if it is given."""
     stream = _Lines(lines)
     # The lines of puzzles by their first line: a batch repeats a few first lines.
     known: dict[bytes, int] = {}
     found = False
-    in_runs = runs and isinstance(lines, ByteLines)
     while True:
-        if in_runs and not stream.unread and not lines.first:  # type: ignore[union-attr]
+        if source is not None and not stream.unread and not source.first:
             texts: list[str] = []
             first_lines: list[int] = []
-            line, how = lines.plain_puzzles(known, stream.number + 1, RUN, texts, first_lines)  # type: ignore[union-attr]
+            line = source.plain_puzzles(known, stream.number + 1, RUN, texts, first_lines)
             if texts:
                 stream.number = line - 1
                 found = True
@@ -473,7 +477,7 @@ class BatchReader:
                 hand_on()  # before waiting for more bytes, hand on the puzzles already read
                 return read_bytes(size)
 
-            for got in read_puzzles(ByteLines(read), self.puzzle_lines, runs=True):
+            for got in read_runs(ByteLines(read), self.puzzle_lines):
                 if type(got) is Run:
                     texts += got.texts
                     first_lines += got.first_lines

@@ -404,7 +404,6 @@ def _run_batch(
     """
     from contextlib import ExitStack
     from functools import partial
-
     from operator import itemgetter
 
     from fastpuzzle._batch import SOLVED, stream_chunks
