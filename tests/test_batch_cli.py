@@ -644,6 +644,7 @@ _TAKUZU_PIECES = [
     "2\n1_\n" + "_" * 70 + "\n",  # a line too long
     "2\n1\xe9\n__\n",  # no ASCII
     "2\n1_\n__",  # no final end of line
+    "4\n0_1_\n_",  # cut short by the end of the file
 ]
 _SUDOKU_PIECES = [
     "110001010\n" * 9,
@@ -724,3 +725,31 @@ def test_batch_records_are_the_reader_a_line_at_a_time(tmp_path: Path) -> None:
         }
         for item, result in zip(expected, results)
     ]
+
+
+@pytest.mark.parametrize("implementation", ["compiled", "twin"])
+def test_runs_past_a_huge_line_crlf_and_a_truncated_last_puzzle(implementation: str) -> None:
+    """At the contest's own limit and read size: a line too long among plain puzzles, CRLF puzzles, blank lines
+    of spaces, and a last puzzle cut short without its final newline: the runs read what the lines read."""
+    from fastpuzzle._text import MAX_INPUT_BYTES
+
+    plain = "4\n0_1_\n____\n__1_\n____\n"
+    text = (
+        plain * 3000
+        + "4\n0_1_\n"
+        + "_" * (MAX_INPUT_BYTES + 5)
+        + "\n____\n____\n"
+        + plain * 10
+        + " \t\n\n"
+        + plain.replace("\n", "\r\n") * 10
+        + plain * 10
+        + "4\n0_1_\n__"
+    )
+    data = text.encode()
+    with use_kernels(implementation):
+        got = _runs_as_items(data, takuzu.puzzle_lines, 1 << 16, MAX_INPUT_BYTES)
+    expected = list(read_puzzles(lines(reader_of(data, 1 << 16)), takuzu.puzzle_lines))
+    assert got == expected
+    assert len(got) == 3000 + 1 + 30 + 1  # the line too long is its puzzle's error
+    assert got[3000].error is not None and "expected at most" in got[3000].error
+    assert got[-1].text == "4\n0_1_\n__\n" and got[-1].first_line == 3000 * 5 + 5 + 50 + 2 + 50 + 50 + 1
