@@ -220,7 +220,7 @@ def _solved_in_bulk(facade: Any, texts: list[Union[str, Item]]) -> tuple[Optiona
     if not texts:
         return None, 0.0
     began = time.perf_counter()
-    # A Lined chunk holds its plainly written puzzles as texts: its Items (a few) go one by one.
+    # A Lined chunk holds its puzzles as texts, but those whose reading failed: their Items go one by one.
     plain = (
         list(texts)
         if type(texts) is Lined

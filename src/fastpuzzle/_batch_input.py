@@ -349,8 +349,8 @@ class UnreadableFile(Exception):
 class BatchReader:
     """The puzzles of ``paths`` read by a thread of its own: a ``_batch.Source`` for ``stream_chunks``.
 
-    :meth:`take` gives :class:`~fastpuzzle._batch.Lined` lists: a plainly
-    written puzzle as its text, any other as its Item. ``places`` holds, for
+    :meth:`take` gives :class:`~fastpuzzle._batch.Lined` lists: a puzzle as
+    its text, or as its Item if reading it failed. ``places`` holds, for
     the puzzles taken, in order, (file, index in it of the first, the lines
     they start on): :meth:`records` writes their results. A file that fails
     while it is read raises :class:`UnreadableFile` from :meth:`take`, after
@@ -478,12 +478,12 @@ class BatchReader:
                 return read_bytes(size)
 
             for got in read_runs(ByteLines(read), self.puzzle_lines):
-                if type(got) is Run:
+                if isinstance(got, Run):
                     texts += got.texts
                     first_lines += got.first_lines
-                else:
-                    texts.append(got)  # type: ignore[arg-type]
-                    first_lines.append(got.first_line)  # type: ignore[union-attr]
+                else:  # a puzzle read a line at a time: its text too, unless reading it failed
+                    texts.append(got.text if got.error is None else got)
+                    first_lines.append(got.first_line)
         hand_on()
 
 
