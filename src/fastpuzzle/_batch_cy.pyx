@@ -61,24 +61,62 @@ cdef struct Line:
     bint plain         # ASCII only, at most limit bytes
 
 
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    /* The index of the first '\\n' or '\\r' in data[at:end], or end; *seen gets the OR of the bytes before
+       it. Eight bytes at a time while none of them ends the line. */
+    static inline Py_ssize_t fp_line_stop(const unsigned char *data, Py_ssize_t at, Py_ssize_t end,
+                                          unsigned char *seen) {
+        const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+        uint64_t word, newline, carriage, all = 0;
+        unsigned char tail = 0;
+        while (at + 8 <= end) {
+            memcpy(&word, data + at, 8);
+            newline = word ^ (ones * 10);
+            carriage = word ^ (ones * 13);
+            if (((newline - ones) & ~newline & highs) | ((carriage - ones) & ~carriage & highs))
+                break;
+            all |= word;
+            at += 8;
+        }
+        while (at < end && data[at] != 10 && data[at] != 13)
+            tail |= data[at++];
+        all |= all >> 32;
+        all |= all >> 16;
+        all |= all >> 8;
+        *seen = (unsigned char)all | tail;
+        return at;
+    }
+
+    /* FNV-1a of a line (in C: it multiplies modulo 2**64 on purpose). */
+    static inline uint64_t fp_first_line_hash(const unsigned char *chars, Py_ssize_t length) {
+        uint64_t value = 14695981039346656037ULL;
+        Py_ssize_t i;
+        for (i = 0; i < length; i++)
+            value = (value ^ chars[i]) * 1099511628211ULL;
+        return value;
+    }
+    """
+    Py_ssize_t fp_line_stop(const unsigned char *data, Py_ssize_t at, Py_ssize_t end, unsigned char *seen) nogil
+    unsigned long long fp_first_line_hash(const unsigned char *chars, Py_ssize_t length) nogil
+
+
 cdef bint next_line(const unsigned char *data, Py_ssize_t at, Py_ssize_t end, bint final, Py_ssize_t limit,
                     Line *line) noexcept nogil:
     """The line starting at data[at] into *line; 0 if its end is not in data[:end] yet (a \\r at the very end
     is no whole end until final: a \\n may follow)."""
-    cdef Py_ssize_t i = at
-    cdef unsigned char byte, seen = 0
-    cdef bint blank = True
-    while i < end:
-        byte = data[i]
-        if byte == 10 or byte == 13:
-            break
-        seen |= byte
-        if byte != 32 and byte != 9:
-            blank = False
-        i += 1
+    cdef unsigned char seen
+    cdef Py_ssize_t i = fp_line_stop(data, at, end, &seen), j
     if i >= end:
         return False
-    line.start, line.stop, line.blank = at, i, blank
+    line.start, line.stop = at, i
+    line.blank = True
+    for j in range(at, i):  # a line that starts with neither is no blank line: one look, mostly
+        if data[j] != 32 and data[j] != 9:
+            line.blank = False
+            break
     line.plain = seen < 0x80 and i - at <= limit
     if data[i] == 13:
         if i + 1 >= end:
@@ -90,6 +128,16 @@ cdef bint next_line(const unsigned char *data, Py_ssize_t at, Py_ssize_t end, bi
     else:
         line.after = i + 1
     return True
+
+
+cdef enum:
+    SEEN_SLOTS = 1024  # first lines plain_puzzles remembers, by hash: sudoku's 512 first rows fit
+
+
+cdef struct Seen:
+    Py_ssize_t start   # where in data the first line is
+    Py_ssize_t length  # its length; -1: no first line here yet
+    Py_ssize_t count   # the lines of a puzzle it starts
 
 
 def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t limit, Py_ssize_t line,
@@ -105,14 +153,19 @@ def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t 
     """
     cdef const unsigned char *bytes_of = <const unsigned char *>data
     cdef Py_ssize_t end = len(data), taken = 0, count, size, first_number, _row
-    cdef Py_ssize_t puzzle_start, puzzle_after, length, last_first = 0, last_length = -1, last_count = 0
+    cdef Py_ssize_t puzzle_start, puzzle_after, length
+    cdef Seen seen[SEEN_SLOTS]
+    cdef Seen *slot
     cdef bint newlines_only
+    cdef int slot_index
     cdef Line current
     cdef PyObject *found
     cdef object text
     cdef char *out
     if at < 0 or at > end:
         raise ValueError(f"at must be from 0 to {end}, got {at}")
+    for slot_index in range(SEEN_SLOTS):
+        seen[slot_index].length = -1
     while taken < most:
         first_number = line
         puzzle_start = at
@@ -126,8 +179,10 @@ def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t 
         if not current.plain:
             return at, line, NOT_PLAIN
         length = current.stop - current.start
-        if length == last_length and memcmp(bytes_of + current.start, bytes_of + last_first, length) == 0:
-            count = last_count  # a batch's first lines repeat: the one before, again
+        # A batch's first lines repeat: those seen in this call are looked up without making their bytes.
+        slot = &seen[fp_first_line_hash(bytes_of + current.start, length) % SEEN_SLOTS]
+        if slot.length == length and memcmp(bytes_of + current.start, bytes_of + slot.start, length) == 0:
+            count = slot.count
         else:
             found = PyDict_GetItem(known, PyBytes_FromStringAndSize(<const char *>bytes_of + current.start, length))
             if found == NULL or not PyLong_CheckExact(<object>found):
@@ -135,7 +190,7 @@ def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t 
             count = PyLong_AsSsize_t(<object>found)
             if count < 1:
                 return at, line, NOT_PLAIN
-            last_first, last_length, last_count = current.start, length, count
+            slot.start, slot.length, slot.count = current.start, length, count
         puzzle_start = current.start
         size = length + 1
         newlines_only = bytes_of[current.stop] == 10
