@@ -154,11 +154,13 @@ def solve_chunk(
 ) -> list[Result]:
     """Solve ``texts`` (the puzzles from index ``start`` on): one :class:`Result` each.
 
-    Each text is a contest text or an :class:`Item`. A solved puzzle's output
+    Each text is a contest text or an :class:`Item` (in a :class:`Lined` list, a
+    text starts on the file's line it gives). A solved puzzle's output
     is what ``output`` makes of the parsed puzzle (the command line's, with its
     options), by default ``format(solve(puzzle))``; then a facade's
     ``solve_texts`` answers the plainly written texts of the chunk in one call,
-    each taking an equal share of its time, and the rest go one by one. A
+    each taking an equal share of its time (their Results made in one compiled
+    call, ``_batch_cy.solved_results``), and the rest go one by one. A
     module-level function of picklable arguments and results, so that process
     pools and Dask workers can run it.
     """

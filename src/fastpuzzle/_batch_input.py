@@ -24,6 +24,13 @@ limit, :data:`~fastpuzzle._text.MAX_INPUT_BYTES`, is held; such a line is an
 error of its puzzle and is skipped to its end. Lines end as the contest reader
 ends them (``\\n``, ``\\r\\n`` or ``\\r``), and errors name the file's lines and
 columns.
+
+Plainly written puzzles (ASCII lines, each ended, a first line whose count of
+lines is known already, no blank line inside) are split out of the bytes many
+at a time, in one compiled call (``_batch_cy.plain_puzzles``, twin
+``_batch_py``); the first puzzle of a file, and anything else, is read here a
+line at a time, and the runs go on after it. Both take from one buffer
+(:class:`ByteLines`), and give the same texts, lines and errors.
 """
 
 from __future__ import annotations
