@@ -236,18 +236,23 @@ def cli_kind(name: str, path: Path, python: str = sys.executable) -> int:
 KINDS = ("sudoku", "takuzu", "pixel", "reversi")
 
 
-@pytest.mark.parametrize("how", ["bare kernel", "solve_many jobs=1"])
+@pytest.mark.parametrize("how", ["bare kernel", "solve_many jobs=1", "--batch jobs=1", "--batch of no puzzle"])
 @pytest.mark.parametrize("name", KINDS)
-def test_kind_overhead(benchmark: BenchmarkFixture, name: str, how: str) -> None:
-    """KIND_PUZZLES contest puzzles of each kind: the bare kernel against solve_many (goal: at most 1.2x)."""
+def test_kind_overhead(benchmark: BenchmarkFixture, name: str, how: str, tmp_path: Path) -> None:
+    """KIND_PUZZLES contest puzzles of each kind: the bare kernel against solve_many and --batch (a fresh
+    process; "--batch of no puzzle" is its start-up alone, on an empty file). Goal: at most 1.2x."""
     texts, inputs = kind_texts(name, KIND_PUZZLES), kind_inputs(name, KIND_PUZZLES)
     benchmark.group = f"batch overhead: {KIND_PUZZLES} {name} puzzles"
+    path = tmp_path / f"{name}.txt"
+    path.write_text("\n".join(texts) if how == "--batch jobs=1" else "")
     with use_kernels("compiled"):
         if how == "bare kernel":
             done = benchmark.pedantic(bare_kind, args=(name, inputs), rounds=ROUNDS, iterations=1)
-        else:
+        elif how == "solve_many jobs=1":
             done = benchmark.pedantic(many_kind, args=(name, texts), rounds=ROUNDS, iterations=1)
-    assert done == KIND_PUZZLES
+        else:
+            done = benchmark.pedantic(cli_kind, args=(name, path), rounds=ROUNDS, iterations=1)
+    assert done == (1 if how == "--batch of no puzzle" else KIND_PUZZLES)
 
 
 # -- scaling on two workers ------------------------------------------------
