@@ -752,3 +752,28 @@ def test_runs_past_a_huge_line_crlf_and_a_truncated_last_puzzle(implementation: 
     assert len(got) == 3000 + 1 + 30 + 1  # the line too long is its puzzle's error
     assert got[3000].error is not None and "expected at most" in got[3000].error
     assert got[-1].text == "4\n0_1_\n__\n" and got[-1].first_line == 3000 * 5 + 5 + 50 + 2 + 50 + 50 + 1
+
+
+@settings(max_examples=example_count(200), deadline=None)
+@given(st.integers(0, 10**12), st.lists(st.one_of(st.none(), st.text(max_size=5)), max_size=40), st.floats(0, 1))
+def test_a_chunks_results_are_made_alike_by_the_kernel_and_its_twin(
+    start: int, printed: list[Optional[str]], seconds: float
+) -> None:
+    """solved_results: a Result for each output, None (and its index) for each puzzle left to go one by one."""
+    from fastpuzzle import _batch_cy, _batch_py
+    from fastpuzzle._batch import Result
+
+    made = []
+    for kernel in (_batch_cy, _batch_py):
+        missing: list[int] = []
+        results = kernel.solved_results(Result, start, printed, "solved", seconds, missing)
+        made.append((results, missing))
+        assert all(type(result) is Result for result in results if result is not None)
+    assert made[0] == made[1]
+    results, missing = made[0]
+    assert missing == [i for i, one in enumerate(printed) if one is None]
+    assert [result for result in results if result is not None] == [
+        Result(start + i, "solved", one, None, seconds) for i, one in enumerate(printed) if one is not None
+    ]
+    with pytest.raises(TypeError):
+        _batch_cy.solved_results(int, start, printed, "solved", seconds, [])  # not a tuple
