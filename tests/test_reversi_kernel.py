@@ -126,6 +126,26 @@ def test_last_empties_match_the_twin(rows: list[list[int]], first: str) -> None:
     assert _reversi_cy.Counter(4, avx2=False).count(*sides(rows, first)) == expected
 
 
+@st.composite
+def long_run_boards(draw: st.DrawFn) -> list[list[int]]:
+    """A board of side 2..6, three cells in four black, with 1..5 empty cells: runs up to the longest a line holds."""
+    n = draw(st.integers(2, 6))
+    cells = draw(st.lists(st.sampled_from((1, 1, 1, 0)), min_size=n * n, max_size=n * n))
+    holes = draw(st.sets(st.integers(0, n * n - 1), min_size=1, max_size=min(5, n * n)))
+    for hole in holes:
+        cells[hole] = -1
+    return [cells[r * n : (r + 1) * n] for r in range(n)]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(long_run_boards(), st.sampled_from(("white", "black")))
+def test_short_lines_copy_matches_the_twin(rows: list[list[int]], first: str) -> None:
+    """Boards of side 6 or less take the AVX2 copy's variant for short lines where the CPU has AVX2."""
+    expected = _reversi_py.Counter(0).count(*sides(rows, first))
+    assert _reversi_cy.Counter(4).count(*sides(rows, first)) == expected
+    assert _reversi_cy.Counter(4, avx2=False).count(*sides(rows, first)) == expected
+
+
 @settings(max_examples=examples(200), deadline=None)
 @given(boards(), st.sampled_from(("white", "black")), st.sampled_from((0, 4, 12)))
 def test_portable_and_popcnt_copies_agree(rows: list[list[int]], first: str, bits: int) -> None:
