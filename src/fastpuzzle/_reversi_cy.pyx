@@ -9,9 +9,11 @@ every empty cell is tried as a move, games add up in one word (a tally),
 positions go through a near table (its slots asked for before the children
 are counted), two empty cells are played out in place (fp_two_left), and the
 last move only counts its flips, four table lookups, one per line through the
-cell. That C is compiled up to three times: a portable copy, one for the
-popcnt instruction, and one for AVX2 whose flips take four directions at a
-time in one vector; the best the CPU runs is used (fp_small_count). Larger
+cell. That C is compiled up to four times: a portable copy, one for the
+popcnt instruction, and two for AVX2 whose flips take four directions at a
+time in one vector, the second for boards of side 6 or less, where a run of
+discs is short (one doubling step fewer); the best the CPU runs is used
+(fp_small_count). Larger
 subtrees go through the main table: buckets of two slots, one keeping the
 costliest subtree, the other the latest; each node asks for its children's
 slots before counting them, and perft keys a position by the least of its
@@ -203,7 +205,7 @@ cdef extern from *:
         return h ^ (h >> 29);
     }
 
-    /* The counts of the last few empty cells, in up to three copies where the
+    /* The counts of the last few empty cells, in up to four copies where the
        compiler can target instruction sets per function (x86-64 with GCC or
        Clang): a portable copy; one for the popcnt instruction, when the whole
        build does not already use it; and one for AVX2 (with popcnt, BMI and

@@ -1,6 +1,7 @@
 /* The reversi kernel's counts of the last few empty cells (at most five),
-   included up to three times by _reversi_cy.pyx: as the portable copy, and
-   compiled for the popcnt instruction and for AVX2. Each inclusion defines:
+   included up to four times by _reversi_cy.pyx: as the portable copy, and
+   compiled for the popcnt instruction and twice for AVX2 (all boards, and
+   boards of side 6 or less). Each inclusion defines:
      FP_TAIL(name)       this copy's name for a function (name with a suffix);
      FP_TAIL_TARGET      the function attribute of this copy (empty, or a target);
      FP_TAIL_POPCOUNT(x) this copy's population count;
