@@ -128,10 +128,10 @@ def test_last_empties_match_the_twin(rows: list[list[int]], first: str) -> None:
 
 @st.composite
 def long_run_boards(draw: st.DrawFn) -> list[list[int]]:
-    """A board of side 2..6, three cells in four black, with 1..5 empty cells: runs up to the longest a line holds."""
+    """A board of side 2..6, three cells in four black, with 1..7 empty cells: runs up to the longest a line holds."""
     n = draw(st.integers(2, 6))
     cells = draw(st.lists(st.sampled_from((1, 1, 1, 0)), min_size=n * n, max_size=n * n))
-    holes = draw(st.sets(st.integers(0, n * n - 1), min_size=1, max_size=min(5, n * n)))
+    holes = draw(st.sets(st.integers(0, n * n - 1), min_size=1, max_size=min(7, n * n)))
     for hole in holes:
         cells[hole] = -1
     return [cells[r * n : (r + 1) * n] for r in range(n)]
