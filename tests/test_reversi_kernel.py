@@ -105,11 +105,16 @@ def test_kernel_matches_twin_with_and_without_table(rows: list[list[int]], first
 
 
 @st.composite
-def nearly_full_boards(draw: st.DrawFn) -> list[list[int]]:
-    """A random board of side 2..8 with exactly 1..3 empty cells: the kernel's in-place solvers' cases."""
-    n = draw(st.integers(2, 8))
-    cells = draw(st.lists(st.sampled_from((0, 1)), min_size=n * n, max_size=n * n))
-    holes = draw(st.sets(st.integers(0, n * n - 1), min_size=1, max_size=3))
+def nearly_full_boards(
+    draw: st.DrawFn, max_n: int = 8, discs: tuple[int, ...] = (0, 1), max_holes: int = 3
+) -> list[list[int]]:
+    """A random board of side 2..max_n with 1..max_holes empty cells, each disc drawn from discs.
+
+    By default the kernel's in-place solvers' cases (1..3 empty cells).
+    """
+    n = draw(st.integers(2, max_n))
+    cells = draw(st.lists(st.sampled_from(discs), min_size=n * n, max_size=n * n))
+    holes = draw(st.sets(st.integers(0, n * n - 1), min_size=1, max_size=min(max_holes, n * n)))
     for hole in holes:
         cells[hole] = -1
     return [cells[r * n : (r + 1) * n] for r in range(n)]
@@ -123,6 +128,18 @@ def test_last_empties_match_the_twin(rows: list[list[int]], first: str) -> None:
     assert _reversi_cy.Counter(0).count(*sides(rows, first)) == expected
     assert _reversi_cy.Counter(4).count(*sides(rows, first)) == expected
     assert _reversi_cy.Counter(4, hardware_popcount=False).count(*sides(rows, first)) == expected
+    assert _reversi_cy.Counter(4, avx2=False).count(*sides(rows, first)) == expected
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(nearly_full_boards(max_n=6, discs=(1, 1, 1, 0), max_holes=7), st.sampled_from(("white", "black")))
+def test_short_lines_copy_matches_the_twin(rows: list[list[int]], first: str) -> None:
+    """Boards of side 6 or less take the AVX2 copy's variant for short lines where the CPU has AVX2.
+
+    Three cells in four are black: runs up to the longest a line holds, both ways.
+    """
+    expected = _reversi_py.Counter(0).count(*sides(rows, first))
+    assert _reversi_cy.Counter(4).count(*sides(rows, first)) == expected
     assert _reversi_cy.Counter(4, avx2=False).count(*sides(rows, first)) == expected
 
 

@@ -1,11 +1,14 @@
 /* The reversi kernel's counts of the last few empty cells (at most five),
-   included up to three times by _reversi_cy.pyx: as the portable copy, and
-   compiled for the popcnt instruction and for AVX2. Each inclusion defines:
+   included up to four times by _reversi_cy.pyx: as the portable copy, and
+   compiled for the popcnt instruction and twice for AVX2 (all boards, and
+   boards of side 6 or less). Each inclusion defines:
      FP_TAIL(name)       this copy's name for a function (name with a suffix);
      FP_TAIL_TARGET      the function attribute of this copy (empty, or a target);
      FP_TAIL_POPCOUNT(x) this copy's population count;
-     FP_TAIL_VECTOR      1 where flips use GCC's vector extensions (AVX2), else 0.
-   No include guard: the includer undefines the four macros between the copies.
+     FP_TAIL_VECTOR      1 where flips use GCC's vector extensions (AVX2), else 0;
+     FP_TAIL_SHORT_LINES 1 where the copy serves only boards of side 6 or less
+                         (vector flips only), else 0.
+   No include guard: the includer undefines the five macros between the copies.
    Before the first inclusion the includer defines fp_near (a near-table slot),
    fp_tally_of, fp_swapped, fp_near_slot, fp_prefetch, fp_ctz64, fp_bsr64,
    FP_SMALL_EMPTIES, INNER, HASH_A, FP_RAYS, FP_AROUND, FP_DIAGONALS and
@@ -23,14 +26,21 @@
 /* The same flips four directions at a time, one direction and its opposite
    per lane of a 256-bit vector (GCC's vector extensions): the run of o's discs
    from move is grown as in fp_moves_one_axis, and kept where the next cell
-   beyond it is p's. */
+   beyond it is p's. On a board of side 6 or less (FP_TAIL_SHORT_LINES) a run
+   has at most 4 discs, one doubling step fewer, and columns 6 and 7 hold no
+   disc, so no shift wraps onto a disc between rows and o needs no mask. */
 typedef unsigned long long fp_lanes __attribute__((vector_size(32)));
 
 FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_flips)(
         unsigned long long p, unsigned long long o, unsigned long long move) {
-    const fp_lanes step = {1, 8, 9, 7}, edges = {INNER, ~0ULL, INNER, INNER};
+    const fp_lanes step = {1, 8, 9, 7};
     fp_lanes mine = {p, p, p, p}, start = {move, move, move, move};
+#if FP_TAIL_SHORT_LINES
+    fp_lanes theirs = {o, o, o, o};
+#else
+    const fp_lanes edges = {INNER, ~0ULL, INNER, INNER};
     fp_lanes theirs = (fp_lanes){o, o, o, o} & edges;
+#endif
     fp_lanes pairs_up = theirs & (theirs << step), pairs_down = theirs & (theirs >> step);
     fp_lanes up = theirs & (start << step), down = theirs & (start >> step);
     if ((FP_AROUND[fp_ctz64(move)] & o) == 0) return 0;
@@ -38,8 +48,10 @@ FP_ALWAYS_INLINE FP_TAIL_TARGET unsigned long long FP_TAIL(fp_flips)(
     down |= theirs & (down >> step);
     up |= pairs_up & (up << (step + step));
     down |= pairs_down & (down >> (step + step));
+#if !FP_TAIL_SHORT_LINES
     up |= pairs_up & (up << (step + step));
     down |= pairs_down & (down >> (step + step));
+#endif
     up &= (fp_lanes)((mine & (up << step)) != 0);
     down &= (fp_lanes)((mine & (down >> step)) != 0);
     up |= down;
