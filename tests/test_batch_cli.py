@@ -624,6 +624,22 @@ def test_a_record_is_what_json_dumps_writes(
         assert list(reader.places) == [("next", 0, [1])]
 
 
+@pytest.mark.parametrize("implementation", ["compiled", "twin"])
+def test_a_record_of_fields_the_compiled_writer_declines_is_still_written(implementation: str) -> None:
+    """A Result whose seconds are an int (not a float) is no record the compiled writer takes: it says so, and
+    the reader writes it all the same, as json.dumps would."""
+    from fastpuzzle._batch import SOLVED, Result, compiled
+
+    result = Result(0, SOLVED, "01\n10\n", None, 2)
+    reader = BatchReader([], takuzu.puzzle_lines, None)
+    reader.places.append(("a.txt", 0, [3]))
+    with use_kernels(implementation):
+        assert compiled().json_records('"a.txt"', 0, [3], [result]) is None
+        written = reader.records([result])
+    record = {"file": "a.txt", "index": 0, "line": 3, "status": SOLVED, "output": "01\n10\n", "seconds": 2}
+    assert written == json.dumps(record) + "\n"
+
+
 # -- the compiled runs against the reader a line at a time ----------------------------------------------
 
 #: Pieces of batch files: puzzles good and bad, blank lines of every kind, ends of lines of every kind.

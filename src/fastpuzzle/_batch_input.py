@@ -42,6 +42,7 @@ from itertools import islice
 from typing import NamedTuple, Optional, Union
 
 from ._batch import Item, Lined, compiled, placed
+from ._batch_py import written_records
 from ._text import MAX_INPUT_BYTES, decode, oversize_error
 from .errors import ParseError
 
@@ -444,7 +445,9 @@ class BatchReader:
                 self.places.popleft()
             else:
                 self.places[0] = (path, index + count, first_lines[count:])
-            records.append(kernel.json_records(quoted(path), index, first_lines[:count], results[done : done + count]))
+            lines, chunk = first_lines[:count], results[done : done + count]
+            written = kernel.json_records(quoted(path), index, lines, chunk)
+            records.append(written if written is not None else written_records(quoted(path), index, lines, chunk))
             done += count
         return "".join(records)
 

@@ -89,10 +89,16 @@ def json_records(quoted_path: str, first_index: int, first_lines: list[int], res
             or type(line) is not int
         ):
             return None
+    return written_records(quoted_path, first_index, first_lines, results)
+
+
+def written_records(quoted_path: str, first_index: int, first_lines: list[int], results: list[Any]) -> str:
+    """The JSON lines :func:`json_records` writes, for results whose fields are of any kind that JSON writes:
+    the writer where the compiled one declines (it returns None)."""
     records = []
     for index, (result, line) in enumerate(zip(results, first_lines), first_index):
         _, status, output, error, seconds = result
-        head = f'{{"file": {quoted_path}, "index": {index}, "line": {line}, "status": "{status}", '
+        head = f'{{"file": {quoted_path}, "index": {index}, "line": {line}, "status": {_quoted(status)}, '
         # To the microsecond: the clock's further digits are noise, and a reader sees what the README shows.
         printed = repr(round(seconds, 6))
         if output is not None:
