@@ -54,7 +54,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 import fastpuzzle
-from conftest import random_endgame
+from conftest import command_env, random_endgame
 from fastpuzzle import (
     Status,
     _pixel_cy,
@@ -228,7 +228,10 @@ def cli_kind(name: str, path: Path, python: str = sys.executable) -> int:
     """``python -m fastpuzzle NAME --batch PATH --jobs 1`` in a fresh process; the records it printed (an empty
     file: one record, its error, exit 5)."""
     printed = subprocess.run(
-        [python, "-m", "fastpuzzle", name, "--batch", str(path), "--jobs", "1"], capture_output=True, check=False
+        [python, "-m", "fastpuzzle", name, "--batch", str(path), "--jobs", "1"],
+        capture_output=True,
+        check=False,
+        env=command_env(),
     ).stdout
     return printed.count(b"\n")
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from conftest import command_env
 from fastpuzzle import reversi
 
 START8 = Path(__file__).resolve().parent.parent / "examples" / "start8.txt"
@@ -29,7 +30,12 @@ PERFT_12_LEAVES = 1939886636
 def run_command(*arguments: str) -> str:
     """Standard output of ``python -m fastpuzzle ARGUMENTS`` (a failure is an error)."""
     return subprocess.run(
-        [sys.executable, "-m", "fastpuzzle", *arguments], check=True, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "fastpuzzle", *arguments],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=command_env(),
     ).stdout
 
 
@@ -57,7 +63,10 @@ def test_start_up(benchmark: BenchmarkFixture, how: str) -> None:
     benchmark.group = "start-up"
     if how == "python -c pass":
         benchmark.pedantic(
-            lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), rounds=20, iterations=1, warmup_rounds=2
+            lambda: subprocess.run([sys.executable, "-c", "pass"], check=True, env=command_env()),
+            rounds=20,
+            iterations=1,
+            warmup_rounds=2,
         )
     else:
         output = benchmark.pedantic(

@@ -8,12 +8,17 @@ generate its puzzles afresh.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
+import os
 import random
 import shutil
 import subprocess
+import sys
+import tempfile
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Optional
@@ -37,6 +42,25 @@ class PuzzleSet:
     cells: tuple[bytes, ...]
     texts: tuple[str, ...]
     digest: str
+
+
+@cache
+def command_env() -> dict[str, str]:
+    """The environment in which to time ``python -m fastpuzzle`` as an installed package runs.
+
+    pip compiles a wheel's modules to byte code as it installs them, and a
+    plain interpreter caches what it compiles; a shell with
+    ``PYTHONDONTWRITEBYTECODE`` set (as containers often are) compiles every
+    module of the package again at each start, some 20 ms. The commands
+    timed here cache their byte code under a folder of their own instead
+    (``PYTHONPYCACHEPREFIX``, removed at exit), filled by one run now.
+    """
+    folder = tempfile.mkdtemp(prefix="fastpuzzle-bytecode-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = folder
+    subprocess.run([sys.executable, "-m", "fastpuzzle", "--help"], env=env, capture_output=True, check=True)
+    return env
 
 
 def stored_set(facade: ModuleType, n: int, seeds: range, generate: Callable[[int, int], Any]) -> PuzzleSet:

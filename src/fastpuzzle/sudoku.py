@@ -195,7 +195,7 @@ def min_toggles_many(grids: Any) -> Any:
     ``grids`` is an iterable of grids (each as :func:`min_toggles` takes it); the
     answers come back as a list of ints. A NumPy array of shape ``(k, 9, 9)`` with
     values 0 and 1 is also accepted, and gives a ``uint8`` array of ``k`` answers.
-    The first call builds a 256 KiB answer table (a few tens of milliseconds).
+    The first call builds a 256 KiB answer table (a few milliseconds).
     Errors name the grid's index as well as its row and column.
     """
     numpy = _numpy_of(grids)
