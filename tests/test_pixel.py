@@ -177,6 +177,56 @@ def test_too_open_a_grid_is_refused_not_killed(monkeypatch: pytest.MonkeyPatch) 
         list(pixel.solutions(rows))
 
 
+class _RunsOut:
+    """A memoised search that runs out of states (TOO_LARGE) after giving ``after`` solutions."""
+
+    def __init__(self, search: Any, after: int) -> None:
+        self.search, self.left = search, after
+
+    def next_solution(self, budget: int) -> int:
+        if self.left == 0:
+            return int(fastpuzzle.Status.TOO_LARGE)
+        status = self.search.next_solution(budget)
+        self.left -= status == fastpuzzle.Status.SOLUTION
+        return int(status)
+
+    def solution(self) -> str:
+        return str(self.search.solution())
+
+
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    shape=st.tuples(st.integers(1, 4), st.integers(1, 4)),
+    cells=st.lists(st.sampled_from("0123_______"), min_size=16, max_size=16),
+    share=st.floats(0, 1),
+)
+def test_listing_goes_on_one_by_one_where_the_memo_runs_out(
+    monkeypatch: pytest.MonkeyPatch, pixel_facade: Any, shape: tuple[int, int], cells: list[str], share: float
+) -> None:
+    """Wherever the memo runs out of states, solutions() goes on by clause learning: every solution, each
+    once (not those the memo gave again), up to ONE_BY_ONE_MOST in all; past that, why not more."""
+    n, m = shape
+    rows = tuple("".join(cells[r * m : (r + 1) * m]) for r in range(n))
+    try:
+        pixel.from_rows(rows)
+    except ParseError:
+        return
+    expected = pixel_solutions(rows, pixel.ONE_BY_ONE_MOST + 1)
+    runs_out_after = int(share * len(expected))
+    real_search = pixel_facade._search
+    monkeypatch.setattr(pixel_facade, "_search", lambda puzzle: _RunsOut(real_search(puzzle), runs_out_after))
+    found: list[tuple[str, ...]] = []
+    try:
+        for solution in pixel_facade.solutions(rows):
+            found.append(solution)
+    except PuzzleTooLargeError as error:
+        assert runs_out_after > pixel.ONE_BY_ONE_MOST or len(expected) > pixel.ONE_BY_ONE_MOST, error
+        assert len(found) >= pixel.ONE_BY_ONE_MOST and all(pixel_clues_hold(rows, picture) for picture in found)
+        assert len(set(found)) == len(found)
+    else:
+        assert sorted(found) == sorted(expected)
+
+
 @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     shape=st.tuples(st.integers(1, 4), st.integers(1, 4)),

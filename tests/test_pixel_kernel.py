@@ -656,6 +656,17 @@ def test_facade_counts_a_too_wide_grid_one_by_one() -> None:
     assert pixel.count_solutions(rows, limit=50) == 50
     with pytest.raises(fastpuzzle_errors.PuzzleTooLargeError, match="more than 100 solutions to count one by one"):
         pixel.count_solutions(rows)
-    with pytest.raises(fastpuzzle_errors.PuzzleTooLargeError, match="too few clues for a 64x64 grid"):
-        next(pixel.solutions(rows))
     assert pixel.count_solutions(full) == 1
+
+
+def test_facade_lists_a_too_wide_grid_one_by_one() -> None:
+    """solutions() lists by clause learning where the memo cannot key the scan: the one solution of a
+    unique grid, and of an open one ONE_BY_ONE_MOST distinct solutions, then why not more."""
+    rows, full = too_wide_rows()
+    assert list(pixel.solutions(full)) == [pixel.solve(full)]
+    listed_rows = []
+    with pytest.raises(fastpuzzle_errors.PuzzleTooLargeError, match="too few clues for a 64x64 grid: .* to list one"):
+        for solution in pixel.solutions(rows):
+            listed_rows.append(solution)
+    assert len(set(listed_rows)) == len(listed_rows) == pixel.ONE_BY_ONE_MOST
+    assert picture_in(listed_rows, rows)

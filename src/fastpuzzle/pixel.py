@@ -90,11 +90,13 @@ _WINDOW_MAX_N = PUZZLES[NAME].limits["WINDOW_MAX_N"]
 #: Most (position, window) states a search may remember; a grid needing more is too large.
 MAX_STATES = PUZZLES[NAME].limits["MAX_STATES"]
 #: count_solutions counts a limit up to this one solution at a time, by clause learning (and, with no
-#: limit, a grid too open for the memo).
+#: limit, a grid too open for the memo); solutions() lists this many at most where the memo gives up.
 ONE_BY_ONE_MOST = 100
 #: Most nodes searched in one kernel call: no limit in practice, as a call also
 #: returns to Python after POLL_MS (the registry's), which keeps Ctrl-C prompt.
 _NODE_BUDGET = 1 << 40
+#: A solution's digits as the bytes 0 and 1, as ``Learn.exclude`` takes a picture.
+_DIGIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 _CELLS = "0123456789_"
 _BLACK, _WHITE = "\u2588\u2588", "\u00b7\u00b7"
 #: Cell characters to the kernel's cell codes: a clue's value, or NO_CLUE.
@@ -245,14 +247,39 @@ def _out_of_memory() -> str:
 def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     """Every solution of ``puzzle``, lazily, in the search's order.
 
-    Raises :class:`~fastpuzzle.PuzzleTooLargeError` (possibly after some
-    solutions) when the search would remember more than ``MAX_STATES`` states,
-    or, where both sides pass 63, at once when a state's key would need more than
-    the last 128 cells (:func:`solve` and :func:`count_solutions` with a
-    ``limit`` work at every size: they search by clause learning).
+    The memoised search lists them; where it would remember more than
+    ``MAX_STATES`` states, or where both sides pass 63 and a state's key would
+    need more than the last 128 cells, the listing goes on by clause learning,
+    one solution after the other (each one found before is excluded), as
+    :func:`count_solutions` counts. That way holds up to ``ONE_BY_ONE_MOST``
+    solutions in all: past them it raises
+    :class:`~fastpuzzle.PuzzleTooLargeError`, after the solutions already given.
     """
     puzzle = from_rows(puzzle)
-    return walk(_search(puzzle), puzzle.m, _NODE_BUDGET, lambda: _too_large(puzzle))
+    return _listed(puzzle)
+
+
+def _listed(puzzle: Puzzle) -> Iterator[Solution]:
+    given: list[Solution] = []
+    try:
+        for found in walk(_search(puzzle), puzzle.m, _NODE_BUDGET, lambda: _too_large(puzzle)):
+            given.append(found)
+            yield found
+        return
+    except PuzzleTooLargeError:
+        if len(given) > ONE_BY_ONE_MOST:
+            raise
+    learn = _kernel.Learn(puzzle.n, puzzle.m, puzzle.cells)
+    everywhere = b"\x01" * (puzzle.n * puzzle.m)
+    for found in given:
+        learn.exclude("".join(found).encode().translate(_DIGIT_BYTES), everywhere)
+    for found in walk(learn, puzzle.m, _NODE_BUDGET, _out_of_memory):
+        if len(given) == ONE_BY_ONE_MOST:
+            raise PuzzleTooLargeError(
+                f"{_too_large(puzzle)}, and it has more than {ONE_BY_ONE_MOST} solutions to list one by one"
+            )
+        given.append(found)
+        yield found
 
 
 def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
