@@ -768,68 +768,116 @@ cdef inline uint64_t low_bits(int n) noexcept nogil:
     return ~(<uint64_t>0) if n >= 64 else ((<uint64_t>1) << n) - 1
 
 
+cdef inline int run_state(uint64_t ones, int i) noexcept nogil:
+    """line_digits' state after cell i of a line whose cells i - 1 and i are both known (ones: the 1s)."""
+    cdef int digit = <int>((ones >> i) & 1)
+    return 2 * digit + (digit == <int>((ones >> (i - 1)) & 1))
+
+
+cdef inline void step_cell(uint64_t *states, uint64_t ones, uint64_t zeros, int i) noexcept nogil:
+    """line_digits' states (4 count masks) one cell further, over cell i (open or known). Counts
+    over half are kept: no valid rest completes them (and a count past 63 falls off)."""
+    cdef uint64_t zero = digit_mask(ones, i), one = digit_mask(zeros, i)
+    cdef uint64_t ended_zero = states[0] | states[1], zero_run = states[0]
+    cdef uint64_t ended_one = states[2] | states[3], one_run = states[2]
+    states[0] = ended_one & zero
+    states[1] = zero_run & zero
+    states[2] = (ended_zero << 1) & one
+    states[3] = (one_run << 1) & one
+
+
+cdef inline void step_cell_back(uint64_t *after, uint64_t ones, uint64_t zeros, int i) noexcept nogil:
+    """line_digits' completable counts one cell earlier, over cell i (open or known)."""
+    cdef uint64_t out[4]
+    step_back(after, digit_mask(ones, i), digit_mask(zeros, i), out)
+    after[0] = out[0]
+    after[1] = out[1]
+    after[2] = out[2]
+    after[3] = out[3]
+
+
 cdef bint line_digits(int n, uint64_t ones, uint64_t zeros, uint64_t *may_one, uint64_t *may_zero) noexcept nogil:
-    """The cells of a line of n that hold a 1 in some valid line (balanced, no three equal digits in
-    a run) with 1s at ones and 0s at zeros, and those that hold a 0 in one; false if there is none.
+    """The open cells of a line of n that hold a 1 in some valid line (balanced, no three equal digits
+    in a run) with 1s at ones and 0s at zeros, and those that hold a 0 in one; false if there is none
+    (known cells are left out of both answers).
 
     The states after a cell are (its digit, its run): 0 for (0, 1), 1 for (0, 2), 2 for (1, 1) and
-    3 for (1, 2). forward[i][state] holds, as bits, the counts of 1s of the valid prefixes of i
-    cells ending in state; going back from the end, after[state] holds the counts after i + 1
-    cells in state that a valid rest completes.
+    3 for (1, 2); a state holds, as bits, the counts of 1s of the valid prefixes that end in it.
+    Forward, the states before each open cell are kept; back from the end, the counts after a
+    cell that a valid rest completes meet them at each open cell. A run of known cells costs two
+    steps and a shift: after its first two cells only one state is left, and the rest of the run
+    only adds its 1s (no run of three inside it, checked first). Counts over half are not dropped
+    on the way (no valid rest completes them): what meets the rest, and the end, is exact.
     """
-    cdef uint64_t forward[LEARN_MAX_SIDE + 1][4]
-    cdef uint64_t after[4]
-    cdef uint64_t before[4]
-    cdef uint64_t counts = low_bits(n // 2 + 1), keep, zero, one, any_zero, any_one, goal
-    cdef int half = n // 2, i, low
-    zero = 0 if ones & 1 else ~(<uint64_t>0)  # every bit when cell 0 may hold a 0
-    one = 0 if zeros & 1 else ~(<uint64_t>0)
-    forward[1][0] = 1 & zero
-    forward[1][1] = 0
-    forward[1][2] = 2 & one
-    forward[1][3] = 0
-    for i in range(1, n):
-        low = i + 1 - half
-        keep = counts & ~low_bits(low) if low > 0 else counts
-        zero = 0 if (ones >> i) & 1 else ~(<uint64_t>0)
-        one = 0 if (zeros >> i) & 1 else ~(<uint64_t>0)
-        forward[i + 1][0] = (forward[i][2] | forward[i][3]) & zero & keep
-        forward[i + 1][1] = forward[i][0] & zero & keep
-        forward[i + 1][2] = ((forward[i][0] | forward[i][1]) << 1) & one & keep
-        forward[i + 1][3] = (forward[i][2] << 1) & one & keep
-    goal = (<uint64_t>1) << half
-    if not ((forward[n][0] | forward[n][1] | forward[n][2] | forward[n][3]) & goal):
-        may_one[0] = 0
-        may_zero[0] = 0
+    cdef uint64_t before_open[LEARN_MAX_SIDE][4]
+    cdef uint64_t states[4]
+    cdef uint64_t goal = (<uint64_t>1) << (n // 2), open_cells, rest, live
+    cdef uint64_t any_zero = 0, any_one = 0
+    cdef int i, end, k = 0, s
+    may_one[0] = 0
+    may_zero[0] = 0
+    if (ones & (ones >> 1) & (ones >> 2)) | (zeros & (zeros >> 1) & (zeros >> 2)):
         return False
-    after[0] = goal
-    after[1] = goal
-    after[2] = goal
-    after[3] = goal
-    any_zero = 0
-    any_one = 0
-    for i in range(n - 1, 0, -1):
-        zero = 0 if (ones >> i) & 1 else ~(<uint64_t>0)
-        one = 0 if (zeros >> i) & 1 else ~(<uint64_t>0)
-        # Cell i: a 0 after states 2 and 3 leads to state 0, after state 0 to state 1; a 1 after
-        # states 0 and 1 leads to state 2, after state 2 to state 3.
-        if ((forward[i][2] | forward[i][3]) & after[0] | forward[i][0] & after[1]) & zero:
-            any_zero |= (<uint64_t>1) << i
-        if ((forward[i][0] | forward[i][1]) & (after[2] >> 1) | forward[i][2] & (after[3] >> 1)) & one:
-            any_one |= (<uint64_t>1) << i
-        before[0] = (after[1] & zero) | ((after[2] >> 1) & one)
-        before[1] = (after[2] >> 1) & one
-        before[2] = (after[0] & zero) | ((after[3] >> 1) & one)
-        before[3] = after[0] & zero
-        after[0] = before[0]
-        after[1] = before[1]
-        after[2] = before[2]
-        after[3] = before[3]
-    # Cell 0, from the start: a 0 leads to state 0, a 1 to state 2.
-    if not (ones & 1) and after[0] & 1:
-        any_zero |= 1
-    if not (zeros & 1) and (after[2] >> 1) & 1:
-        any_one |= 1
+    open_cells = low_bits(n) & ~(ones | zeros)
+    # The empty prefix: a 0 or a 1 may start a run, as after (0, run 2) or (1, run 2).
+    states[0] = 0
+    states[1] = 1
+    states[2] = 0
+    states[3] = 1
+    i = 0
+    while i < n:
+        if (open_cells >> i) & 1:
+            for s in range(4):
+                before_open[k][s] = states[s]
+            k += 1
+            step_cell(states, ones, zeros, i)
+            i += 1
+            continue
+        rest = open_cells >> i
+        end = i + fp_ctz64(rest) if rest else n  # the run of known cells is i .. end - 1
+        step_cell(states, ones, zeros, i)
+        if end - i >= 2:
+            step_cell(states, ones, zeros, i + 1)
+        if end - i >= 3:
+            live = states[0] | states[1] | states[2] | states[3]
+            live <<= fp_popcount64(ones & low_bits(end) & ~low_bits(i + 2))
+            states[0] = 0
+            states[1] = 0
+            states[2] = 0
+            states[3] = 0
+            states[run_state(ones, end - 1)] = live
+        i = end
+    if not ((states[0] | states[1] | states[2] | states[3]) & goal):
+        return False
+    # Back from the end: states now holds, per state after cell i, the counts a valid rest completes.
+    for s in range(4):
+        states[s] = goal
+    i = n - 1
+    while i >= 0:
+        if (open_cells >> i) & 1:
+            k -= 1
+            if ((before_open[k][2] | before_open[k][3]) & states[0]) | (before_open[k][0] & states[1]):
+                any_zero |= (<uint64_t>1) << i
+            if (((before_open[k][0] | before_open[k][1]) & (states[2] >> 1))
+                    | (before_open[k][2] & (states[3] >> 1))):
+                any_one |= (<uint64_t>1) << i
+            step_cell_back(states, ones, zeros, i)
+            i -= 1
+            continue
+        rest = open_cells & low_bits(i)
+        end = 63 - fp_clz64(rest) if rest else -1  # the run of known cells is end + 1 .. i
+        if i - end >= 3:
+            # Only the state after cell end + 2 that its first two cells lead to goes on.
+            live = states[run_state(ones, i)] >> fp_popcount64(ones & low_bits(i + 1) & ~low_bits(end + 3))
+            states[0] = 0
+            states[1] = 0
+            states[2] = 0
+            states[3] = 0
+            states[run_state(ones, end + 2)] = live
+            i = end + 2
+        while i > end:
+            step_cell_back(states, ones, zeros, i)
+            i -= 1
     may_one[0] = any_one
     may_zero[0] = any_zero
     return True
@@ -930,8 +978,10 @@ def line_digits_of(int n, uint64_t ones, uint64_t zeros):
     and 0s at zeros, as bit masks; (0, 0) when there is none (the twin's line_digits_of)."""
     cdef uint64_t may_one, may_zero
     assert 2 <= n <= LEARN_MAX_SIDE and n % 2 == 0 and not (ones & zeros) and not ((ones | zeros) & ~low_bits(n))
-    line_digits(n, ones, zeros, &may_one, &may_zero)
-    return may_one, may_zero
+    if not line_digits(n, ones, zeros, &may_one, &may_zero):
+        return 0, 0
+    # In every valid line a known cell holds its digit.
+    return may_one | ones, may_zero | zeros
 
 
 cdef extern from *:
