@@ -1243,11 +1243,11 @@ cdef class Learn:
 
     cdef int false_literals(self, int line, uint64_t cells, int32_t *out) noexcept nogil:
         """The false literals of line's cells in the mask cells, into out; their number."""
-        cdef int j, count = 0
-        for j in range(self.length[line]):
-            if (cells >> j) & 1:
-                out[count] = self.false_of(self.cell(line, j))
-                count += 1
+        cdef int count = 0
+        while cells:
+            out[count] = self.false_of(self.cell(line, fp_ctz64(cells)))
+            count += 1
+            cells &= cells - 1
         return count
 
     cdef inline int false_of(self, int p) noexcept nogil:
@@ -1367,8 +1367,8 @@ cdef class Learn:
 
     cdef bint line_rules(self, int line, int i, int digit) noexcept nogil:
         """The triples, the count and the distinct rule of line, whose cell i became digit."""
-        cdef int n = self.length[line], other = digit ^ 1, j, k, count
-        cdef uint64_t same = self.ones[line] if digit else self.zeros[line], known
+        cdef int n = self.length[line], other = digit ^ 1, k, count
+        cdef uint64_t same = self.ones[line] if digit else self.zeros[line], open_cells
         # pair, target and kind of each triple rule, in the twin's order (pair: the cell equal to i).
         cdef int pairs[6]
         cdef int targets[6]
@@ -1409,16 +1409,16 @@ cdef class Learn:
         count = fp_popcount64(same)
         if count > n // 2:
             self.conflict_size = 0
-            for j in range(n):
-                if (same >> j) & 1:
-                    self.conflict[self.conflict_size] = 2 * self.cell(line, j) + other
-                    self.conflict_size += 1
+            while same:
+                self.conflict[self.conflict_size] = 2 * self.cell(line, fp_ctz64(same)) + other
+                self.conflict_size += 1
+                same &= same - 1
             return False
         if count == n // 2:
-            known = self.ones[line] | self.zeros[line]
-            for j in range(n):
-                if not (known >> j) & 1:
-                    self.give(2 * self.cell(line, j) + other, BY_RULE - (RULE_COUNT + KINDS * line))
+            open_cells = low_bits(n) & ~(self.ones[line] | self.zeros[line])
+            while open_cells:
+                self.give(2 * self.cell(line, fp_ctz64(open_cells)) + other, BY_RULE - (RULE_COUNT + KINDS * line))
+                open_cells &= open_cells - 1
         if not self.is_dirty[line]:
             self.is_dirty[line] = 1
             self.dirty[self.dirty_size] = line
@@ -1452,9 +1452,11 @@ cdef class Learn:
                 whole = other if count == n - 2 else line
                 if fp_popcount64(self.ones[short]) == n // 2 - 1:
                     why = BY_RULE - (RULE_DISTINCT + KINDS * whole)
-                    for j in range(n):
-                        if not (((self.ones[short] | self.zeros[short]) >> j) & 1):
-                            self.give(2 * self.cell(short, j) + <int>(((self.ones[whole] >> j) & 1) ^ 1), why)
+                    open_cells = full & ~(self.ones[short] | self.zeros[short])
+                    while open_cells:
+                        j = fp_ctz64(open_cells)
+                        open_cells &= open_cells - 1
+                        self.give(2 * self.cell(short, j) + <int>(((self.ones[whole] >> j) & 1) ^ 1), why)
                 continue
             if count < n - 1 or count_other < n - 1:
                 continue
@@ -1496,11 +1498,12 @@ cdef class Learn:
             self.conflict_size = self.false_literals(line, line_reason(n, ones, zeros, -1), self.conflict)
             return False
         forced = (may_one ^ may_zero) & ~(ones | zeros)
-        for j in range(n):
-            if (forced >> j) & 1:
-                self.give(2 * self.cell(line, j) + <int>((may_one >> j) & 1), BY_RULE - (RULE_LINE + KINDS * line))
         self.closed_ones[line] = ones | (forced & may_one)
         self.closed_zeros[line] = zeros | (forced & may_zero)
+        while forced:
+            j = fp_ctz64(forced)
+            forced &= forced - 1
+            self.give(2 * self.cell(line, j) + <int>((may_one >> j) & 1), BY_RULE - (RULE_LINE + KINDS * line))
         return True
 
     cdef int watched(self, int false_literal) noexcept nogil:
@@ -1631,7 +1634,7 @@ cdef class Learn:
         """Why rule why makes cell p digit: the false literals of the cells it read (placed before
         before, p left out), into out; their number."""
         cdef int code = BY_RULE - why, kind, line, i, count = 0, reading, k, j, q, readings
-        cdef uint64_t ones = 0, zeros = 0, needed
+        cdef uint64_t ones = 0, zeros = 0, needed, known
         kind = code % KINDS
         line = code // KINDS
         if kind <= RULE_AFTER:
@@ -1650,13 +1653,16 @@ cdef class Learn:
             if before == self.place[p] and self.needed[p] != NOT_READ:
                 return self.false_literals(line, self.needed[p], out)
             i = p % self.width if line < self.height else p // self.width
-            for j in range(self.length[line]):
-                q = self.cell(line, j)
-                if q != p and self.value[q] != UNKNOWN and self.place[q] < before:
-                    if self.value[q]:
-                        ones |= (<uint64_t>1) << j
-                    else:
-                        zeros |= (<uint64_t>1) << j
+            # The line's cells now known, less p and those placed since before.
+            ones = self.ones[line] & ~((<uint64_t>1) << i)
+            zeros = self.zeros[line] & ~((<uint64_t>1) << i)
+            known = ones | zeros
+            while known:
+                j = fp_ctz64(known)
+                known &= known - 1
+                if self.place[self.cell(line, j)] >= before:
+                    ones &= ~((<uint64_t>1) << j)
+                    zeros &= ~((<uint64_t>1) << j)
             # The line with p's other digit has no valid completion: keep what that needs.
             if digit:
                 zeros |= (<uint64_t>1) << i
@@ -1673,11 +1679,15 @@ cdef class Learn:
             reading = line
             if kind == RULE_DISTINCT and k == 0:
                 reading = p // self.width if line < self.height else self.height + p % self.width
-            for j in range(self.length[reading]):
-                q = self.cell(reading, j)
-                if q == p or self.value[q] == UNKNOWN or self.place[q] >= before:
-                    continue
-                if kind != RULE_COUNT or self.value[q] != digit:
+            # The known cells of reading (for the count, those holding the digit p does not).
+            if kind == RULE_COUNT:
+                known = self.zeros[reading] if digit else self.ones[reading]
+            else:
+                known = self.ones[reading] | self.zeros[reading]
+            while known:
+                q = self.cell(reading, fp_ctz64(known))
+                known &= known - 1
+                if q != p and self.place[q] < before:
                     out[count] = self.false_of(q)
                     count += 1
         return count
