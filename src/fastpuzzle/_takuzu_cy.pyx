@@ -711,10 +711,16 @@ cdef extern from *:
     #define FP_TAKUZU_LEARNT (1 << 30)
     #define FP_TAKUZU_CLAUSE_LENGTH ((1 << 30) - 1)
     #define FP_TAKUZU_MAX_ARENA (1 << 29)
+    /* A line state's slot among 2**bits in whole_line()'s memo: a multiplicative hash of its masks,
+       modulo 2**64 on purpose (in C, where the checked build does not trap it). */
+    static inline int fp_takuzu_memo_slot(uint64_t ones, uint64_t zeros, int bits) {
+        return (int)(((ones * 0x9E3779B97F4A7C15ULL) ^ (zeros * 0xC2B2AE3D27D4EB4FULL)) >> (64 - bits));
+    }
     /* needed[p] before explain() has read it: no reason holds all 64 cells of a line, p among them. */
     #define FP_TAKUZU_NOT_READ (~(uint64_t)0)
     """
     const uint64_t NOT_READ "FP_TAKUZU_NOT_READ"
+    int memo_slot "fp_takuzu_memo_slot"(uint64_t ones, uint64_t zeros, int bits) nogil
     enum:
         FP_TAKUZU_MAX_N         # the longest line of a clause-learning search: one uint64_t mask
         FP_TAKUZU_MOST_EXPLAINED
@@ -755,6 +761,19 @@ cdef enum:
     # a tenth at each reduction, which drops the longer half of those longer than KEEP_LENGTH.
     FIRST_LEARNT_LIMIT = 2000
     KEEP_LENGTH = 3
+    # whole_line()'s memo: 2**bits slots per line length, bits the grid's cells' log2 within these.
+    MEMO_LEAST_BITS = 8
+    MEMO_MOST_BITS = 12
+
+
+cdef struct LineMemo:
+    # A state of a line (of the memo's length): its 1s, and its open cells (every bit past its end
+    # too); and what line_digits gives for it: (0, 0) when no valid line goes through it
+    # (whole_line() meets only states with an open cell).
+    uint64_t ones
+    uint64_t open_cells
+    uint64_t may_one
+    uint64_t may_zero
 
 
 cdef int compare_keys(const void *a, const void *b) noexcept nogil:
@@ -1071,6 +1090,8 @@ cdef class Learn:
     cdef uint64_t *needed     # per cell given by its line's exact propagator: explain()'s cells, once read
     cdef uint64_t *closed_ones  # per line: the cells of its last state whole_line() left closed, and the zeros
     cdef uint64_t *closed_zeros
+    cdef LineMemo *memo       # whole_line()'s answers of late, rows' first (2**memo_bits each), then columns'
+    cdef int memo_bits
     cdef int32_t *length      # per line: its cells
     # Cells: digit (or UNKNOWN), saved digit, seen in analysis; level, place on the trail, reason.
     cdef uint8_t *value
@@ -1108,6 +1129,7 @@ cdef class Learn:
         self.watches = NULL
         self.watch_size = NULL
         self.order.activity = NULL
+        self.memo = NULL
         assert 2 <= width <= LEARN_MAX_SIDE and 2 <= height <= LEARN_MAX_SIDE, f"sides must be 2..{LEARN_MAX_SIDE}"
         assert width % 2 == 0 and height % 2 == 0, f"sides must be even, got {width}x{height}"
         assert cells.shape[0] == width * height, f"expected {width * height} cells, got {cells.shape[0]}"
@@ -1173,10 +1195,15 @@ cdef class Learn:
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
         self.order.activity = <double *>malloc(size * sizeof(double))
+        self.memo_bits = MEMO_LEAST_BITS
+        while self.memo_bits < MEMO_MOST_BITS and (1 << self.memo_bits) < size:
+            self.memo_bits += 1
+        # All zeros is an empty slot: it stands for a complete line, which whole_line() never looks up.
+        self.memo = <LineMemo *>calloc(2 << self.memo_bits, sizeof(LineMemo))
         self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
         self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
         self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
-        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL
+        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL or self.memo == NULL
                 or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
             raise MemoryError()
         self.arena_room = FIRST_ARENA
@@ -1216,6 +1243,7 @@ cdef class Learn:
         free(self.ones)
         free(self.value)
         free(self.order.activity)
+        free(self.memo)
         free(self.arena)
 
     @property
@@ -1490,11 +1518,24 @@ cdef class Learn:
         """
         cdef int n = self.length[line], j
         cdef uint64_t ones = self.ones[line], zeros = self.zeros[line], may_one, may_zero, forced
+        cdef LineMemo *slot
         if (ones | zeros) == low_bits(n):
             return True  # complete, and line_rules found no run of three and n // 2 of each digit
         if ones == self.closed_ones[line] and zeros == self.closed_zeros[line]:
             return True
-        if not line_digits(n, ones, zeros, &may_one, &may_zero):
+        slot = &self.memo[memo_slot(ones, zeros, self.memo_bits) + ((1 << self.memo_bits) if line >= self.height else 0)]
+        if slot.ones == ones and slot.open_cells == ~(ones | zeros):
+            may_one = slot.may_one
+            may_zero = slot.may_zero
+        else:
+            if not line_digits(n, ones, zeros, &may_one, &may_zero):
+                may_one = 0
+                may_zero = 0
+            slot.ones = ones
+            slot.open_cells = ~(ones | zeros)
+            slot.may_one = may_one
+            slot.may_zero = may_zero
+        if not (may_one | may_zero):
             self.conflict_size = self.false_literals(line, line_reason(n, ones, zeros, -1), self.conflict)
             return False
         forced = (may_one ^ may_zero) & ~(ones | zeros)
