@@ -1395,45 +1395,43 @@ cdef class Learn:
 
     cdef bint line_rules(self, int line, int i, int digit) noexcept nogil:
         """The triples, the count and the distinct rule of line, whose cell i became digit."""
-        cdef int n = self.length[line], other = digit ^ 1, k, count
+        cdef int n = self.length[line], other = digit ^ 1, count, why = KINDS * line
         cdef uint64_t same = self.ones[line] if digit else self.zeros[line], open_cells
-        # pair, target and kind of each triple rule, in the twin's order (pair: the cell equal to i).
-        cdef int pairs[6]
-        cdef int targets[6]
-        cdef int kinds[6]
-        # A run of three through i: conflict.
-        for k in range(3):
-            # The other two cells of a run of three: (i - 2, i - 1), (i - 1, i + 1), (i + 1, i + 2).
-            pairs[k] = i - 2 if k == 0 else (i - 1 if k == 1 else i + 1)
-            targets[k] = i - 1 if k == 0 else (i + 1 if k == 1 else i + 2)
-            if pairs[k] >= 0 and targets[k] < n and (same >> pairs[k]) & 1 and (same >> targets[k]) & 1:
-                self.conflict[0] = 2 * self.cell(line, pairs[k]) + other
-                self.conflict[1] = 2 * self.cell(line, targets[k]) + other
-                self.conflict[2] = 2 * self.cell(line, i) + other
-                self.conflict_size = 3
+        # The cells 2 and 1 before i and 1 and 2 after it hold digit too (beyond the line: no).
+        cdef bint two_before = i >= 2 and (same >> (i - 2)) & 1, one_before = i >= 1 and (same >> (i - 1)) & 1
+        cdef bint one_after = (same >> (i + 1)) & 1 if i + 1 < n else False
+        cdef bint two_after = (same >> (i + 2)) & 1 if i + 2 < n else False
+        # A run of three through i: conflict (its other two cells: i - 2 and i - 1, i - 1 and i + 1,
+        # or i + 1 and i + 2, in that order).
+        if (two_before and one_before) or (one_before and one_after) or (one_after and two_after):
+            if two_before and one_before:
+                self.conflict[0] = 2 * self.cell(line, i - 2) + other
+                self.conflict[1] = 2 * self.cell(line, i - 1) + other
+            elif one_before and one_after:
+                self.conflict[0] = 2 * self.cell(line, i - 1) + other
+                self.conflict[1] = 2 * self.cell(line, i + 1) + other
+            else:
+                self.conflict[0] = 2 * self.cell(line, i + 1) + other
+                self.conflict[1] = 2 * self.cell(line, i + 2) + other
+            self.conflict[2] = 2 * self.cell(line, i) + other
+            self.conflict_size = 3
+            return False
+        # The triple rules, in the twin's order: a pair of equal cells gives the other digit to the
+        # cell after or before it, or to the cell between.
+        if one_before:
+            if i >= 2 and not self.assign(2 * self.cell(line, i - 2) + other, BY_RULE - (RULE_AFTER + why)):
                 return False
-        pairs[0] = i - 1
-        targets[0] = i - 2
-        kinds[0] = RULE_AFTER
-        pairs[1] = i - 1
-        targets[1] = i + 1
-        kinds[1] = RULE_BEFORE
-        pairs[2] = i + 1
-        targets[2] = i - 1
-        kinds[2] = RULE_AFTER
-        pairs[3] = i + 1
-        targets[3] = i + 2
-        kinds[3] = RULE_BEFORE
-        pairs[4] = i - 2
-        targets[4] = i - 1
-        kinds[4] = RULE_AROUND
-        pairs[5] = i + 2
-        targets[5] = i + 1
-        kinds[5] = RULE_AROUND
-        for k in range(6):
-            if (0 <= pairs[k] < n and 0 <= targets[k] < n and (same >> pairs[k]) & 1
-                    and not self.assign(2 * self.cell(line, targets[k]) + other, BY_RULE - (kinds[k] + KINDS * line))):
+            if i + 1 < n and not self.assign(2 * self.cell(line, i + 1) + other, BY_RULE - (RULE_BEFORE + why)):
                 return False
+        if one_after:
+            if i >= 1 and not self.assign(2 * self.cell(line, i - 1) + other, BY_RULE - (RULE_AFTER + why)):
+                return False
+            if i + 2 < n and not self.assign(2 * self.cell(line, i + 2) + other, BY_RULE - (RULE_BEFORE + why)):
+                return False
+        if two_before and not self.assign(2 * self.cell(line, i - 1) + other, BY_RULE - (RULE_AROUND + why)):
+            return False
+        if two_after and not self.assign(2 * self.cell(line, i + 1) + other, BY_RULE - (RULE_AROUND + why)):
+            return False
         count = fp_popcount64(same)
         if count > n // 2:
             self.conflict_size = 0
