@@ -776,6 +776,15 @@ cdef struct LineMemo:
     uint64_t may_zero
 
 
+cdef struct ReasonMemo:
+    # A state of a line with no valid completion (its 1s, its open cells with every bit past its
+    # end), 2 + the cell line_reason kept for it (or -1; 0: an empty slot), and what line_reason gives.
+    uint64_t ones
+    uint64_t open_cells
+    uint64_t kept
+    int32_t target
+
+
 cdef int compare_keys(const void *a, const void *b) noexcept nogil:
     """qsort's order of two uint64_t keys: ascending."""
     cdef uint64_t x = (<const uint64_t *>a)[0], y = (<const uint64_t *>b)[0]
@@ -1091,6 +1100,7 @@ cdef class Learn:
     cdef uint64_t *closed_ones  # per line: the cells of its last state whole_line() left closed, and the zeros
     cdef uint64_t *closed_zeros
     cdef LineMemo *memo       # whole_line()'s answers of late, rows' first (2**memo_bits each), then columns'
+    cdef ReasonMemo *reasons  # line_reason's answers of late, alike
     cdef int memo_bits
     cdef int32_t *length      # per line: its cells
     # Cells: digit (or UNKNOWN), saved digit, seen in analysis; level, place on the trail, reason.
@@ -1130,6 +1140,7 @@ cdef class Learn:
         self.watch_size = NULL
         self.order.activity = NULL
         self.memo = NULL
+        self.reasons = NULL
         assert 2 <= width <= LEARN_MAX_SIDE and 2 <= height <= LEARN_MAX_SIDE, f"sides must be 2..{LEARN_MAX_SIDE}"
         assert width % 2 == 0 and height % 2 == 0, f"sides must be even, got {width}x{height}"
         assert cells.shape[0] == width * height, f"expected {width * height} cells, got {cells.shape[0]}"
@@ -1200,10 +1211,11 @@ cdef class Learn:
             self.memo_bits += 1
         # All zeros is an empty slot: it stands for a complete line, which whole_line() never looks up.
         self.memo = <LineMemo *>calloc(2 << self.memo_bits, sizeof(LineMemo))
+        self.reasons = <ReasonMemo *>calloc(2 << self.memo_bits, sizeof(ReasonMemo))
         self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
         self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
         self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
-        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL or self.memo == NULL
+        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL or self.memo == NULL or self.reasons == NULL
                 or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
             raise MemoryError()
         self.arena_room = FIRST_ARENA
@@ -1244,6 +1256,7 @@ cdef class Learn:
         free(self.value)
         free(self.order.activity)
         free(self.memo)
+        free(self.reasons)
         free(self.arena)
 
     @property
@@ -1449,7 +1462,12 @@ cdef class Learn:
             self.is_dirty[line] = 1
             self.dirty[self.dirty_size] = line
             self.dirty_size += 1
-        return not self.distinct or self.distinct_rule(line)
+        if not self.distinct:
+            return True
+        # The distinct rule needs at most two open cells in line: drop the lowest two, and none is left.
+        open_cells = low_bits(n) & ~(self.ones[line] | self.zeros[line])
+        open_cells &= open_cells - 1
+        return (open_cells & (open_cells - 1)) != 0 or self.distinct_rule(line)
 
     cdef bint distinct_rule(self, int line) noexcept nogil:
         """The distinct rule between line and each parallel line that agrees with it where both are known
@@ -1534,7 +1552,7 @@ cdef class Learn:
             slot.may_one = may_one
             slot.may_zero = may_zero
         if not (may_one | may_zero):
-            self.conflict_size = self.false_literals(line, line_reason(n, ones, zeros, -1), self.conflict)
+            self.conflict_size = self.false_literals(line, self.reason_of(line, ones, zeros, -1), self.conflict)
             return False
         forced = (may_one ^ may_zero) & ~(ones | zeros)
         self.closed_ones[line] = ones | (forced & may_one)
@@ -1544,6 +1562,17 @@ cdef class Learn:
             forced &= forced - 1
             self.give(2 * self.cell(line, j) + <int>((may_one >> j) & 1), BY_RULE - (RULE_LINE + KINDS * line))
         return True
+
+    cdef uint64_t reason_of(self, int line, uint64_t ones, uint64_t zeros, int target) noexcept nogil:
+        """line_reason of a state of line, from the memo when it holds it."""
+        cdef ReasonMemo *slot = &self.reasons[memo_slot(ones ^ <uint64_t>(target + 1), zeros, self.memo_bits)
+                                              + ((1 << self.memo_bits) if line >= self.height else 0)]
+        if slot.ones != ones or slot.open_cells != ~(ones | zeros) or slot.target != target + 2:
+            slot.ones = ones
+            slot.open_cells = ~(ones | zeros)
+            slot.target = target + 2
+            slot.kept = line_reason(self.length[line], ones, zeros, target)
+        return slot.kept
 
     cdef int watched(self, int false_literal) noexcept nogil:
         """Visit the clauses watching false_literal: move each watch, or give the clause's other watched
@@ -1707,7 +1736,7 @@ cdef class Learn:
                 zeros |= (<uint64_t>1) << i
             else:
                 ones |= (<uint64_t>1) << i
-            needed = line_reason(self.length[line], ones, zeros, i)
+            needed = self.reason_of(line, ones, zeros, i)
             if before == self.place[p]:
                 self.needed[p] = needed
             return self.false_literals(line, needed, out)
