@@ -785,6 +785,17 @@ cdef struct ReasonMemo:
     int32_t target
 
 
+cdef inline int few_open(uint64_t open_cells) noexcept nogil:
+    """How many bits open_cells holds, or 3 for three or more."""
+    if not open_cells:
+        return 0
+    open_cells &= open_cells - 1
+    if not open_cells:
+        return 1
+    open_cells &= open_cells - 1
+    return 2 if not open_cells else 3
+
+
 cdef int compare_keys(const void *a, const void *b) noexcept nogil:
     """qsort's order of two uint64_t keys: ascending."""
     cdef uint64_t x = (<const uint64_t *>a)[0], y = (<const uint64_t *>b)[0]
@@ -1472,28 +1483,26 @@ cdef class Learn:
     cdef bint distinct_rule(self, int line) noexcept nogil:
         """The distinct rule between line and each parallel line that agrees with it where both are known
         (the twin's _distinct)."""
-        cdef int n = self.length[line], first, last, other, j, digit, target, why, k, count, count_other
+        cdef int n = self.length[line], first, last, other, j, digit, target, why, k, open_count, open_other
         cdef int short, whole
         cdef uint64_t full = low_bits(n), known, known_other, open_cells
         first = 0 if line < self.height else self.height
         last = first + (self.height if line < self.height else self.width)
         known = self.ones[line] | self.zeros[line]
-        count = fp_popcount64(known)
-        if count < n - 2:
+        open_count = few_open(full & ~known)
+        if open_count > 2:
             return True
         for other in range(first, last):
             # The cheap tests first: most parallel lines disagree with line somewhere.
             if other == line or (self.ones[line] & self.zeros[other]) or (self.zeros[line] & self.ones[other]):
                 continue
-            known = self.ones[line] | self.zeros[line]  # line gains cells as the loop gives them
-            count = fp_popcount64(known)
             known_other = self.ones[other] | self.zeros[other]
-            count_other = fp_popcount64(known_other)
-            if count_other < n - 2:
+            open_other = few_open(full & ~known_other)
+            if open_other > 2:
                 continue
-            if count + count_other == 2 * n - 2 and (count == n - 2 or count_other == n - 2):
-                short = line if count == n - 2 else other
-                whole = other if count == n - 2 else line
+            if open_count + open_other == 2 and (open_count == 2 or open_other == 2):
+                short = line if open_count == 2 else other
+                whole = other if open_count == 2 else line
                 if fp_popcount64(self.ones[short]) == n // 2 - 1:
                     why = BY_RULE - (RULE_DISTINCT + KINDS * whole)
                     open_cells = full & ~(self.ones[short] | self.zeros[short])
@@ -1501,8 +1510,12 @@ cdef class Learn:
                         j = fp_ctz64(open_cells)
                         open_cells &= open_cells - 1
                         self.give(2 * self.cell(short, j) + <int>(((self.ones[whole] >> j) & 1) ^ 1), why)
+                    if short == line:
+                        # line gained its open cells.
+                        known = self.ones[line] | self.zeros[line]
+                        open_count = 0
                 continue
-            if count < n - 1 or count_other < n - 1:
+            if open_count > 1 or open_other > 1:
                 continue
             open_cells = full & ~(known & known_other)
             if not open_cells:
@@ -1524,6 +1537,9 @@ cdef class Learn:
                 target = line
                 why = other
             self.give(2 * self.cell(target, j) + (digit ^ 1), BY_RULE - (RULE_DISTINCT + KINDS * why))
+            if target == line:
+                known = self.ones[line] | self.zeros[line]
+                open_count = 0
         return True
 
     cdef bint whole_line(self, int line) noexcept nogil:
