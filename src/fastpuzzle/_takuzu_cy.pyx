@@ -1475,10 +1475,8 @@ cdef class Learn:
             self.dirty_size += 1
         if not self.distinct:
             return True
-        # The distinct rule needs at most two open cells in line: drop the lowest two, and none is left.
-        open_cells = low_bits(n) & ~(self.ones[line] | self.zeros[line])
-        open_cells &= open_cells - 1
-        return (open_cells & (open_cells - 1)) != 0 or self.distinct_rule(line)
+        # The distinct rule needs at most two open cells in line.
+        return few_open(low_bits(n) & ~(self.ones[line] | self.zeros[line])) > 2 or self.distinct_rule(line)
 
     cdef bint distinct_rule(self, int line) noexcept nogil:
         """The distinct rule between line and each parallel line that agrees with it where both are known
