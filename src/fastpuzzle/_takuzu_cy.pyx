@@ -1226,8 +1226,9 @@ cdef class Learn:
         self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
         self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
         self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
-        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL or self.memo == NULL or self.reasons == NULL
-                or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
+        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL
+                or self.arena == NULL or self.watches == NULL or self.watch_size == NULL
+                or self.memo == NULL or self.reasons == NULL):
             raise MemoryError()
         self.arena_room = FIRST_ARENA
         self.place = self.level + size
