@@ -1132,6 +1132,8 @@ cdef class Learn:
     cdef int32_t *stack        # minimise(): the cells whose reasons are still to be read
     cdef int32_t *cleared      # minimise(): the cells found implied, seen until it ends
     cdef int32_t *assumptions  # assume(): the literals decided first, one per level
+    cdef int32_t *row_of       # per cell: its row and its column (no division on the hot paths)
+    cdef int32_t *column_of
     cdef int assumption_count
     # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
     cdef int32_t *arena
@@ -1171,6 +1173,8 @@ cdef class Learn:
             self.length[line] = width if line < height else height
             self.is_dirty[line] = 0
         for p in range(self.size):
+            self.row_of[p] = p // width
+            self.column_of[p] = p % width
             self.value[p] = UNKNOWN
             self.saved[p] = 0
             self.seen[p] = 0
@@ -1209,10 +1213,10 @@ cdef class Learn:
 
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
-        # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions;
-        # level_start and learnt (size + 1 each); per line: length, dirty, line_round; the conflict;
-        # dominated per literal.
-        self.level = <int32_t *>malloc((13 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions, row_of,
+        # column_of; level_start and learnt (size + 1 each); per line: length, dirty, line_round; the
+        # conflict; dominated per literal.
+        self.level = <int32_t *>malloc((15 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc((4 * lines + size) * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
@@ -1247,6 +1251,8 @@ cdef class Learn:
         self.assumptions = self.cleared + size
         self.line_round = self.assumptions + size
         self.dominated = self.line_round + lines
+        self.row_of = self.dominated + 2 * size
+        self.column_of = self.row_of + size
         self.zeros = self.ones + lines
         self.needed = self.zeros + lines
         self.closed_ones = self.needed + size
@@ -1312,7 +1318,7 @@ cdef class Learn:
     cdef void give(self, int literal, int why) noexcept nogil:
         """Make literal true at the current level, for reason why."""
         cdef int p = literal >> 1, digit = literal & 1
-        cdef int r = p // self.width, c = p % self.width
+        cdef int r = self.row_of[p], c = self.column_of[p]
         self.value[p] = <uint8_t>digit
         self.level[p] = self.level_count
         self.place[p] = self.trail_size
@@ -1394,8 +1400,8 @@ cdef class Learn:
                 literal = self.trail[self.qhead]
                 self.qhead += 1
                 p = literal >> 1
-                if not (self.line_rules(p // self.width, p % self.width, literal & 1)
-                        and self.line_rules(self.height + p % self.width, p // self.width, literal & 1)):
+                if not (self.line_rules(self.row_of[p], self.column_of[p], literal & 1)
+                        and self.line_rules(self.height + self.column_of[p], self.row_of[p], literal & 1)):
                     self.clear_dirty()
                     return NATIVE
                 clause = self.watched(literal ^ 1)
@@ -1695,8 +1701,8 @@ cdef class Learn:
             literal = self.trail[self.trail_size]
             p = literal >> 1
             digit = literal & 1
-            r = p // self.width
-            c = p % self.width
+            r = self.row_of[p]
+            c = self.column_of[p]
             self.value[p] = UNKNOWN
             self.saved[p] = <uint8_t>digit
             if digit:
@@ -1721,7 +1727,7 @@ cdef class Learn:
         kind = code % KINDS
         line = code // KINDS
         if kind <= RULE_AFTER:
-            i = p % self.width if line < self.height else p // self.width
+            i = self.column_of[p] if line < self.height else self.row_of[p]
             if kind == RULE_BEFORE:
                 out[0] = self.false_of(self.cell(line, i - 2))
                 out[1] = self.false_of(self.cell(line, i - 1))
@@ -1735,7 +1741,7 @@ cdef class Learn:
         if kind == RULE_LINE:
             if before == self.place[p] and self.needed[p] != NOT_READ:
                 return self.false_literals(line, self.needed[p], out)
-            i = p % self.width if line < self.height else p // self.width
+            i = self.column_of[p] if line < self.height else self.row_of[p]
             # The line's cells now known, less p and those placed since before.
             ones = self.ones[line] & ~((<uint64_t>1) << i)
             zeros = self.zeros[line] & ~((<uint64_t>1) << i)
@@ -1761,7 +1767,7 @@ cdef class Learn:
         for k in range(readings):
             reading = line
             if kind == RULE_DISTINCT and k == 0:
-                reading = p // self.width if line < self.height else self.height + p % self.width
+                reading = self.row_of[p] if line < self.height else self.height + self.column_of[p]
             # The known cells of reading (for the count, those holding the digit p does not).
             if kind == RULE_COUNT:
                 known = self.zeros[reading] if digit else self.ones[reading]
