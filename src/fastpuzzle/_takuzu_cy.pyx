@@ -1490,16 +1490,18 @@ cdef class Learn:
         (the twin's _distinct)."""
         cdef int n = self.length[line], first, last, other, j, digit, target, why, k, open_count, open_other
         cdef int short, whole
-        cdef uint64_t full = low_bits(n), known, known_other, open_cells
+        cdef uint64_t full = low_bits(n), known, known_other, open_cells, line_ones, line_zeros
         first = 0 if line < self.height else self.height
         last = first + (self.height if line < self.height else self.width)
         known = self.ones[line] | self.zeros[line]
         open_count = few_open(full & ~known)
         if open_count > 2:
             return True
+        line_ones = self.ones[line]
+        line_zeros = self.zeros[line]
         for other in range(first, last):
             # The cheap tests first: most parallel lines disagree with line somewhere.
-            if other == line or (self.ones[line] & self.zeros[other]) or (self.zeros[line] & self.ones[other]):
+            if other == line or (line_ones & self.zeros[other]) or (line_zeros & self.ones[other]):
                 continue
             known_other = self.ones[other] | self.zeros[other]
             open_other = few_open(full & ~known_other)
@@ -1517,7 +1519,9 @@ cdef class Learn:
                         self.give(2 * self.cell(short, j) + <int>(((self.ones[whole] >> j) & 1) ^ 1), why)
                     if short == line:
                         # line gained its open cells.
-                        known = self.ones[line] | self.zeros[line]
+                        line_ones = self.ones[line]
+                        line_zeros = self.zeros[line]
+                        known = line_ones | line_zeros
                         open_count = 0
                 continue
             if open_count > 1 or open_other > 1:
@@ -1543,7 +1547,9 @@ cdef class Learn:
                 why = other
             self.give(2 * self.cell(target, j) + (digit ^ 1), BY_RULE - (RULE_DISTINCT + KINDS * why))
             if target == line:
-                known = self.ones[line] | self.zeros[line]
+                line_ones = self.ones[line]
+                line_zeros = self.zeros[line]
+                known = line_ones | line_zeros
                 open_count = 0
         return True
 
