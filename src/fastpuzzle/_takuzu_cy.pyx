@@ -761,9 +761,9 @@ cdef enum:
     # a tenth at each reduction, which drops the longer half of those longer than KEEP_LENGTH.
     FIRST_LEARNT_LIMIT = 2000
     KEEP_LENGTH = 3
-    # whole_line()'s memo: 2**bits slots per line length, bits the grid's cells' log2 within these.
+    # whole_line()'s memo: 2**bits slots per line length, bits the log2 of 4 slots a cell within these.
     MEMO_LEAST_BITS = 8
-    MEMO_MOST_BITS = 12
+    MEMO_MOST_BITS = 14
 
 
 cdef struct LineMemo:
@@ -1222,7 +1222,7 @@ cdef class Learn:
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
         self.order.activity = <double *>malloc(size * sizeof(double))
         self.memo_bits = MEMO_LEAST_BITS
-        while self.memo_bits < MEMO_MOST_BITS and (1 << self.memo_bits) < size:
+        while self.memo_bits < MEMO_MOST_BITS and (1 << self.memo_bits) < 4 * size:
             self.memo_bits += 1
         # All zeros is an empty slot: it stands for a complete line, which whole_line() never looks up.
         self.memo = <LineMemo *>calloc(2 << self.memo_bits, sizeof(LineMemo))
@@ -1566,14 +1566,19 @@ cdef class Learn:
             return True  # complete, and line_rules found no run of three and n // 2 of each digit
         if ones == self.closed_ones[line] and zeros == self.closed_zeros[line]:
             return True
-        slot = &self.memo[memo_slot(ones, zeros, self.memo_bits) + ((1 << self.memo_bits) if line >= self.height else 0)]
+        # Two slots per state, the later answer first.
+        slot = &self.memo[(memo_slot(ones, zeros, self.memo_bits) & ~1) + ((1 << self.memo_bits) if line >= self.height else 0)]
         if slot.ones == ones and slot.open_cells == ~(ones | zeros):
             may_one = slot.may_one
             may_zero = slot.may_zero
+        elif slot[1].ones == ones and slot[1].open_cells == ~(ones | zeros):
+            may_one = slot[1].may_one
+            may_zero = slot[1].may_zero
         else:
             if not line_digits(n, ones, zeros, &may_one, &may_zero):
                 may_one = 0
                 may_zero = 0
+            slot[1] = slot[0]
             slot.ones = ones
             slot.open_cells = ~(ones | zeros)
             slot.may_one = may_one
@@ -1591,14 +1596,19 @@ cdef class Learn:
         return True
 
     cdef uint64_t reason_of(self, int line, uint64_t ones, uint64_t zeros, int target) noexcept nogil:
-        """line_reason of a state of line, from the memo when it holds it."""
-        cdef ReasonMemo *slot = &self.reasons[memo_slot(ones ^ <uint64_t>(target + 1), zeros, self.memo_bits)
+        """line_reason of a state of line, from the memo when it holds it (two slots per state, the later
+        answer first)."""
+        cdef ReasonMemo *slot = &self.reasons[(memo_slot(ones ^ <uint64_t>(target + 1), zeros, self.memo_bits) & ~1)
                                               + ((1 << self.memo_bits) if line >= self.height else 0)]
-        if slot.ones != ones or slot.open_cells != ~(ones | zeros) or slot.target != target + 2:
-            slot.ones = ones
-            slot.open_cells = ~(ones | zeros)
-            slot.target = target + 2
-            slot.kept = line_reason(self.length[line], ones, zeros, target)
+        if slot.ones == ones and slot.open_cells == ~(ones | zeros) and slot.target == target + 2:
+            return slot.kept
+        if slot[1].ones == ones and slot[1].open_cells == ~(ones | zeros) and slot[1].target == target + 2:
+            return slot[1].kept
+        slot[1] = slot[0]
+        slot.ones = ones
+        slot.open_cells = ~(ones | zeros)
+        slot.target = target + 2
+        slot.kept = line_reason(self.length[line], ones, zeros, target)
         return slot.kept
 
     cdef int watched(self, int false_literal) noexcept nogil:
