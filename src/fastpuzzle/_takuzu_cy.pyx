@@ -711,10 +711,16 @@ cdef extern from *:
     #define FP_TAKUZU_LEARNT (1 << 30)
     #define FP_TAKUZU_CLAUSE_LENGTH ((1 << 30) - 1)
     #define FP_TAKUZU_MAX_ARENA (1 << 29)
+    /* A line state's slot among 2**bits in whole_line()'s memo: a multiplicative hash of its masks,
+       modulo 2**64 on purpose (in C, where the checked build does not trap it). */
+    static inline int fp_takuzu_memo_slot(uint64_t ones, uint64_t zeros, int bits) {
+        return (int)(((ones * 0x9E3779B97F4A7C15ULL) ^ (zeros * 0xC2B2AE3D27D4EB4FULL)) >> (64 - bits));
+    }
     /* needed[p] before explain() has read it: no reason holds all 64 cells of a line, p among them. */
     #define FP_TAKUZU_NOT_READ (~(uint64_t)0)
     """
     const uint64_t NOT_READ "FP_TAKUZU_NOT_READ"
+    int memo_slot "fp_takuzu_memo_slot"(uint64_t ones, uint64_t zeros, int bits) nogil
     enum:
         FP_TAKUZU_MAX_N         # the longest line of a clause-learning search: one uint64_t mask
         FP_TAKUZU_MOST_EXPLAINED
@@ -755,6 +761,39 @@ cdef enum:
     # a tenth at each reduction, which drops the longer half of those longer than KEEP_LENGTH.
     FIRST_LEARNT_LIMIT = 2000
     KEEP_LENGTH = 3
+    # whole_line()'s memo: 2**bits slots per line length, bits the log2 of 4 slots a cell within these.
+    MEMO_LEAST_BITS = 8
+    MEMO_MOST_BITS = 14
+
+
+cdef struct LineMemo:
+    # A state of a line (of the memo's length): its 1s, and its open cells (every bit past its end
+    # too); and what line_digits gives for it: (0, 0) when no valid line goes through it
+    # (whole_line() meets only states with an open cell).
+    uint64_t ones
+    uint64_t open_cells
+    uint64_t may_one
+    uint64_t may_zero
+
+
+cdef struct ReasonMemo:
+    # A state of a line with no valid completion (its 1s, its open cells with every bit past its
+    # end), 2 + the cell line_reason kept for it (or -1; 0: an empty slot), and what line_reason gives.
+    uint64_t ones
+    uint64_t open_cells
+    uint64_t kept
+    int32_t target
+
+
+cdef inline int few_open(uint64_t open_cells) noexcept nogil:
+    """How many bits open_cells holds, or 3 for three or more."""
+    if not open_cells:
+        return 0
+    open_cells &= open_cells - 1
+    if not open_cells:
+        return 1
+    open_cells &= open_cells - 1
+    return 2 if not open_cells else 3
 
 
 cdef int compare_keys(const void *a, const void *b) noexcept nogil:
@@ -768,68 +807,116 @@ cdef inline uint64_t low_bits(int n) noexcept nogil:
     return ~(<uint64_t>0) if n >= 64 else ((<uint64_t>1) << n) - 1
 
 
+cdef inline int run_state(uint64_t ones, int i) noexcept nogil:
+    """line_digits' state after cell i of a line whose cells i - 1 and i are both known (ones: the 1s)."""
+    cdef int digit = <int>((ones >> i) & 1)
+    return 2 * digit + (digit == <int>((ones >> (i - 1)) & 1))
+
+
+cdef inline void step_cell(uint64_t *states, uint64_t ones, uint64_t zeros, int i) noexcept nogil:
+    """line_digits' states (4 count masks) one cell further, over cell i (open or known). Counts
+    over half are kept: no valid rest completes them (and a count past 63 falls off)."""
+    cdef uint64_t zero = digit_mask(ones, i), one = digit_mask(zeros, i)
+    cdef uint64_t ended_zero = states[0] | states[1], zero_run = states[0]
+    cdef uint64_t ended_one = states[2] | states[3], one_run = states[2]
+    states[0] = ended_one & zero
+    states[1] = zero_run & zero
+    states[2] = (ended_zero << 1) & one
+    states[3] = (one_run << 1) & one
+
+
+cdef inline void step_cell_back(uint64_t *after, uint64_t ones, uint64_t zeros, int i) noexcept nogil:
+    """line_digits' completable counts one cell earlier, over cell i (open or known)."""
+    cdef uint64_t out[4]
+    step_back(after, digit_mask(ones, i), digit_mask(zeros, i), out)
+    after[0] = out[0]
+    after[1] = out[1]
+    after[2] = out[2]
+    after[3] = out[3]
+
+
 cdef bint line_digits(int n, uint64_t ones, uint64_t zeros, uint64_t *may_one, uint64_t *may_zero) noexcept nogil:
-    """The cells of a line of n that hold a 1 in some valid line (balanced, no three equal digits in
-    a run) with 1s at ones and 0s at zeros, and those that hold a 0 in one; false if there is none.
+    """The open cells of a line of n that hold a 1 in some valid line (balanced, no three equal digits
+    in a run) with 1s at ones and 0s at zeros, and those that hold a 0 in one; false if there is none
+    (known cells are left out of both answers).
 
     The states after a cell are (its digit, its run): 0 for (0, 1), 1 for (0, 2), 2 for (1, 1) and
-    3 for (1, 2). forward[i][state] holds, as bits, the counts of 1s of the valid prefixes of i
-    cells ending in state; going back from the end, after[state] holds the counts after i + 1
-    cells in state that a valid rest completes.
+    3 for (1, 2); a state holds, as bits, the counts of 1s of the valid prefixes that end in it.
+    Forward, the states before each open cell are kept; back from the end, the counts after a
+    cell that a valid rest completes meet them at each open cell. A run of known cells costs two
+    steps and a shift: after its first two cells only one state is left, and the rest of the run
+    only adds its 1s (no run of three inside it, checked first). Counts over half are not dropped
+    on the way (no valid rest completes them): what meets the rest, and the end, is exact.
     """
-    cdef uint64_t forward[LEARN_MAX_SIDE + 1][4]
-    cdef uint64_t after[4]
-    cdef uint64_t before[4]
-    cdef uint64_t counts = low_bits(n // 2 + 1), keep, zero, one, any_zero, any_one, goal
-    cdef int half = n // 2, i, low
-    zero = 0 if ones & 1 else ~(<uint64_t>0)  # every bit when cell 0 may hold a 0
-    one = 0 if zeros & 1 else ~(<uint64_t>0)
-    forward[1][0] = 1 & zero
-    forward[1][1] = 0
-    forward[1][2] = 2 & one
-    forward[1][3] = 0
-    for i in range(1, n):
-        low = i + 1 - half
-        keep = counts & ~low_bits(low) if low > 0 else counts
-        zero = 0 if (ones >> i) & 1 else ~(<uint64_t>0)
-        one = 0 if (zeros >> i) & 1 else ~(<uint64_t>0)
-        forward[i + 1][0] = (forward[i][2] | forward[i][3]) & zero & keep
-        forward[i + 1][1] = forward[i][0] & zero & keep
-        forward[i + 1][2] = ((forward[i][0] | forward[i][1]) << 1) & one & keep
-        forward[i + 1][3] = (forward[i][2] << 1) & one & keep
-    goal = (<uint64_t>1) << half
-    if not ((forward[n][0] | forward[n][1] | forward[n][2] | forward[n][3]) & goal):
-        may_one[0] = 0
-        may_zero[0] = 0
+    cdef uint64_t before_open[LEARN_MAX_SIDE][4]
+    cdef uint64_t states[4]
+    cdef uint64_t goal = (<uint64_t>1) << (n // 2), open_cells, rest, live
+    cdef uint64_t any_zero = 0, any_one = 0
+    cdef int i, end, k = 0, s
+    may_one[0] = 0
+    may_zero[0] = 0
+    if (ones & (ones >> 1) & (ones >> 2)) | (zeros & (zeros >> 1) & (zeros >> 2)):
         return False
-    after[0] = goal
-    after[1] = goal
-    after[2] = goal
-    after[3] = goal
-    any_zero = 0
-    any_one = 0
-    for i in range(n - 1, 0, -1):
-        zero = 0 if (ones >> i) & 1 else ~(<uint64_t>0)
-        one = 0 if (zeros >> i) & 1 else ~(<uint64_t>0)
-        # Cell i: a 0 after states 2 and 3 leads to state 0, after state 0 to state 1; a 1 after
-        # states 0 and 1 leads to state 2, after state 2 to state 3.
-        if ((forward[i][2] | forward[i][3]) & after[0] | forward[i][0] & after[1]) & zero:
-            any_zero |= (<uint64_t>1) << i
-        if ((forward[i][0] | forward[i][1]) & (after[2] >> 1) | forward[i][2] & (after[3] >> 1)) & one:
-            any_one |= (<uint64_t>1) << i
-        before[0] = (after[1] & zero) | ((after[2] >> 1) & one)
-        before[1] = (after[2] >> 1) & one
-        before[2] = (after[0] & zero) | ((after[3] >> 1) & one)
-        before[3] = after[0] & zero
-        after[0] = before[0]
-        after[1] = before[1]
-        after[2] = before[2]
-        after[3] = before[3]
-    # Cell 0, from the start: a 0 leads to state 0, a 1 to state 2.
-    if not (ones & 1) and after[0] & 1:
-        any_zero |= 1
-    if not (zeros & 1) and (after[2] >> 1) & 1:
-        any_one |= 1
+    open_cells = low_bits(n) & ~(ones | zeros)
+    # The empty prefix: a 0 or a 1 may start a run, as after (0, run 2) or (1, run 2).
+    states[0] = 0
+    states[1] = 1
+    states[2] = 0
+    states[3] = 1
+    i = 0
+    while i < n:
+        if (open_cells >> i) & 1:
+            for s in range(4):
+                before_open[k][s] = states[s]
+            k += 1
+            step_cell(states, ones, zeros, i)
+            i += 1
+            continue
+        rest = open_cells >> i
+        end = i + fp_ctz64(rest) if rest else n  # the run of known cells is i .. end - 1
+        step_cell(states, ones, zeros, i)
+        if end - i >= 2:
+            step_cell(states, ones, zeros, i + 1)
+        if end - i >= 3:
+            live = states[0] | states[1] | states[2] | states[3]
+            live <<= fp_popcount64(ones & low_bits(end) & ~low_bits(i + 2))
+            states[0] = 0
+            states[1] = 0
+            states[2] = 0
+            states[3] = 0
+            states[run_state(ones, end - 1)] = live
+        i = end
+    if not ((states[0] | states[1] | states[2] | states[3]) & goal):
+        return False
+    # Back from the end: states now holds, per state after cell i, the counts a valid rest completes.
+    for s in range(4):
+        states[s] = goal
+    i = n - 1
+    while i >= 0:
+        if (open_cells >> i) & 1:
+            k -= 1
+            if ((before_open[k][2] | before_open[k][3]) & states[0]) | (before_open[k][0] & states[1]):
+                any_zero |= (<uint64_t>1) << i
+            if (((before_open[k][0] | before_open[k][1]) & (states[2] >> 1))
+                    | (before_open[k][2] & (states[3] >> 1))):
+                any_one |= (<uint64_t>1) << i
+            step_cell_back(states, ones, zeros, i)
+            i -= 1
+            continue
+        rest = open_cells & low_bits(i)
+        end = 63 - fp_clz64(rest) if rest else -1  # the run of known cells is end + 1 .. i
+        if i - end >= 3:
+            # Only the state after cell end + 2 that its first two cells lead to goes on.
+            live = states[run_state(ones, i)] >> fp_popcount64(ones & low_bits(i + 1) & ~low_bits(end + 3))
+            states[0] = 0
+            states[1] = 0
+            states[2] = 0
+            states[3] = 0
+            states[run_state(ones, end + 2)] = live
+            i = end + 2
+        while i > end:
+            step_cell_back(states, ones, zeros, i)
+            i -= 1
     may_one[0] = any_one
     may_zero[0] = any_zero
     return True
@@ -930,8 +1017,10 @@ def line_digits_of(int n, uint64_t ones, uint64_t zeros):
     and 0s at zeros, as bit masks; (0, 0) when there is none (the twin's line_digits_of)."""
     cdef uint64_t may_one, may_zero
     assert 2 <= n <= LEARN_MAX_SIDE and n % 2 == 0 and not (ones & zeros) and not ((ones | zeros) & ~low_bits(n))
-    line_digits(n, ones, zeros, &may_one, &may_zero)
-    return may_one, may_zero
+    if not line_digits(n, ones, zeros, &may_one, &may_zero):
+        return 0, 0
+    # In every valid line a known cell holds its digit.
+    return may_one | ones, may_zero | zeros
 
 
 cdef extern from *:
@@ -1021,6 +1110,9 @@ cdef class Learn:
     cdef uint64_t *needed     # per cell given by its line's exact propagator: explain()'s cells, once read
     cdef uint64_t *closed_ones  # per line: the cells of its last state whole_line() left closed, and the zeros
     cdef uint64_t *closed_zeros
+    cdef LineMemo *memo       # whole_line()'s answers of late, rows' first (2**memo_bits each), then columns'
+    cdef ReasonMemo *reasons  # line_reason's answers of late, alike
+    cdef int memo_bits
     cdef int32_t *length      # per line: its cells
     # Cells: digit (or UNKNOWN), saved digit, seen in analysis; level, place on the trail, reason.
     cdef uint8_t *value
@@ -1040,6 +1132,8 @@ cdef class Learn:
     cdef int32_t *stack        # minimise(): the cells whose reasons are still to be read
     cdef int32_t *cleared      # minimise(): the cells found implied, seen until it ends
     cdef int32_t *assumptions  # assume(): the literals decided first, one per level
+    cdef int32_t *row_of       # per cell: its row and its column (no division on the hot paths)
+    cdef int32_t *column_of
     cdef int assumption_count
     # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
     cdef int32_t *arena
@@ -1058,6 +1152,8 @@ cdef class Learn:
         self.watches = NULL
         self.watch_size = NULL
         self.order.activity = NULL
+        self.memo = NULL
+        self.reasons = NULL
         assert 2 <= width <= LEARN_MAX_SIDE and 2 <= height <= LEARN_MAX_SIDE, f"sides must be 2..{LEARN_MAX_SIDE}"
         assert width % 2 == 0 and height % 2 == 0, f"sides must be even, got {width}x{height}"
         assert cells.shape[0] == width * height, f"expected {width * height} cells, got {cells.shape[0]}"
@@ -1077,6 +1173,8 @@ cdef class Learn:
             self.length[line] = width if line < height else height
             self.is_dirty[line] = 0
         for p in range(self.size):
+            self.row_of[p] = p // width
+            self.column_of[p] = p % width
             self.value[p] = UNKNOWN
             self.saved[p] = 0
             self.seen[p] = 0
@@ -1115,19 +1213,26 @@ cdef class Learn:
 
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
-        # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions;
-        # level_start and learnt (size + 1 each); per line: length, dirty, line_round; the conflict;
-        # dominated per literal.
-        self.level = <int32_t *>malloc((13 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions, row_of,
+        # column_of; level_start and learnt (size + 1 each); per line: length, dirty, line_round; the
+        # conflict; dominated per literal.
+        self.level = <int32_t *>malloc((15 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc((4 * lines + size) * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
         self.order.activity = <double *>malloc(size * sizeof(double))
+        self.memo_bits = MEMO_LEAST_BITS
+        while self.memo_bits < MEMO_MOST_BITS and (1 << self.memo_bits) < 4 * size:
+            self.memo_bits += 1
+        # All zeros is an empty slot: it stands for a complete line, which whole_line() never looks up.
+        self.memo = <LineMemo *>calloc(2 << self.memo_bits, sizeof(LineMemo))
+        self.reasons = <ReasonMemo *>calloc(2 << self.memo_bits, sizeof(ReasonMemo))
         self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
         self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
         self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
         if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL
-                or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
+                or self.arena == NULL or self.watches == NULL or self.watch_size == NULL
+                or self.memo == NULL or self.reasons == NULL):
             raise MemoryError()
         self.arena_room = FIRST_ARENA
         self.place = self.level + size
@@ -1146,6 +1251,8 @@ cdef class Learn:
         self.assumptions = self.cleared + size
         self.line_round = self.assumptions + size
         self.dominated = self.line_round + lines
+        self.row_of = self.dominated + 2 * size
+        self.column_of = self.row_of + size
         self.zeros = self.ones + lines
         self.needed = self.zeros + lines
         self.closed_ones = self.needed + size
@@ -1166,6 +1273,8 @@ cdef class Learn:
         free(self.ones)
         free(self.value)
         free(self.order.activity)
+        free(self.memo)
+        free(self.reasons)
         free(self.arena)
 
     @property
@@ -1193,11 +1302,11 @@ cdef class Learn:
 
     cdef int false_literals(self, int line, uint64_t cells, int32_t *out) noexcept nogil:
         """The false literals of line's cells in the mask cells, into out; their number."""
-        cdef int j, count = 0
-        for j in range(self.length[line]):
-            if (cells >> j) & 1:
-                out[count] = self.false_of(self.cell(line, j))
-                count += 1
+        cdef int count = 0
+        while cells:
+            out[count] = self.false_of(self.cell(line, fp_ctz64(cells)))
+            count += 1
+            cells &= cells - 1
         return count
 
     cdef inline int false_of(self, int p) noexcept nogil:
@@ -1209,7 +1318,7 @@ cdef class Learn:
     cdef void give(self, int literal, int why) noexcept nogil:
         """Make literal true at the current level, for reason why."""
         cdef int p = literal >> 1, digit = literal & 1
-        cdef int r = p // self.width, c = p % self.width
+        cdef int r = self.row_of[p], c = self.column_of[p]
         self.value[p] = <uint8_t>digit
         self.level[p] = self.level_count
         self.place[p] = self.trail_size
@@ -1291,8 +1400,8 @@ cdef class Learn:
                 literal = self.trail[self.qhead]
                 self.qhead += 1
                 p = literal >> 1
-                if not (self.line_rules(p // self.width, p % self.width, literal & 1)
-                        and self.line_rules(self.height + p % self.width, p // self.width, literal & 1)):
+                if not (self.line_rules(self.row_of[p], self.column_of[p], literal & 1)
+                        and self.line_rules(self.height + self.column_of[p], self.row_of[p], literal & 1)):
                     self.clear_dirty()
                     return NATIVE
                 clause = self.watched(literal ^ 1)
@@ -1317,96 +1426,105 @@ cdef class Learn:
 
     cdef bint line_rules(self, int line, int i, int digit) noexcept nogil:
         """The triples, the count and the distinct rule of line, whose cell i became digit."""
-        cdef int n = self.length[line], other = digit ^ 1, j, k, count
-        cdef uint64_t same = self.ones[line] if digit else self.zeros[line], known
-        # pair, target and kind of each triple rule, in the twin's order (pair: the cell equal to i).
-        cdef int pairs[6]
-        cdef int targets[6]
-        cdef int kinds[6]
-        # A run of three through i: conflict.
-        for k in range(3):
-            # The other two cells of a run of three: (i - 2, i - 1), (i - 1, i + 1), (i + 1, i + 2).
-            pairs[k] = i - 2 if k == 0 else (i - 1 if k == 1 else i + 1)
-            targets[k] = i - 1 if k == 0 else (i + 1 if k == 1 else i + 2)
-            if pairs[k] >= 0 and targets[k] < n and (same >> pairs[k]) & 1 and (same >> targets[k]) & 1:
-                self.conflict[0] = 2 * self.cell(line, pairs[k]) + other
-                self.conflict[1] = 2 * self.cell(line, targets[k]) + other
-                self.conflict[2] = 2 * self.cell(line, i) + other
-                self.conflict_size = 3
+        cdef int n = self.length[line], other = digit ^ 1, count, why = KINDS * line
+        cdef uint64_t same = self.ones[line] if digit else self.zeros[line], open_cells
+        # The cells 2 and 1 before i and 1 and 2 after it hold digit too (beyond the line: no).
+        cdef bint two_before = i >= 2 and (same >> (i - 2)) & 1, one_before = i >= 1 and (same >> (i - 1)) & 1
+        cdef bint one_after = (same >> (i + 1)) & 1 if i + 1 < n else False
+        cdef bint two_after = (same >> (i + 2)) & 1 if i + 2 < n else False
+        # A run of three through i: conflict (its other two cells: i - 2 and i - 1, i - 1 and i + 1,
+        # or i + 1 and i + 2, in that order).
+        if (two_before and one_before) or (one_before and one_after) or (one_after and two_after):
+            if two_before and one_before:
+                self.conflict[0] = 2 * self.cell(line, i - 2) + other
+                self.conflict[1] = 2 * self.cell(line, i - 1) + other
+            elif one_before and one_after:
+                self.conflict[0] = 2 * self.cell(line, i - 1) + other
+                self.conflict[1] = 2 * self.cell(line, i + 1) + other
+            else:
+                self.conflict[0] = 2 * self.cell(line, i + 1) + other
+                self.conflict[1] = 2 * self.cell(line, i + 2) + other
+            self.conflict[2] = 2 * self.cell(line, i) + other
+            self.conflict_size = 3
+            return False
+        # The triple rules, in the twin's order: a pair of equal cells gives the other digit to the
+        # cell after or before it, or to the cell between.
+        if one_before:
+            if i >= 2 and not self.assign(2 * self.cell(line, i - 2) + other, BY_RULE - (RULE_AFTER + why)):
                 return False
-        pairs[0] = i - 1
-        targets[0] = i - 2
-        kinds[0] = RULE_AFTER
-        pairs[1] = i - 1
-        targets[1] = i + 1
-        kinds[1] = RULE_BEFORE
-        pairs[2] = i + 1
-        targets[2] = i - 1
-        kinds[2] = RULE_AFTER
-        pairs[3] = i + 1
-        targets[3] = i + 2
-        kinds[3] = RULE_BEFORE
-        pairs[4] = i - 2
-        targets[4] = i - 1
-        kinds[4] = RULE_AROUND
-        pairs[5] = i + 2
-        targets[5] = i + 1
-        kinds[5] = RULE_AROUND
-        for k in range(6):
-            if (0 <= pairs[k] < n and 0 <= targets[k] < n and (same >> pairs[k]) & 1
-                    and not self.assign(2 * self.cell(line, targets[k]) + other, BY_RULE - (kinds[k] + KINDS * line))):
+            if i + 1 < n and not self.assign(2 * self.cell(line, i + 1) + other, BY_RULE - (RULE_BEFORE + why)):
                 return False
+        if one_after:
+            if i >= 1 and not self.assign(2 * self.cell(line, i - 1) + other, BY_RULE - (RULE_AFTER + why)):
+                return False
+            if i + 2 < n and not self.assign(2 * self.cell(line, i + 2) + other, BY_RULE - (RULE_BEFORE + why)):
+                return False
+        if two_before and not self.assign(2 * self.cell(line, i - 1) + other, BY_RULE - (RULE_AROUND + why)):
+            return False
+        if two_after and not self.assign(2 * self.cell(line, i + 1) + other, BY_RULE - (RULE_AROUND + why)):
+            return False
         count = fp_popcount64(same)
         if count > n // 2:
             self.conflict_size = 0
-            for j in range(n):
-                if (same >> j) & 1:
-                    self.conflict[self.conflict_size] = 2 * self.cell(line, j) + other
-                    self.conflict_size += 1
+            while same:
+                self.conflict[self.conflict_size] = 2 * self.cell(line, fp_ctz64(same)) + other
+                self.conflict_size += 1
+                same &= same - 1
             return False
         if count == n // 2:
-            known = self.ones[line] | self.zeros[line]
-            for j in range(n):
-                if not (known >> j) & 1:
-                    self.give(2 * self.cell(line, j) + other, BY_RULE - (RULE_COUNT + KINDS * line))
+            open_cells = low_bits(n) & ~(self.ones[line] | self.zeros[line])
+            while open_cells:
+                self.give(2 * self.cell(line, fp_ctz64(open_cells)) + other, BY_RULE - (RULE_COUNT + KINDS * line))
+                open_cells &= open_cells - 1
         if not self.is_dirty[line]:
             self.is_dirty[line] = 1
             self.dirty[self.dirty_size] = line
             self.dirty_size += 1
-        return not self.distinct or self.distinct_rule(line)
+        if not self.distinct:
+            return True
+        # The distinct rule needs at most two open cells in line.
+        return few_open(low_bits(n) & ~(self.ones[line] | self.zeros[line])) > 2 or self.distinct_rule(line)
 
     cdef bint distinct_rule(self, int line) noexcept nogil:
         """The distinct rule between line and each parallel line that agrees with it where both are known
         (the twin's _distinct)."""
-        cdef int n = self.length[line], first, last, other, j, digit, target, why, k, count, count_other
+        cdef int n = self.length[line], first, last, other, j, digit, target, why, k, open_count, open_other
         cdef int short, whole
-        cdef uint64_t full = low_bits(n), known, known_other, open_cells
+        cdef uint64_t full = low_bits(n), known, known_other, open_cells, line_ones, line_zeros
         first = 0 if line < self.height else self.height
         last = first + (self.height if line < self.height else self.width)
         known = self.ones[line] | self.zeros[line]
-        count = fp_popcount64(known)
-        if count < n - 2:
+        open_count = few_open(full & ~known)
+        if open_count > 2:
             return True
+        line_ones = self.ones[line]
+        line_zeros = self.zeros[line]
         for other in range(first, last):
             # The cheap tests first: most parallel lines disagree with line somewhere.
-            if other == line or (self.ones[line] & self.zeros[other]) or (self.zeros[line] & self.ones[other]):
+            if other == line or (line_ones & self.zeros[other]) or (line_zeros & self.ones[other]):
                 continue
-            known = self.ones[line] | self.zeros[line]  # line gains cells as the loop gives them
-            count = fp_popcount64(known)
             known_other = self.ones[other] | self.zeros[other]
-            count_other = fp_popcount64(known_other)
-            if count_other < n - 2:
+            open_other = few_open(full & ~known_other)
+            if open_other > 2:
                 continue
-            if count + count_other == 2 * n - 2 and (count == n - 2 or count_other == n - 2):
-                short = line if count == n - 2 else other
-                whole = other if count == n - 2 else line
+            if open_count + open_other == 2 and (open_count == 2 or open_other == 2):
+                short = line if open_count == 2 else other
+                whole = other if open_count == 2 else line
                 if fp_popcount64(self.ones[short]) == n // 2 - 1:
                     why = BY_RULE - (RULE_DISTINCT + KINDS * whole)
-                    for j in range(n):
-                        if not (((self.ones[short] | self.zeros[short]) >> j) & 1):
-                            self.give(2 * self.cell(short, j) + <int>(((self.ones[whole] >> j) & 1) ^ 1), why)
+                    open_cells = full & ~(self.ones[short] | self.zeros[short])
+                    while open_cells:
+                        j = fp_ctz64(open_cells)
+                        open_cells &= open_cells - 1
+                        self.give(2 * self.cell(short, j) + <int>(((self.ones[whole] >> j) & 1) ^ 1), why)
+                    if short == line:
+                        # line gained its open cells.
+                        line_ones = self.ones[line]
+                        line_zeros = self.zeros[line]
+                        known = line_ones | line_zeros
+                        open_count = 0
                 continue
-            if count < n - 1 or count_other < n - 1:
+            if open_count > 1 or open_other > 1:
                 continue
             open_cells = full & ~(known & known_other)
             if not open_cells:
@@ -1428,6 +1546,11 @@ cdef class Learn:
                 target = line
                 why = other
             self.give(2 * self.cell(target, j) + (digit ^ 1), BY_RULE - (RULE_DISTINCT + KINDS * why))
+            if target == line:
+                line_ones = self.ones[line]
+                line_zeros = self.zeros[line]
+                known = line_ones | line_zeros
+                open_count = 0
         return True
 
     cdef bint whole_line(self, int line) noexcept nogil:
@@ -1438,20 +1561,55 @@ cdef class Learn:
         """
         cdef int n = self.length[line], j
         cdef uint64_t ones = self.ones[line], zeros = self.zeros[line], may_one, may_zero, forced
+        cdef LineMemo *slot
         if (ones | zeros) == low_bits(n):
             return True  # complete, and line_rules found no run of three and n // 2 of each digit
         if ones == self.closed_ones[line] and zeros == self.closed_zeros[line]:
             return True
-        if not line_digits(n, ones, zeros, &may_one, &may_zero):
-            self.conflict_size = self.false_literals(line, line_reason(n, ones, zeros, -1), self.conflict)
+        # Two slots per state, the later answer first.
+        slot = &self.memo[(memo_slot(ones, zeros, self.memo_bits) & ~1) + ((1 << self.memo_bits) if line >= self.height else 0)]
+        if slot.ones == ones and slot.open_cells == ~(ones | zeros):
+            may_one = slot.may_one
+            may_zero = slot.may_zero
+        elif slot[1].ones == ones and slot[1].open_cells == ~(ones | zeros):
+            may_one = slot[1].may_one
+            may_zero = slot[1].may_zero
+        else:
+            if not line_digits(n, ones, zeros, &may_one, &may_zero):
+                may_one = 0
+                may_zero = 0
+            slot[1] = slot[0]
+            slot.ones = ones
+            slot.open_cells = ~(ones | zeros)
+            slot.may_one = may_one
+            slot.may_zero = may_zero
+        if not (may_one | may_zero):
+            self.conflict_size = self.false_literals(line, self.reason_of(line, ones, zeros, -1), self.conflict)
             return False
         forced = (may_one ^ may_zero) & ~(ones | zeros)
-        for j in range(n):
-            if (forced >> j) & 1:
-                self.give(2 * self.cell(line, j) + <int>((may_one >> j) & 1), BY_RULE - (RULE_LINE + KINDS * line))
         self.closed_ones[line] = ones | (forced & may_one)
         self.closed_zeros[line] = zeros | (forced & may_zero)
+        while forced:
+            j = fp_ctz64(forced)
+            forced &= forced - 1
+            self.give(2 * self.cell(line, j) + <int>((may_one >> j) & 1), BY_RULE - (RULE_LINE + KINDS * line))
         return True
+
+    cdef uint64_t reason_of(self, int line, uint64_t ones, uint64_t zeros, int target) noexcept nogil:
+        """line_reason of a state of line, from the memo when it holds it (two slots per state, the later
+        answer first)."""
+        cdef ReasonMemo *slot = &self.reasons[(memo_slot(ones ^ <uint64_t>(target + 1), zeros, self.memo_bits) & ~1)
+                                              + ((1 << self.memo_bits) if line >= self.height else 0)]
+        if slot.ones == ones and slot.open_cells == ~(ones | zeros) and slot.target == target + 2:
+            return slot.kept
+        if slot[1].ones == ones and slot[1].open_cells == ~(ones | zeros) and slot[1].target == target + 2:
+            return slot[1].kept
+        slot[1] = slot[0]
+        slot.ones = ones
+        slot.open_cells = ~(ones | zeros)
+        slot.target = target + 2
+        slot.kept = line_reason(self.length[line], ones, zeros, target)
+        return slot.kept
 
     cdef int watched(self, int false_literal) noexcept nogil:
         """Visit the clauses watching false_literal: move each watch, or give the clause's other watched
@@ -1559,8 +1717,8 @@ cdef class Learn:
             literal = self.trail[self.trail_size]
             p = literal >> 1
             digit = literal & 1
-            r = p // self.width
-            c = p % self.width
+            r = self.row_of[p]
+            c = self.column_of[p]
             self.value[p] = UNKNOWN
             self.saved[p] = <uint8_t>digit
             if digit:
@@ -1581,11 +1739,11 @@ cdef class Learn:
         """Why rule why makes cell p digit: the false literals of the cells it read (placed before
         before, p left out), into out; their number."""
         cdef int code = BY_RULE - why, kind, line, i, count = 0, reading, k, j, q, readings
-        cdef uint64_t ones = 0, zeros = 0, needed
+        cdef uint64_t ones = 0, zeros = 0, needed, known
         kind = code % KINDS
         line = code // KINDS
         if kind <= RULE_AFTER:
-            i = p % self.width if line < self.height else p // self.width
+            i = self.column_of[p] if line < self.height else self.row_of[p]
             if kind == RULE_BEFORE:
                 out[0] = self.false_of(self.cell(line, i - 2))
                 out[1] = self.false_of(self.cell(line, i - 1))
@@ -1599,20 +1757,23 @@ cdef class Learn:
         if kind == RULE_LINE:
             if before == self.place[p] and self.needed[p] != NOT_READ:
                 return self.false_literals(line, self.needed[p], out)
-            i = p % self.width if line < self.height else p // self.width
-            for j in range(self.length[line]):
-                q = self.cell(line, j)
-                if q != p and self.value[q] != UNKNOWN and self.place[q] < before:
-                    if self.value[q]:
-                        ones |= (<uint64_t>1) << j
-                    else:
-                        zeros |= (<uint64_t>1) << j
+            i = self.column_of[p] if line < self.height else self.row_of[p]
+            # The line's cells now known, less p and those placed since before.
+            ones = self.ones[line] & ~((<uint64_t>1) << i)
+            zeros = self.zeros[line] & ~((<uint64_t>1) << i)
+            known = ones | zeros
+            while known:
+                j = fp_ctz64(known)
+                known &= known - 1
+                if self.place[self.cell(line, j)] >= before:
+                    ones &= ~((<uint64_t>1) << j)
+                    zeros &= ~((<uint64_t>1) << j)
             # The line with p's other digit has no valid completion: keep what that needs.
             if digit:
                 zeros |= (<uint64_t>1) << i
             else:
                 ones |= (<uint64_t>1) << i
-            needed = line_reason(self.length[line], ones, zeros, i)
+            needed = self.reason_of(line, ones, zeros, i)
             if before == self.place[p]:
                 self.needed[p] = needed
             return self.false_literals(line, needed, out)
@@ -1622,12 +1783,16 @@ cdef class Learn:
         for k in range(readings):
             reading = line
             if kind == RULE_DISTINCT and k == 0:
-                reading = p // self.width if line < self.height else self.height + p % self.width
-            for j in range(self.length[reading]):
-                q = self.cell(reading, j)
-                if q == p or self.value[q] == UNKNOWN or self.place[q] >= before:
-                    continue
-                if kind != RULE_COUNT or self.value[q] != digit:
+                reading = self.row_of[p] if line < self.height else self.height + self.column_of[p]
+            # The known cells of reading (for the count, those holding the digit p does not).
+            if kind == RULE_COUNT:
+                known = self.zeros[reading] if digit else self.ones[reading]
+            else:
+                known = self.ones[reading] | self.zeros[reading]
+            while known:
+                q = self.cell(reading, fp_ctz64(known))
+                known &= known - 1
+                if q != p and self.place[q] < before:
                     out[count] = self.false_of(q)
                     count += 1
         return count
