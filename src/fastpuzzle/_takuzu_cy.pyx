@@ -1426,7 +1426,7 @@ cdef class Learn:
 
     cdef bint line_rules(self, int line, int i, int digit) noexcept nogil:
         """The triples, the count and the distinct rule of line, whose cell i became digit."""
-        cdef int n = self.length[line], other = digit ^ 1, count, why = KINDS * line
+        cdef int n = self.length[line], other = digit ^ 1, count, open_count, why = KINDS * line
         cdef uint64_t same = self.ones[line] if digit else self.zeros[line], open_cells
         # The cells 2 and 1 before i and 1 and 2 after it hold digit too (beyond the line: no).
         cdef bint two_before = i >= 2 and (same >> (i - 2)) & 1, one_before = i >= 1 and (same >> (i - 1)) & 1
@@ -1483,20 +1483,18 @@ cdef class Learn:
         if not self.distinct:
             return True
         # The distinct rule needs at most two open cells in line.
-        return few_open(low_bits(n) & ~(self.ones[line] | self.zeros[line])) > 2 or self.distinct_rule(line)
+        open_count = few_open(low_bits(n) & ~(self.ones[line] | self.zeros[line]))
+        return open_count > 2 or self.distinct_rule(line, open_count)
 
-    cdef bint distinct_rule(self, int line) noexcept nogil:
-        """The distinct rule between line and each parallel line that agrees with it where both are known
-        (the twin's _distinct)."""
-        cdef int n = self.length[line], first, last, other, j, digit, target, why, k, open_count, open_other
+    cdef bint distinct_rule(self, int line, int open_count) noexcept nogil:
+        """The distinct rule between line, which has open_count (at most 2) open cells, and each parallel
+        line that agrees with it where both are known (the twin's _distinct)."""
+        cdef int n = self.length[line], first, last, other, j, digit, target, why, k, open_other
         cdef int short, whole
         cdef uint64_t full = low_bits(n), known, known_other, open_cells, line_ones, line_zeros
         first = 0 if line < self.height else self.height
         last = first + (self.height if line < self.height else self.width)
         known = self.ones[line] | self.zeros[line]
-        open_count = few_open(full & ~known)
-        if open_count > 2:
-            return True
         line_ones = self.ones[line]
         line_zeros = self.zeros[line]
         for other in range(first, last):
@@ -1567,7 +1565,7 @@ cdef class Learn:
         if ones == self.closed_ones[line] and zeros == self.closed_zeros[line]:
             return True
         # Two slots per state, the later answer first.
-        slot = &self.memo[(memo_slot(ones, zeros, self.memo_bits) & ~1) + ((1 << self.memo_bits) if line >= self.height else 0)]
+        slot = &self.memo[(memo_slot(ones, zeros, self.memo_bits) & ~1) + self.memo_half(line)]
         if slot.ones == ones and slot.open_cells == ~(ones | zeros):
             may_one = slot.may_one
             may_zero = slot.may_zero
@@ -1595,11 +1593,15 @@ cdef class Learn:
             self.give(2 * self.cell(line, j) + <int>((may_one >> j) & 1), BY_RULE - (RULE_LINE + KINDS * line))
         return True
 
+    cdef inline int memo_half(self, int line) noexcept nogil:
+        """Where line's half of a memo starts: rows first, then columns (a rectangle's have two lengths)."""
+        return (1 << self.memo_bits) if line >= self.height else 0
+
     cdef uint64_t reason_of(self, int line, uint64_t ones, uint64_t zeros, int target) noexcept nogil:
         """line_reason of a state of line, from the memo when it holds it (two slots per state, the later
         answer first)."""
         cdef ReasonMemo *slot = &self.reasons[(memo_slot(ones ^ <uint64_t>(target + 1), zeros, self.memo_bits) & ~1)
-                                              + ((1 << self.memo_bits) if line >= self.height else 0)]
+                                              + self.memo_half(line)]
         if slot.ones == ones and slot.open_cells == ~(ones | zeros) and slot.target == target + 2:
             return slot.kept
         if slot[1].ones == ones and slot[1].open_cells == ~(ones | zeros) and slot[1].target == target + 2:
