@@ -6,9 +6,10 @@ contest's, Unruly's ``u``) or free to repeat (Unruly's default).
 
 from __future__ import annotations
 
+from array import array
 from itertools import product
 from types import ModuleType
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 from hypothesis import assume, given, settings
@@ -265,20 +266,26 @@ def test_the_facade_proves_uniqueness_as_brute_force(puzzle: tuple[tuple[str, ..
 
 @pytest.mark.parametrize("kernel", KERNELS, ids=["compiled", "twin"])
 @settings(max_examples=examples(60), deadline=None)
-@given(puzzle=puzzles([(4, 4), (6, 4), (4, 6), (6, 6)]), flips=st.lists(st.integers(0, 35), max_size=6))
+@given(
+    puzzle=puzzles([(4, 4), (6, 4), (4, 6), (6, 6)]),
+    flips=st.lists(st.integers(0, 35), max_size=6),
+    order=st.none() | st.permutations(range(36)),
+)
 def test_assumptions_answer_as_givens_do(
-    kernel: ModuleType, puzzle: tuple[tuple[str, ...], bool], flips: list[int]
+    kernel: ModuleType, puzzle: tuple[tuple[str, ...], bool], flips: list[int], order: Optional[list[int]]
 ) -> None:
     """One search of the blank grid, asked in turn about several sets of givens, answers each as a
-    fresh search of those givens would: what it learns under one set holds for the next."""
+    fresh search of those givens would: what it learns under one set holds for the next, and so do
+    the decision levels assume() keeps from the last set, in any order of the assumptions."""
     rows, unique_rows = puzzle
     width, height = len(rows[0]), len(rows)
     search = kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height))
     cells = bytearray(cell_codes(rows))
+    decided = None if order is None else array("i", [p for p in order if p < len(cells)])
     for flip in [-1, *flips]:
         if 0 <= flip < len(cells) and cells[flip] != 2:
             cells[flip] ^= 1
-        search.assume(bytes(cells))
+        search.assume(bytes(cells), decided)
         while (status := search.next_solution(1 << 40)) == Status.PAUSED:
             pass
         expected = takuzu_solutions(rows_of("".join("01_"[c] for c in cells), width), unique_rows)
@@ -294,13 +301,16 @@ def test_assumptions_answer_as_givens_do(
     seed=st.integers(0, 2**16),
     share=st.floats(0, 1),
     order=st.randoms(use_true_random=False),
+    checked_last_first=st.booleans(),
 )
 def test_kernel_and_twin_assume_alike(
-    shape: tuple[int, int], unique_rows: bool, seed: int, share: float, order: Any
+    shape: tuple[int, int], unique_rows: bool, seed: int, share: float, order: Any, checked_last_first: bool
 ) -> None:
     """A generator's walk: drop givens one by one under assumptions; the same answers, nodes and conflicts.
 
     The givens are a generated puzzle's solution, some of them changed (most such grids have no solution).
+    With checked_last_first, the assumptions are decided in the reverse order of the walk, as generate()
+    decides them: each assume() then keeps the levels of the givens still to be checked.
     """
     width, height = shape
     solution = takuzu.solve(takuzu.generate(width, height, seed=seed, unique_rows=unique_rows))
@@ -313,10 +323,11 @@ def test_kernel_and_twin_assume_alike(
         places = [p for p in range(len(cells)) if cells[p] != 2]
         order.seed(0)
         order.shuffle(places)
+        decided = array("i", [*reversed(places), *(p for p in range(len(cells)) if cells[p] == 2)])
         answers = []
         for p in places:
             cells[p] ^= 1
-            search.assume(bytes(cells))
+            search.assume(bytes(cells), decided if checked_last_first else None)
             while (status := search.next_solution(1 << 40)) == Status.PAUSED:
                 pass
             answers.append(status)

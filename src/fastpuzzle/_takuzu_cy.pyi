@@ -9,6 +9,7 @@ grids fast; :class:`Learn` takes any even width and height up to ``MAX_N``,
 with the distinct rule or without, and learns from its conflicts.
 """
 
+from array import array
 from typing import Optional
 
 def count_candidates(n: int, cells: bytes) -> int:
@@ -73,9 +74,11 @@ class Learn:
         """Count solutions for at most ``node_budget`` more nodes and at most ``POLL_MS``; SOLUTION once ``found`` reaches ``limit`` (0: none)."""
     def exclude(self, picture: bytes, where: bytes) -> None:
         """From now on, only solutions that differ from ``picture`` (0 or 1 per cell) where ``where`` is not 0."""
-    def assume(self, cells: bytes) -> None:
-        """Search from now on with the givens of ``cells`` (0, 1, or 2 for none) as assumptions, taken back
-        at the next ``assume``; EXHAUSTED then means no solution with them. What is learnt holds without them."""
+    def assume(self, cells: bytes, order: Optional[array[int]] = None) -> None:
+        """Search from now on with the givens of ``cells`` (0, 1, or 2 for none) as assumptions, decided in
+        the order of ``order`` (typecode ``'i'``, each cell once; cell order without it) and taken back at the
+        next ``assume``, but for the longest run the last one began with, whose levels stay; EXHAUSTED then
+        means no solution with them. What is learnt holds without them."""
     def prefer(self, picture: bytes) -> None:
         """Try each cell first with its digit in ``picture`` (0 or 1 per cell)."""
     def solution(self) -> str:

@@ -732,6 +732,8 @@ cdef enum:
     LEARN_MAX_SIDE = FP_TAKUZU_MAX_N
     UNKNOWN = 2
     DECIDED = -1
+    # seen's mark, in minimise(), of a cell the clause's literals do not imply.
+    NOT_IMPLIED = 2
     # propagate()'s answer for a conflict of a rule, whose false literals are in conflict.
     NATIVE = -2
     # A rule's reason is BY_RULE - (kind + KINDS * line), the line the rule read.
@@ -1134,6 +1136,7 @@ cdef class Learn:
     cdef int32_t *assumptions  # assume(): the literals decided first, one per level
     cdef int32_t *row_of       # per cell: its row and its column (no division on the hot paths)
     cdef int32_t *column_of
+    cdef int32_t *parent       # implied(): per cell, the cell whose reason it was reached from
     cdef int assumption_count
     # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
     cdef int32_t *arena
@@ -1214,9 +1217,9 @@ cdef class Learn:
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
         # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions, row_of,
-        # column_of; level_start and learnt (size + 1 each); per line: length, dirty, line_round; the
+        # column_of, parent; level_start and learnt (size + 1 each); per line: length, dirty, line_round; the
         # conflict; dominated per literal.
-        self.level = <int32_t *>malloc((15 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        self.level = <int32_t *>malloc((16 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc((4 * lines + size) * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
@@ -1253,6 +1256,7 @@ cdef class Learn:
         self.dominated = self.line_round + lines
         self.row_of = self.dominated + 2 * size
         self.column_of = self.row_of + size
+        self.parent = self.column_of + size
         self.zeros = self.ones + lines
         self.needed = self.zeros + lines
         self.closed_ones = self.needed + size
@@ -1882,12 +1886,15 @@ cdef class Learn:
         return kept
 
     cdef bint implied(self, int p, uint32_t levels, int *cleared) noexcept nogil:
-        """Whether the cells seen imply the literal of cell p through its reasons; the cells found so
-        go to cleared (and stay seen)."""
+        """Whether the cells seen imply the literal of cell p through its reasons; the cells found so go
+        to cleared (and stay seen). Where it is not, the cells of the path to the one that stopped it
+        cannot be either, whatever is found later: they go to cleared too, marked NOT_IMPLIED, which
+        stops any later path that reaches them (the answers stay the twin's _implied's)."""
         cdef int32_t explained[MOST_EXPLAINED]
         cdef const int32_t *literals
-        cdef int top = cleared[0], depth = 1, count, i, q, v, why
+        cdef int top = cleared[0], depth = 1, count, i, j, q, v, why, kept
         self.stack[0] = p
+        self.parent[p] = -1
         while depth:
             depth -= 1
             v = self.stack[depth]
@@ -1900,14 +1907,26 @@ cdef class Learn:
                 literals = explained
             for i in range(count):
                 q = literals[i] >> 1
-                if self.seen[q] or self.level[q] == 0:
+                if self.seen[q] == 1 or self.level[q] == 0:
                     continue
-                if self.reason[q] == DECIDED or not (levels >> (self.level[q] & 31)) & 1:
-                    while cleared[0] > top:
-                        cleared[0] -= 1
-                        self.seen[self.cleared[cleared[0]]] = 0
+                if (self.seen[q] == NOT_IMPLIED or self.reason[q] == DECIDED
+                        or not (levels >> (self.level[q] & 31)) & 1):
+                    # v and the cells it was reached through stay out; the rest pushed since top is forgotten.
+                    while v != p:
+                        self.seen[v] = NOT_IMPLIED
+                        v = self.parent[v]
+                    kept = top
+                    for j in range(top, cleared[0]):
+                        q = self.cleared[j]
+                        if self.seen[q] == NOT_IMPLIED:
+                            self.cleared[kept] = q
+                            kept += 1
+                        else:
+                            self.seen[q] = 0
+                    cleared[0] = kept
                     return False
                 self.seen[q] = 1
+                self.parent[q] = v
                 self.stack[depth] = q
                 depth += 1
                 self.cleared[cleared[0]] = q
@@ -1997,20 +2016,35 @@ cdef class Learn:
             assert picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
             self.saved[p] = picture[p]
 
-    def assume(self, const unsigned char[::1] cells not None):
+    def assume(self, const unsigned char[::1] cells not None, const int32_t[::1] order=None):
         """Search from now on with the givens of cells (0, 1, or 2 for none, per cell) as assumptions,
-        decided first in cell order (the twin's assume)."""
-        cdef int p
+        decided first, in the order of order (each cell once; cell order without it), the decision levels
+        of the longest run of them the last assume() began with kept (the twin's assume)."""
+        cdef int p, i, count = 0, kept = 0
         assert cells.shape[0] == self.size, f"expected {self.size} cells"
         for p in range(self.size):
             assert cells[p] <= CELL_BLANK, f"cell {p}: expected 0, 1 or 2, got {cells[p]}"
-        self.back_to(0)
+        if order is not None:
+            assert order.shape[0] == self.size, f"expected an order of {self.size} cells"
+            for i in range(self.size):
+                self.seen[i] = 0
+            for i in range(self.size):
+                assert 0 <= order[i] < self.size and not self.seen[order[i]], f"order: cell {order[i]} out of place"
+                self.seen[order[i]] = 1
+            for i in range(self.size):
+                self.seen[i] = 0
+        for i in range(self.size):
+            p = i if order is None else order[i]
+            if cells[p] == CELL_BLANK:
+                continue
+            if kept == count and count < self.assumption_count and self.assumptions[count] == 2 * p + cells[p]:
+                kept += 1
+            self.learnt[count] = 2 * p + cells[p]
+            count += 1
+        self.back_to(kept)
         self.solved = False
-        self.assumption_count = 0
-        for p in range(self.size):
-            if cells[p] != CELL_BLANK:
-                self.assumptions[self.assumption_count] = 2 * p + cells[p]
-                self.assumption_count += 1
+        memcpy(self.assumptions, self.learnt, count * sizeof(int32_t))
+        self.assumption_count = count
 
     cdef void exclude_current(self) noexcept nogil:
         """From now on, find only solutions in which some decision of the one just found differs."""
@@ -2126,7 +2160,8 @@ cdef class Learn:
                 if self.conflict_count >= self.next_restart:
                     self.restarts += 1
                     self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * fp_luby(self.restarts + 1)
-                    self.back_to(0)
+                    # The assumptions' levels stay, unless the learnt clauses are due for reduce().
+                    self.back_to(0 if self.learnt_count >= self.learnt_limit else self.assumption_count)
                 continue
             if self.level_count == 0 and self.learnt_count >= self.learnt_limit:
                 if not self.reduce():

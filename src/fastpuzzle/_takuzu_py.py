@@ -18,7 +18,7 @@ of its parallel lines. The search branches on the line with the fewest candidate
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Optional
 
@@ -974,15 +974,26 @@ class Learn(ActivityHeap):
         assert len(picture) == self.size and all(digit <= 1 for digit in picture), f"expected {self.size} digits"
         self.saved = list(picture)
 
-    def assume(self, cells: bytes) -> None:
+    def assume(self, cells: bytes, order: Optional[Sequence[int]] = None) -> None:
         """Search from now on with the givens of ``cells`` (0, 1, or 2 for none, per cell) as assumptions:
-        decided first, in cell order, and taken back for the next ``assume``. What is learnt under them
-        holds without them, so one search serves many sets of givens; EXHAUSTED then means no solution
-        with these givens."""
+        decided first, in the order of ``order`` (each cell once; cell order without it), and taken back
+        for the next ``assume``. What is learnt under them holds without them, so one search serves many
+        sets of givens; EXHAUSTED then means no solution with these givens.
+
+        The decision levels of the longest run of assumptions this call shares with the last one's
+        start are kept: a caller that changes only the last few assumptions does not decide the others
+        again.
+        """
         assert len(cells) == self.size and all(cell <= CELL_BLANK for cell in cells), f"expected {self.size} cells"
-        self._back_to(0)
+        order = range(self.size) if order is None else order
+        assert sorted(order) == list(range(self.size)), f"expected an order of {self.size} cells"
+        assumptions = [2 * p + cells[p] for p in order if cells[p] != CELL_BLANK]
+        kept = 0
+        while kept < min(len(assumptions), len(self.assumptions)) and assumptions[kept] == self.assumptions[kept]:
+            kept += 1
+        self._back_to(kept)
         self.solved = False
-        self.assumptions = [2 * p + cell for p, cell in enumerate(cells) if cell != CELL_BLANK]
+        self.assumptions = assumptions
 
     def _exclude_current(self) -> None:
         """From now on, find only solutions in which some decision of the one just found differs."""
@@ -1014,7 +1025,8 @@ class Learn(ActivityHeap):
                 if self.conflicts >= self.next_restart:
                     self.restarts += 1
                     self.next_restart = self.conflicts + _RESTART_CONFLICTS * luby(self.restarts + 1)
-                    self._back_to(0)
+                    # The assumptions' levels stay, unless the learnt clauses are due for _reduce().
+                    self._back_to(0 if self.learnt_count >= self.learnt_limit else len(self.assumptions))
                 continue
             if not self.level_start and self.learnt_count >= self.learnt_limit:
                 self._reduce()

@@ -24,6 +24,7 @@ first line may end in the rule: ``unique`` (the default) or ``free``.
 from __future__ import annotations
 
 import random
+from array import array
 
 from . import _select
 from ._grid import (
@@ -337,25 +338,37 @@ def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random
     (solution,) = first_solutions(search, width, _NODE_BUDGET, 1, lambda: "out of memory")
     solved = "".join(solution).encode("ascii").translate(_CODES)
     givens = bytearray(solved)
-    unchecked = bytearray(givens)  # the assumptions: the givens whose check is still to come
     order = list(range(size))
     rng.shuffle(order)
-    for p in order:
+    # The givens checked last are decided first: a check changes only the assumptions after those still
+    # unchecked, and the search keeps their decision levels from one check to the next.
+    decided = array("i", reversed(order))
+    # The assumptions: the givens still unchecked, and those found needed that are not yet fixed for good.
+    assumed = bytearray(givens)
+    needed: list[int] = []
+    for checked, p in enumerate(order):
         digit = givens[p]
-        unchecked[p] = digit ^ 1
+        assumed[p] = digit ^ 1
+        search.assume(bytes(assumed), decided)
         # A second solution, where there is one, mostly agrees with the first: try its digits first.
         search.prefer(solved)
-        search.assume(bytes(unchecked))
         while (status := search.next_solution(_NODE_BUDGET)) == Status.PAUSED:
             pass
-        unchecked[p] = 2
-        if status == Status.SOLUTION:
-            # Needed, and so in every later check: a clause of its own digit alone fixes it at level 0.
-            opposite, only_p = bytearray(size), bytearray(size)
-            opposite[p], only_p[p] = digit ^ 1, 1
-            search.exclude(bytes(opposite), bytes(only_p))
-        else:
-            givens[p] = 2
+        if status != Status.SOLUTION:
+            assumed[p] = givens[p] = 2
+            continue
+        assumed[p] = digit
+        needed.append(p)
+        # Each check decides the needed givens assumed again; fixing them for good (a clause of one
+        # digit each) makes the next check decide every unchecked one again. Fix them when the first
+        # cost, summed over the checks since the last time, passes the second.
+        if len(needed) ** 2 > size - checked:
+            for q in needed:
+                opposite, only_q = bytearray(size), bytearray(size)
+                opposite[q], only_q[q] = givens[q] ^ 1, 1
+                search.exclude(bytes(opposite), bytes(only_q))
+                assumed[q] = 2
+            needed.clear()
     grid = [["_01"[(givens[r * width + c] + 1) % 3] for c in range(width)] for r in range(height)]
     return grid, list(solution)
 
