@@ -706,13 +706,14 @@ def test_runs_read_what_the_reader_reads_a_line_at_a_time(
 
 @pytest.mark.parametrize("implementation", ["compiled", "twin"])
 def test_runs_take_whole_files_of_plain_puzzles(implementation: str) -> None:
-    """A file of plainly written puzzles comes in runs, with the same lines: only the first puzzle, and the first
-    with a first line not seen before, come as Items (read a line at a time)."""
+    """A file of plainly written puzzles comes in runs, with the same lines: only the first puzzle of the file
+    comes as an Item (read a line at a time); a first line not seen before is counted by the facade's
+    puzzle_lines within the run."""
     text = (GOOD + "\n") * 50 + "4\n0_1_\n____\n__1_\n____\n" * 50
     with use_kernels(implementation):
         got = list(read_runs(ByteLines(reader_of(text.encode(), 4096)), takuzu.puzzle_lines))
-        assert sum(isinstance(got_one, Item) for got_one in got) == 2
-        assert sum(len(got_one.texts) for got_one in got if not isinstance(got_one, Item)) == 98
+        assert sum(isinstance(got_one, Item) for got_one in got) == 1
+        assert sum(len(got_one.texts) for got_one in got if not isinstance(got_one, Item)) == 99
         assert _runs_as_items(text.encode(), takuzu.puzzle_lines, 4096, 1 << 20) == items(text, read_size=4096)
 
 
@@ -775,21 +776,17 @@ def test_runs_past_a_huge_line_crlf_and_a_truncated_last_puzzle(implementation: 
 def test_a_chunks_results_are_made_alike_by_the_kernel_and_its_twin(
     start: int, printed: list[Optional[str]], seconds: float
 ) -> None:
-    """solved_results: a Result for each output, None (and its index) for each puzzle left to go one by one."""
+    """solved_results: a Result for each output, any other item (a Result made one by one) as it is."""
     from fastpuzzle import _batch_cy, _batch_py
     from fastpuzzle._batch import Result
 
-    made = []
-    for kernel in (_batch_cy, _batch_py):
-        missing: list[int] = []
-        results = kernel.solved_results(Result, start, printed, "solved", seconds, missing)
-        made.append((results, missing))
-        assert all(type(result) is Result for result in results if result is not None)
+    own = Result(-1, "bad_input", None, "x", 0.5)
+    items: list[Any] = [own if one is None else one for one in printed]
+    made = [kernel.solved_results(Result, start, items, "solved", seconds) for kernel in (_batch_cy, _batch_py)]
     assert made[0] == made[1]
-    results, missing = made[0]
-    assert missing == [i for i, one in enumerate(printed) if one is None]
-    assert [result for result in results if result is not None] == [
-        Result(start + i, "solved", one, None, seconds) for i, one in enumerate(printed) if one is not None
+    assert all(type(result) is Result for result in made[0])
+    assert made[0] == [
+        own if one is None else Result(start + i, "solved", one, None, seconds) for i, one in enumerate(printed)
     ]
     with pytest.raises(TypeError):
-        _batch_cy.solved_results(int, start, printed, "solved", seconds, [])  # not a tuple
+        _batch_cy.solved_results(int, start, items, "solved", seconds)  # not a tuple
