@@ -140,7 +140,8 @@ class Outcomes(NamedTuple):
 
     def results(self) -> list[Result]:
         """A :class:`Result` for each puzzle, in order (made in one compiled call)."""
-        return compiled().solved_results(Result, self.start, self.items, SOLVED, self.share)
+        results: list[Result] = compiled().solved_results(Result, self.start, self.items, SOLVED, self.share)
+        return results
 
 
 def placed(error: ParseError, first_line: int) -> str:
@@ -204,13 +205,13 @@ def answer_chunk(
         results: list[Any] = [one(index, item) for index, item in enumerate(texts, start)]
         unsolved = sum(result.status != SOLVED for result in results)
         return Outcomes(start, results, 0.0, sum(map(_SECONDS, results)), unsolved)
-    seconds, unsolved, at = share * len(quick), 0, -1
-    for _ in range(quick.count(None)):  # the puzzles to go one by one, found at C's pace
-        at = quick.index(None, at + 1)
-        result = quick[at] = one(start + at, texts[at])
+    items: list[Any] = quick
+    seconds, unsolved = share * len(items), 0
+    for at in compiled().nones(items):  # the puzzles to go one by one
+        result = items[at] = one(start + at, texts[at])
         seconds += result.seconds - share
         unsolved += result.status != SOLVED
-    return Outcomes(start, quick, share, seconds, unsolved)
+    return Outcomes(start, items, share, seconds, unsolved)
 
 
 def compiled() -> ModuleType:

@@ -35,3 +35,6 @@ def json_records(
 def solved_results(kind: type, start: int, items: list[Any], status: str, seconds: Any) -> list[Any]:
     """``kind(start + i, status, items[i], None, seconds)`` for each ``items[i]`` that is a str; any other item
     as it is."""
+
+def nones(items: list[Any]) -> list[int]:
+    """The indices of the items of ``items`` that are None, in order."""

@@ -423,3 +423,9 @@ def solved_results(type kind, Py_ssize_t start, list items, str status, object s
             one = fp_five(kind, PyLong_FromSsize_t(start + i), status, one, None, seconds)
         results[i] = one
     return results
+
+
+def nones(list items):
+    """The indices of the items of ``items`` that are None, in order."""
+    cdef Py_ssize_t i
+    return [i for i in range(PyList_GET_SIZE(items)) if PyList_GET_ITEM(items, i) == <PyObject *>None]

@@ -149,3 +149,8 @@ def solved_results(kind: type, start: int, items: list[Any], status: str, second
         tuple.__new__(kind, (start + i, status, one, None, seconds)) if type(one) is str else one
         for i, one in enumerate(items)
     ]
+
+
+def nones(items: list[Any]) -> list[int]:
+    """As ``_batch_cy.nones``."""
+    return [i for i, item in enumerate(items) if item is None]
