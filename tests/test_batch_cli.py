@@ -640,6 +640,38 @@ def test_a_record_of_fields_the_compiled_writer_declines_is_still_written(implem
     assert written == json.dumps(record) + "\n"
 
 
+@settings(max_examples=example_count(200), deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.text(max_size=6), st.tuples(st.sampled_from(["bad_input", "several"]), st.text())), max_size=12
+    ),
+    st.floats(0, 10, allow_nan=False),
+)
+def test_records_of_outputs_solved_in_bulk_are_those_of_their_results(items: list[Any], share: float) -> None:
+    """A chunk's items as Outcomes holds them (an output solved in bulk, or a Result): the records the kernel and
+    its twin write are those of the Results they stand for, as json.dumps writes them; nones finds the gaps."""
+    from fastpuzzle import _batch_cy, _batch_py
+    from fastpuzzle._batch import SOLVED, Outcomes, Result
+
+    chunk = [one if isinstance(one, str) else Result(0, one[0], None, one[1], 0.25) for one in items]
+    results = Outcomes(7, chunk, share, 0.0, 0).results()
+    lines = list(range(3, 3 + len(chunk)))
+    expected = "".join(
+        json.dumps(
+            {"file": "a.txt", "index": 7 + i, "line": lines[i], "status": result.status}
+            | ({"output": result.output} if result.status == SOLVED else {"error": result.error})
+            | {"seconds": round(result.seconds, 6)}
+        )
+        + "\n"
+        for i, result in enumerate(results)
+    )
+    gaps = [None if isinstance(one, str) else one for one in chunk]
+    for kernel in (_batch_cy, _batch_py):
+        assert kernel.json_records('"a.txt"', 7, lines, chunk, SOLVED, share) == expected
+        assert kernel.nones(gaps) == [i for i, one in enumerate(chunk) if isinstance(one, str)]
+    assert _batch_py.written_records('"a.txt"', 7, lines, chunk, SOLVED, share) == expected
+
+
 # -- the compiled runs against the reader a line at a time ----------------------------------------------
 
 #: Pieces of batch files: puzzles good and bad, blank lines of every kind, ends of lines of every kind.
