@@ -640,6 +640,38 @@ def test_a_record_of_fields_the_compiled_writer_declines_is_still_written(implem
     assert written == json.dumps(record) + "\n"
 
 
+@settings(max_examples=example_count(200), deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.text(max_size=6), st.tuples(st.sampled_from(["bad_input", "several"]), st.text())), max_size=12
+    ),
+    st.floats(0, 10, allow_nan=False),
+)
+def test_records_of_outputs_solved_in_bulk_are_those_of_their_results(items: list[Any], share: float) -> None:
+    """A chunk's items as Outcomes holds them (an output solved in bulk, or a Result): the records the kernel and
+    its twin write are those of the Results they stand for, as json.dumps writes them; nones finds the gaps."""
+    from fastpuzzle import _batch_cy, _batch_py
+    from fastpuzzle._batch import SOLVED, Outcomes, Result
+
+    chunk = [one if isinstance(one, str) else Result(0, one[0], None, one[1], 0.25) for one in items]
+    results = Outcomes(7, chunk, share, 0.0, 0).results()
+    lines = list(range(3, 3 + len(chunk)))
+    expected = "".join(
+        json.dumps(
+            {"file": "a.txt", "index": 7 + i, "line": lines[i], "status": result.status}
+            | ({"output": result.output} if result.status == SOLVED else {"error": result.error})
+            | {"seconds": round(result.seconds, 6)}
+        )
+        + "\n"
+        for i, result in enumerate(results)
+    )
+    gaps = [None if isinstance(one, str) else one for one in chunk]
+    for kernel in (_batch_cy, _batch_py):
+        assert kernel.json_records('"a.txt"', 7, lines, chunk, SOLVED, share) == expected
+        assert kernel.nones(gaps) == [i for i, one in enumerate(chunk) if isinstance(one, str)]
+    assert _batch_py.written_records('"a.txt"', 7, lines, chunk, SOLVED, share) == expected
+
+
 # -- the compiled runs against the reader a line at a time ----------------------------------------------
 
 #: Pieces of batch files: puzzles good and bad, blank lines of every kind, ends of lines of every kind.
@@ -706,13 +738,14 @@ def test_runs_read_what_the_reader_reads_a_line_at_a_time(
 
 @pytest.mark.parametrize("implementation", ["compiled", "twin"])
 def test_runs_take_whole_files_of_plain_puzzles(implementation: str) -> None:
-    """A file of plainly written puzzles comes in runs, with the same lines: only the first puzzle, and the first
-    with a first line not seen before, come as Items (read a line at a time)."""
+    """A file of plainly written puzzles comes in runs, with the same lines: only the first puzzle of the file
+    comes as an Item (read a line at a time); a first line not seen before is counted by the facade's
+    puzzle_lines within the run."""
     text = (GOOD + "\n") * 50 + "4\n0_1_\n____\n__1_\n____\n" * 50
     with use_kernels(implementation):
         got = list(read_runs(ByteLines(reader_of(text.encode(), 4096)), takuzu.puzzle_lines))
-        assert sum(isinstance(got_one, Item) for got_one in got) == 2
-        assert sum(len(got_one.texts) for got_one in got if not isinstance(got_one, Item)) == 98
+        assert sum(isinstance(got_one, Item) for got_one in got) == 1
+        assert sum(len(got_one.texts) for got_one in got if not isinstance(got_one, Item)) == 99
         assert _runs_as_items(text.encode(), takuzu.puzzle_lines, 4096, 1 << 20) == items(text, read_size=4096)
 
 
@@ -775,21 +808,17 @@ def test_runs_past_a_huge_line_crlf_and_a_truncated_last_puzzle(implementation: 
 def test_a_chunks_results_are_made_alike_by_the_kernel_and_its_twin(
     start: int, printed: list[Optional[str]], seconds: float
 ) -> None:
-    """solved_results: a Result for each output, None (and its index) for each puzzle left to go one by one."""
+    """solved_results: a Result for each output, any other item (a Result made one by one) as it is."""
     from fastpuzzle import _batch_cy, _batch_py
     from fastpuzzle._batch import Result
 
-    made = []
-    for kernel in (_batch_cy, _batch_py):
-        missing: list[int] = []
-        results = kernel.solved_results(Result, start, printed, "solved", seconds, missing)
-        made.append((results, missing))
-        assert all(type(result) is Result for result in results if result is not None)
+    own = Result(-1, "bad_input", None, "x", 0.5)
+    items: list[Any] = [own if one is None else one for one in printed]
+    made = [kernel.solved_results(Result, start, items, "solved", seconds) for kernel in (_batch_cy, _batch_py)]
     assert made[0] == made[1]
-    results, missing = made[0]
-    assert missing == [i for i, one in enumerate(printed) if one is None]
-    assert [result for result in results if result is not None] == [
-        Result(start + i, "solved", one, None, seconds) for i, one in enumerate(printed) if one is not None
+    assert all(type(result) is Result for result in made[0])
+    assert made[0] == [
+        own if one is None else Result(start + i, "solved", one, None, seconds) for i, one in enumerate(printed)
     ]
     with pytest.raises(TypeError):
-        _batch_cy.solved_results(int, start, printed, "solved", seconds, [])  # not a tuple
+        _batch_cy.solved_results(int, start, items, "solved", seconds)  # not a tuple

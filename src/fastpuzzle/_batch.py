@@ -123,6 +123,27 @@ class Lined(list):  # type: ignore[type-arg]
         self.first_lines = first_lines
 
 
+class Outcomes(NamedTuple):
+    """The outcomes of a chunk of puzzles, from index ``start`` of its batch, as compactly as they come.
+
+    ``items[i]`` is puzzle ``start + i``'s: its output (a str) when its facade solved it in bulk, each such
+    taking ``share`` seconds, or else its :class:`Result`. ``seconds``: the chunk's, summed; ``unsolved``: how
+    many of its puzzles were not solved. A batch that writes records writes them from the items (no Result per
+    puzzle solved in bulk); :meth:`results` gives a Result for each.
+    """
+
+    start: int
+    items: list[Union[str, Result]]
+    share: float
+    seconds: float
+    unsolved: int
+
+    def results(self) -> list[Result]:
+        """A :class:`Result` for each puzzle, in order (made in one compiled call)."""
+        results: list[Result] = compiled().solved_results(Result, self.start, self.items, SOLVED, self.share)
+        return results
+
+
 def placed(error: ParseError, first_line: int) -> str:
     """The message of ``parse``'s ``error`` for a text that starts on line ``first_line`` of its file."""
     if first_line == 1:
@@ -130,10 +151,10 @@ def placed(error: ParseError, first_line: int) -> str:
     return str(ParseError(error.reason, error.line + first_line - 1, error.column, unit=error.unit))
 
 
-def _solve_chunk_until(stop: threading.Event, *arguments: Any) -> list[Result]:
-    """:func:`solve_chunk` in a thread that stops (KeyboardInterrupt) at a kernel's poll once ``stop`` is set."""
+def _answer_chunk_until(stop: threading.Event, *arguments: Any) -> Outcomes:
+    """:func:`answer_chunk` in a thread that stops (KeyboardInterrupt) at a kernel's poll once ``stop`` is set."""
     with stopped_by(stop):
-        return solve_chunk(*arguments)
+        return answer_chunk(*arguments)
 
 
 def _status_of(error: FastpuzzleError) -> str:
@@ -152,17 +173,28 @@ def solve_chunk(
     texts: list[Union[str, Item]],
     output: Optional[Callable[[Any], str]] = None,
 ) -> list[Result]:
-    """Solve ``texts`` (the puzzles from index ``start`` on): one :class:`Result` each.
+    """Solve ``texts`` (the puzzles from index ``start`` on): one :class:`Result` each, as
+    :func:`answer_chunk` answers them."""
+    return answer_chunk(puzzle, start, texts, output).results()
+
+
+def answer_chunk(
+    puzzle: str,
+    start: int,
+    texts: list[Union[str, Item]],
+    output: Optional[Callable[[Any], str]] = None,
+) -> Outcomes:
+    """Solve ``texts`` (the puzzles from index ``start`` on): their :class:`Outcomes`.
 
     Each text is a contest text or an :class:`Item` (in a :class:`Lined` list, a
     text starts on the file's line it gives). A solved puzzle's output
     is what ``output`` makes of the parsed puzzle (the command line's, with its
     options), by default ``format(solve(puzzle))``; then a facade's
     ``solve_texts`` answers the plainly written texts of the chunk in one call,
-    each taking an equal share of its time (their Results made in one compiled
-    call, ``_batch_cy.solved_results``), and the rest go one by one. A
-    module-level function of picklable arguments and results, so that process
-    pools and Dask workers can run it.
+    each taking an equal share of its time (their outputs stand for their
+    Results: one at a time, Results would cost more than the kernel), and the
+    rest go one by one. A module-level function of picklable arguments and
+    results, so that process pools and Dask workers can run it.
     """
     facade = puzzle_module(puzzle)
     one = partial(_solve_one, facade.parse, output or (lambda parsed: facade.format(facade.solve(parsed))))
@@ -170,13 +202,16 @@ def solve_chunk(
         one = partial(_solve_lined, one, start, texts.first_lines)
     quick, share = _solved_in_bulk(facade, texts) if output is None else (None, 0.0)
     if quick is None:
-        return [one(index, item) for index, item in enumerate(texts, start)]
-    missing: list[int] = []
-    # The Results of the chunk built in one compiled call: one at a time, they would cost more than the kernel.
-    results: list[Result] = compiled().solved_results(Result, start, quick, SOLVED, share, missing)
-    for at in missing:
-        results[at] = one(start + at, texts[at])
-    return results
+        results: list[Any] = [one(index, item) for index, item in enumerate(texts, start)]
+        unsolved = sum(result.status != SOLVED for result in results)
+        return Outcomes(start, results, 0.0, sum(map(_SECONDS, results)), unsolved)
+    items: list[Any] = quick
+    seconds, unsolved = share * len(items), 0
+    for at in compiled().nones(items):  # the puzzles to go one by one
+        result = items[at] = one(start + at, texts[at])
+        seconds += result.seconds - share
+        unsolved += result.status != SOLVED
+    return Outcomes(start, items, share, seconds, unsolved)
 
 
 def compiled() -> ModuleType:
@@ -277,7 +312,7 @@ def _stream(
 ) -> Iterator[Result]:
     """The results of ``texts`` one by one, as :func:`stream_chunks` gives them."""
     for outcomes in stream_chunks(puzzle, _Iterated(texts), executor, workers, stop=stop):
-        yield from outcomes
+        yield from outcomes.results()
 
 
 def _raising(results: Iterator[Result]) -> Iterator[Result]:
@@ -333,8 +368,8 @@ def stream_chunks(
     output: Optional[Callable[[Any], str]] = None,
     *,
     stop: Optional[threading.Event] = None,
-) -> Iterator[list[Result]]:
-    """The results of every puzzle ``source`` gives, a chunk at a time, in input order.
+) -> Iterator[Outcomes]:
+    """The :class:`Outcomes` of every puzzle ``source`` gives, a chunk at a time, in input order.
 
     A bounded window of chunks is in flight; the head chunk's results are
     yielded as soon as it is done. While the window has room the source is
@@ -364,9 +399,9 @@ def stream_chunks(
                     exhausted = True
                 elif items:
                     if stop is None:
-                        future = executor.submit(solve_chunk, puzzle, start, items, output)
+                        future = executor.submit(answer_chunk, puzzle, start, items, output)
                     else:
-                        future = executor.submit(_solve_chunk_until, stop, puzzle, start, items, output)
+                        future = executor.submit(_answer_chunk_until, stop, puzzle, start, items, output)
                     future.add_done_callback(wake)
                     pending.append(future)
                     start += len(items)
@@ -378,7 +413,7 @@ def stream_chunks(
                 progress.wait()  # for the head chunk, or for more input
                 continue
             outcomes = pending.popleft().result()
-            spent = sum(map(_SECONDS, outcomes)) / len(outcomes)
+            spent = outcomes.seconds / len(outcomes.items)
             chunk = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / spent) if spent > 0 else MAX_CHUNK))
             yield outcomes
     finally:

@@ -19,6 +19,7 @@ cdef extern from "Python.h":
     Py_ssize_t PyLong_AsSsize_t(object value) except? -1
     bint PyLong_CheckExact(object value)
     bint PyFloat_CheckExact(object value)
+    bint PyUnicode_CheckExact(object value)
     double PyFloat_AS_DOUBLE(object value)
 
 cdef extern from *:
@@ -141,15 +142,18 @@ cdef struct Seen:
 
 
 def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t limit, Py_ssize_t line,
-                  Py_ssize_t most, list texts, list first_lines):
+                  Py_ssize_t most, list texts, list first_lines, object puzzle_lines=None, Py_ssize_t most_known=0):
     """Plainly written puzzles of ``data`` from byte ``at`` on (the start of line number ``line``), at most
     ``most``: each one's text (its lines joined by ``"\\n"``, then ``"\\n"``) onto ``texts`` and its first
     line's number onto ``first_lines``. ``final``: no byte follows ``data``.
 
     A plainly written puzzle is blank lines (spaces and tabs only), then a first line that ``known`` maps to
     the puzzle's count of lines, then the rest of those lines, none blank; each line ASCII, at most
-    ``limit`` bytes, and ended (by ``\\n``, ``\\r\\n`` or ``\\r``). Returns (at, line, how) just past the
-    last puzzle taken; ``how``: RAN_OUT (the next puzzle is not all in ``data``), NOT_PLAIN or FULL.
+    ``limit`` bytes, and ended (by ``\\n``, ``\\r\\n`` or ``\\r``). A first line ``known`` does not hold
+    is given to ``puzzle_lines`` (if given) as a str: the count it returns goes into ``known`` while that
+    holds fewer than ``most_known`` lines; if it raises, the puzzle is not plainly written. Returns (at,
+    line, how) just past the last puzzle taken; ``how``: RAN_OUT (the next puzzle is not all in ``data``),
+    NOT_PLAIN or FULL.
     """
     cdef const unsigned char *bytes_of = <const unsigned char *>data
     cdef Py_ssize_t end = len(data), taken = 0, count, size, first_number, _row
@@ -160,7 +164,7 @@ def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t 
     cdef int slot_index
     cdef Line current
     cdef PyObject *found
-    cdef object text
+    cdef object text, first, counted
     cdef char *out
     if at < 0 or at > end:
         raise ValueError(f"at must be from 0 to {end}, got {at}")
@@ -184,10 +188,22 @@ def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t 
         if slot.length == length and memcmp(bytes_of + current.start, bytes_of + slot.start, length) == 0:
             count = slot.count
         else:
-            found = PyDict_GetItem(known, PyBytes_FromStringAndSize(<const char *>bytes_of + current.start, length))
-            if found == NULL or not PyLong_CheckExact(<object>found):
+            first = PyBytes_FromStringAndSize(<const char *>bytes_of + current.start, length)
+            found = PyDict_GetItem(known, first)
+            if found != NULL:
+                counted = <object>found
+            elif puzzle_lines is None:
                 return at, line, NOT_PLAIN
-            count = PyLong_AsSsize_t(<object>found)
+            else:
+                try:
+                    counted = puzzle_lines(PyUnicode_DecodeASCII(<const char *>bytes_of + current.start, length, NULL))
+                except Exception:  # read a line at a time, the puzzle says what is wrong with it
+                    return at, line, NOT_PLAIN
+                if len(known) < most_known:
+                    known[first] = counted
+            if not PyLong_CheckExact(counted):
+                return at, line, NOT_PLAIN
+            count = PyLong_AsSsize_t(counted)
             if count < 1:
                 return at, line, NOT_PLAIN
             slot.start, slot.length, slot.count = current.start, length, count
@@ -322,33 +338,40 @@ cdef int add_quoted(Buffer *buffer, object text) except -1:
     return 0
 
 
-def json_records(str quoted_path, Py_ssize_t first_index, list first_lines, list results):
-    """The JSON lines of ``results`` (``Result`` tuples), the i-th for the puzzle at index ``first_index + i``
-    of the file whose name JSON writes as ``quoted_path``, starting on line ``first_lines[i]``: what
-    ``json.dumps`` writes of each record's dict, seconds rounded to the microsecond. None if a field is not
-    of the kinds a batch gives (then the caller writes them)."""
+def json_records(str quoted_path, Py_ssize_t first_index, list first_lines, list items, str solved="solved",
+                 object share=0.0):
+    """The JSON lines of ``items``, the i-th for the puzzle at index ``first_index + i`` of the file whose name
+    JSON writes as ``quoted_path``, starting on line ``first_lines[i]``: what ``json.dumps`` writes of each
+    record's dict, seconds rounded to the microsecond. An item is a ``Result`` tuple, or a str: the output of a
+    puzzle solved in bulk, status ``solved``, ``share`` seconds. None if a field is not of the kinds a batch
+    gives (then the caller writes them)."""
     cdef Buffer buffer
-    cdef Py_ssize_t i, count = PyList_GET_SIZE(results), length
-    cdef object result, status, output, seconds, line
+    cdef Py_ssize_t i, count = PyList_GET_SIZE(items), length
+    cdef object item, status, output, seconds, line, shared
     cdef object last_printed = None
     cdef double spent, last_spent = 0.0
     if len(first_lines) != count:
         raise ValueError("one first line per result")
-    if fp_ascii_text(quoted_path, &length) == NULL:
+    if fp_ascii_text(quoted_path, &length) == NULL or fp_ascii_text(solved, &length) == NULL:
         return None
     for i in range(count):
-        result = <object>PyList_GET_ITEM(results, i)
-        if not isinstance(result, tuple) or PyTuple_GET_SIZE(result) != 5:
-            return None
-        status = <object>PyTuple_GET_ITEM(result, 1)
-        seconds = <object>PyTuple_GET_ITEM(result, 4)
+        item = <object>PyList_GET_ITEM(items, i)
         line = <object>PyList_GET_ITEM(first_lines, i)
-        if fp_ascii_text(status, &length) == NULL or not PyFloat_CheckExact(seconds) or not PyLong_CheckExact(line):
+        if not PyLong_CheckExact(line):
             return None
+        if PyUnicode_CheckExact(item):
+            continue
+        if not isinstance(item, tuple) or PyTuple_GET_SIZE(item) != 5:
+            return None
+        status = <object>PyTuple_GET_ITEM(item, 1)
+        seconds = <object>PyTuple_GET_ITEM(item, 4)
+        if fp_ascii_text(status, &length) == NULL or not PyFloat_CheckExact(seconds):
+            return None
+    shared = repr(round(share, 6))
     buffer.chars, buffer.size, buffer.capacity = NULL, 0, 0
     try:
         for i in range(count):
-            result = <object>PyList_GET_ITEM(results, i)
+            item = <object>PyList_GET_ITEM(items, i)
             add(&buffer, b'{"file": ', 9)
             add_text(&buffer, quoted_path)
             add(&buffer, b', "index": ', 11)
@@ -356,19 +379,26 @@ def json_records(str quoted_path, Py_ssize_t first_index, list first_lines, list
             add(&buffer, b', "line": ', 10)
             add_number(&buffer, PyLong_AsSsize_t(<object>PyList_GET_ITEM(first_lines, i)))
             add(&buffer, b', "status": "', 13)
-            add_text(&buffer, <object>PyTuple_GET_ITEM(result, 1))
-            output = <object>PyTuple_GET_ITEM(result, 2)
+            if PyUnicode_CheckExact(item):
+                add_text(&buffer, solved)
+                add(&buffer, b'", "output": ', 13)
+                add_quoted(&buffer, item)
+                add(&buffer, b', "seconds": ', 13)
+                add_text(&buffer, shared)
+                add(&buffer, b'}\n', 2)
+                continue
+            add_text(&buffer, <object>PyTuple_GET_ITEM(item, 1))
+            output = <object>PyTuple_GET_ITEM(item, 2)
             if output is not None:
                 add(&buffer, b'", "output": ', 13)
                 add_quoted(&buffer, output)
             else:
                 add(&buffer, b'", "error": ', 12)
-                output = <object>PyTuple_GET_ITEM(result, 3)
+                output = <object>PyTuple_GET_ITEM(item, 3)
                 add_quoted(&buffer, output or "")
-            seconds = <object>PyTuple_GET_ITEM(result, 4)
+            seconds = <object>PyTuple_GET_ITEM(item, 4)
             spent = PyFloat_AS_DOUBLE(seconds)
             if last_printed is None or memcmp(&spent, &last_spent, sizeof(double)) != 0:
-                # The same share of a bulk call, mostly: its digits are worked out once.
                 last_spent, last_printed = spent, repr(round(seconds, 6))
             add(&buffer, b', "seconds": ', 13)
             add_text(&buffer, last_printed)
@@ -378,19 +408,24 @@ def json_records(str quoted_path, Py_ssize_t first_index, list first_lines, list
         PyMem_Free(buffer.chars)
 
 
-def solved_results(type kind, Py_ssize_t start, list printed, str status, object seconds, list missing):
-    """``kind(start + i, status, printed[i], None, seconds)`` for each ``printed[i]`` that is not None, as
-    ``tuple.__new__`` makes it (``kind``: a tuple subclass of five fields, no more); None in its place for the
-    others, whose indices ``i`` go onto ``missing``."""
-    cdef Py_ssize_t i, count = PyList_GET_SIZE(printed)
+def solved_results(type kind, Py_ssize_t start, list items, str status, object seconds):
+    """The items of a chunk from index ``start`` as results: for each ``items[i]`` that is a str (the output of
+    a puzzle solved in bulk), ``kind(start + i, status, items[i], None, seconds)`` as ``tuple.__new__`` makes it
+    (``kind``: a tuple subclass of five fields, no more); any other item as it is."""
+    cdef Py_ssize_t i, count = PyList_GET_SIZE(items)
     cdef list results = [None] * count
     cdef object one
     if not issubclass(kind, tuple) or kind.__basicsize__ != tuple.__basicsize__:
         raise TypeError(f"expected a tuple subclass without fields of its own, got {kind!r}")
     for i in range(count):
-        one = <object>PyList_GET_ITEM(printed, i)
-        if one is None:
-            missing.append(PyLong_FromSsize_t(i))
-        else:
-            results[i] = fp_five(kind, PyLong_FromSsize_t(start + i), status, one, None, seconds)
+        one = <object>PyList_GET_ITEM(items, i)
+        if PyUnicode_CheckExact(one):
+            one = fp_five(kind, PyLong_FromSsize_t(start + i), status, one, None, seconds)
+        results[i] = one
     return results
+
+
+def nones(list items):
+    """The indices of the items of ``items`` that are None, in order."""
+    cdef Py_ssize_t i
+    return [i for i in range(PyList_GET_SIZE(items)) if PyList_GET_ITEM(items, i) == <PyObject *>None]

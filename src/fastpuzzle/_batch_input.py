@@ -26,7 +26,7 @@ ends them (``\\n``, ``\\r\\n`` or ``\\r``), and errors name the file's lines and
 columns.
 
 Plainly written puzzles (ASCII lines, each ended, a first line whose count of
-lines is known already, no blank line inside) are split out of the bytes many
+lines the facade gives, no blank line inside) are split out of the bytes many
 at a time, in one compiled call (``_batch_cy.plain_puzzles``, twin
 ``_batch_py``); the first puzzle of a file, and anything else, is read here a
 line at a time, and the runs go on after it. Both take from one buffer
@@ -41,7 +41,7 @@ import threading
 from itertools import islice
 from typing import NamedTuple, Optional, Union
 
-from ._batch import Item, Lined, compiled, placed
+from ._batch import SOLVED, Item, Lined, compiled, placed
 from ._batch_py import written_records
 from ._text import MAX_INPUT_BYTES, decode, oversize_error
 from .errors import ParseError
@@ -147,16 +147,32 @@ class ByteLines:
                 return self._made(data[at:]) if at < len(data) else None
 
     def plain_puzzles(
-        self, known: dict[bytes, int], line: int, most: int, texts: list[str], first_lines: list[int]
+        self,
+        known: dict[bytes, int],
+        line: int,
+        most: int,
+        texts: list[str],
+        first_lines: list[int],
+        puzzle_lines: Optional[Callable[[str], int]] = None,
     ) -> int:
         """The plainly written puzzles that come next, at most ``most``, onto ``texts`` and ``first_lines`` (as
-        ``_batch_cy.plain_puzzles`` takes them; ``line``: the number of the next line). Reads more only when
-        none is taken yet, so that puzzles read go on before the batch waits for more. Returns the number of
-        the line that comes next."""
+        ``_batch_cy.plain_puzzles`` takes them, ``puzzle_lines`` counting the lines of a first line ``known``
+        does not hold; ``line``: the number of the next line). Reads more only when none is taken yet, so that
+        puzzles read go on before the batch waits for more. Returns the number of the line that comes next."""
         kernel = compiled()
         while True:
             self.at, line, how = kernel.plain_puzzles(
-                self.data, self.at, self.ended, known, self.limit, line, most, texts, first_lines
+                self.data,
+                self.at,
+                self.ended,
+                known,
+                self.limit,
+                line,
+                most,
+                texts,
+                first_lines,
+                puzzle_lines,
+                _KNOWN_FIRST_LINES,
             )
             if how != kernel.RAN_OUT or texts or not self._fill():
                 return line
@@ -288,7 +304,7 @@ def _read(
         if source is not None and not stream.unread and not source.first:
             texts: list[str] = []
             first_lines: list[int] = []
-            line = source.plain_puzzles(known, stream.number + 1, RUN, texts, first_lines)
+            line = source.plain_puzzles(known, stream.number + 1, RUN, texts, first_lines, puzzle_lines)
             if texts:
                 stream.number = line - 1
                 found = True
@@ -430,24 +446,27 @@ class BatchReader:
                 file[1:] = index + count, left - count
             done += count
 
-    def records(self, results: list[Any]) -> str:
-        """The JSON lines of ``results``, the outcomes of the next puzzles taken, in order: see
-        ``_batch_cy.json_records``. Their places leave :attr:`places`."""
+    def records(self, items: list[Any], share: float = 0.0) -> str:
+        """The JSON lines of ``items``, the outcomes of the next puzzles taken, in order (as an
+        :class:`~fastpuzzle._batch.Outcomes` holds them: a Result, or the output of a puzzle solved in bulk in
+        ``share`` seconds): see ``_batch_cy.json_records``. Their places leave :attr:`places`."""
         from json.encoder import encode_basestring_ascii as quoted
 
         kernel = compiled()
         records = []
         done = 0
-        while done < len(results):
+        while done < len(items):
             path, index, first_lines = self.places[0]
-            count = min(len(first_lines), len(results) - done)
+            count = min(len(first_lines), len(items) - done)
             if count == len(first_lines):
                 self.places.popleft()
             else:
                 self.places[0] = (path, index + count, first_lines[count:])
-            lines, chunk = first_lines[:count], results[done : done + count]
-            written = kernel.json_records(quoted(path), index, lines, chunk)
-            records.append(written if written is not None else written_records(quoted(path), index, lines, chunk))
+            lines, chunk = first_lines[:count], items[done : done + count]
+            written = kernel.json_records(quoted(path), index, lines, chunk, SOLVED, share)
+            if written is None:
+                written = written_records(quoted(path), index, lines, chunk, SOLVED, share)
+            records.append(written)
             done += count
         return "".join(records)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as _quoted
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 #: How plain_puzzles stopped: at data it has not got yet, at something not plainly written, after most puzzles.
 RAN_OUT, NOT_PLAIN, FULL = 0, 1, 2
@@ -39,6 +39,8 @@ def plain_puzzles(
     most: int,
     texts: list[str],
     first_lines: list[int],
+    puzzle_lines: Optional[Callable[[str], int]] = None,
+    most_known: int = 0,
 ) -> tuple[int, int, int]:
     """As ``_batch_cy.plain_puzzles``."""
     if not 0 <= at <= len(data):
@@ -54,7 +56,18 @@ def plain_puzzles(
             if not blank:
                 break
             first_number += 1
-        count = known.get(first) if plain else None
+        if not plain:
+            return at, line, NOT_PLAIN
+        count = known.get(first)
+        if count is None:
+            if puzzle_lines is None:
+                return at, line, NOT_PLAIN
+            try:
+                count = puzzle_lines(first.decode("ascii"))
+            except Exception:  # read a line at a time, the puzzle says what is wrong with it
+                return at, line, NOT_PLAIN
+            if len(known) < most_known:
+                known[first] = count
         if type(count) is not int or count < 1:
             return at, line, NOT_PLAIN
         puzzle = [first]
@@ -73,31 +86,51 @@ def plain_puzzles(
     return at, line, FULL
 
 
-def json_records(quoted_path: str, first_index: int, first_lines: list[int], results: list[Any]) -> Optional[str]:
+def json_records(
+    quoted_path: str,
+    first_index: int,
+    first_lines: list[int],
+    items: list[Any],
+    solved: str = "solved",
+    share: Any = 0.0,
+) -> Optional[str]:
     """As ``_batch_cy.json_records``."""
-    if len(first_lines) != len(results):
+    if len(first_lines) != len(items):
         raise ValueError("one first line per result")
-    if not quoted_path.isascii():
+    if not quoted_path.isascii() or not solved.isascii():
         return None
-    for result, line in zip(results, first_lines):
+    for item, line in zip(items, first_lines):
+        if type(line) is not int:
+            return None
+        if type(item) is str:
+            continue
         if (
-            not isinstance(result, tuple)
-            or len(result) != 5
-            or type(result[1]) is not str
-            or not result[1].isascii()
-            or type(result[4]) is not float
-            or type(line) is not int
+            not isinstance(item, tuple)
+            or len(item) != 5
+            or type(item[1]) is not str
+            or not item[1].isascii()
+            or type(item[4]) is not float
         ):
             return None
-    return written_records(quoted_path, first_index, first_lines, results)
+    return written_records(quoted_path, first_index, first_lines, items, solved, share)
 
 
-def written_records(quoted_path: str, first_index: int, first_lines: list[int], results: list[Any]) -> str:
-    """The JSON lines :func:`json_records` writes, for results whose fields are of any kind that JSON writes:
+def written_records(
+    quoted_path: str,
+    first_index: int,
+    first_lines: list[int],
+    items: list[Any],
+    solved: str = "solved",
+    share: Any = 0.0,
+) -> str:
+    """The JSON lines :func:`json_records` writes, for items whose fields are of any kind that JSON writes:
     the writer where the compiled one declines (it returns None)."""
     records = []
-    for index, (result, line) in enumerate(zip(results, first_lines), first_index):
-        _, status, output, error, seconds = result
+    for index, (item, line) in enumerate(zip(items, first_lines), first_index):
+        if isinstance(item, str):  # the output of a puzzle solved in bulk
+            status, output, error, seconds = solved, item, None, share
+        else:
+            _, status, output, error, seconds = item
         head = f'{{"file": {quoted_path}, "index": {index}, "line": {line}, "status": {_quoted(status)}, '
         # To the microsecond: the clock's further digits are noise, and a reader sees what the README shows.
         printed = repr(round(seconds, 6))
@@ -108,16 +141,16 @@ def written_records(quoted_path: str, first_index: int, first_lines: list[int], 
     return "".join(records)
 
 
-def solved_results(
-    kind: type, start: int, printed: list[Optional[str]], status: str, seconds: Any, missing: list[int]
-) -> list[Any]:
+def solved_results(kind: type, start: int, items: list[Any], status: str, seconds: Any) -> list[Any]:
     """As ``_batch_cy.solved_results``."""
     if not issubclass(kind, tuple) or kind.__basicsize__ != tuple.__basicsize__:
         raise TypeError(f"expected a tuple subclass without fields of its own, got {kind!r}")
-    results: list[Any] = [None] * len(printed)
-    for i, one in enumerate(printed):
-        if one is None:
-            missing.append(i)
-        else:
-            results[i] = tuple.__new__(kind, (start + i, status, one, None, seconds))
-    return results
+    return [
+        tuple.__new__(kind, (start + i, status, one, None, seconds)) if type(one) is str else one
+        for i, one in enumerate(items)
+    ]
+
+
+def nones(items: list[Any]) -> list[int]:
+    """As ``_batch_cy.nones``."""
+    return [i for i, item in enumerate(items) if item is None]

@@ -30,8 +30,8 @@ class Table:
     def count_plain(self, grids: list[Any], start: int, stop: int, out: Any) -> int:
         """Count ``grids[start:stop]`` into ``out[start:stop]`` while each is in the plain form; the
         index of the first that is not (or that the list no longer holds), or ``stop``."""
-    def count_texts(self, texts: list[Any], answers: Any, plain: Any) -> None:
-        """For each plainly written contest text (9 lines of 9 ``0``/``1`` ending in a newline, then
-        only newlines): ``plain[i] = 1`` and ``answers[i]`` its answer; ``plain[i] = 0`` otherwise."""
+    def printed_texts(self, texts: list[Any], printed: tuple[str, ...]) -> list[Any]:
+        """For each item of ``texts``: ``printed[its answer]`` if it is a plainly written contest text (9 lines
+        of 9 ``0``/``1`` ending in a newline, then only newlines), else None."""
     def count_cells(self, cells: Any, out: Any) -> None:
         """Count grids of 81 bytes (0/1) each from the buffer ``cells`` into ``out``."""

@@ -430,18 +430,19 @@ cdef class Table:
             out[g] = self.answers[table_key(masks)]
         return min(stop, PyList_GET_SIZE(grids))
 
-    def count_texts(self, list texts, unsigned char[::1] answers, unsigned char[::1] plain):
-        """For each plainly written contest text of texts (9 lines of 9 '0'/'1' ending in '\\n', then only
-        '\\n's): plain[i] = 1 and answers[i] its answer; plain[i] = 0 for any other item."""
-        cdef Py_ssize_t i
+    def printed_texts(self, list texts, tuple printed):
+        """For each item of texts: printed[its answer] if it is a plainly written contest text (9 lines of 9
+        '0'/'1' ending in '\\n', then only '\\n's), else None; printed holds an output for every answer."""
+        cdef Py_ssize_t i, count = PyList_GET_SIZE(texts)
         cdef uint16_t masks[SIDE]
-        assert answers.shape[0] >= len(texts) and plain.shape[0] >= len(texts)
-        for i in range(min(len(texts), answers.shape[0], plain.shape[0])):
+        cdef list out = [None] * count
+        if len(printed) <= FP_SUDOKU_MAX_ANSWER:
+            raise ValueError(f"expected an output for each answer up to {FP_SUDOKU_MAX_ANSWER}")
+        # No Python code runs in the loop: no other thread changes texts meanwhile.
+        for i in range(count):
             if fp_sudoku_plain_text(PyList_GET_ITEM(texts, i), masks):
-                plain[i] = 1
-                answers[i] = self.answers[table_key(masks)]
-            else:
-                plain[i] = 0
+                out[i] = printed[self.answers[table_key(masks)]]
+        return out
 
     def count_cells(self, const unsigned char[::1] cells, unsigned char[::1] out):
         """Count grids given as 81 bytes each (row by row, values 0 and 1) into out."""

@@ -292,15 +292,16 @@ class Table:
             out[g] = self[_table_key(masks)]
         return start + len(taken)
 
-    def count_texts(self, texts: list[Any], answers: Any, plain: Any) -> None:
-        """For each plainly written contest text of texts (9 lines of 9 '0'/'1' ending in '\\n', then only
-        '\\n's): plain[i] = 1 and answers[i] its answer; plain[i] = 0 for any other item."""
-        assert len(answers) >= len(texts) and len(plain) >= len(texts)
-        for i, text in enumerate(list(texts)):
+    def printed_texts(self, texts: list[Any], printed: tuple[str, ...]) -> list[Any]:
+        """For each item of texts: printed[its answer] if it is a plainly written contest text (9 lines of 9
+        '0'/'1' ending in '\\n', then only '\\n's), else None; printed holds an output for every answer."""
+        if len(printed) <= MAX_ANSWER:
+            raise ValueError(f"expected an output for each answer up to {MAX_ANSWER}")
+        out: list[Any] = []
+        for text in list(texts):
             masks = _plain_text_masks(text)
-            plain[i] = masks is not None
-            if masks is not None:
-                answers[i] = self[_table_key(masks)]
+            out.append(None if masks is None else printed[self[_table_key(masks)]])
+        return out
 
     def count_cells(self, cells: Any, out: Any) -> None:
         """Count grids given as 81 bytes each (row by row, values 0 and 1) into out."""

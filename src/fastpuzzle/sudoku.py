@@ -389,10 +389,8 @@ def solve_texts(texts: list[Any]) -> list[Optional[str]]:
     """:func:`solve_text` of each contest text that is plainly written (9 lines of 9 ``0``/``1``, each ending
     in ``"\\n"``, then nothing or blank lines), read and counted in one compiled pass; None for any other text
     (or item), which :func:`solve_text` then reads and reports one by one. For batches."""
-    answers = bytearray(len(texts))
-    plain = bytearray(len(texts))
-    _table().count_texts(texts, answers, plain)
-    return [_ANSWER_TEXTS[answer] if ok else None for answer, ok in zip(answers, plain)]
+    printed: list[Optional[str]] = _table().printed_texts(texts, _ANSWER_TEXTS)
+    return printed
 
 
 def generate(*, answer: int, seed: Optional[int] = None) -> Grid:

@@ -404,9 +404,8 @@ def _run_batch(
     """
     from contextlib import ExitStack
     from functools import partial
-    from operator import itemgetter
 
-    from fastpuzzle._batch import SOLVED, stream_chunks
+    from fastpuzzle._batch import stream_chunks
     from fastpuzzle._batch_input import BatchReader, UnreadableFile
     from fastpuzzle._executors import pool
     from fastpuzzle._progress import progress_bar
@@ -423,7 +422,6 @@ def _run_batch(
         **{key: value for key, value in vars(options).items() if key != "command_parser"}
     )
     reader = BatchReader(files, facade.puzzle_lines, sys.stdin)
-    status_of = itemgetter(1)  # a Result's status, taken as C takes an item
     all_solved = True
     try:
         with ExitStack() as stack:
@@ -444,13 +442,13 @@ def _run_batch(
                 else partial(puzzle_command.run, options=worker_options)  # picklable, for processes and Dask
             )
             for outcomes in stream_chunks(name, reader, executor, workers, output):
-                records = reader.records(outcomes)
-                all_solved = all_solved and set(map(status_of, outcomes)) <= {SOLVED}
+                records = reader.records(outcomes.items, outcomes.share)
+                all_solved = all_solved and not outcomes.unsolved
                 with signals.held():
                     written = _flush_output(name, records)
                 if written != EXIT_OK:
                     return written
-                bar.advance(len(outcomes))
+                bar.advance(len(outcomes.items))
     except UnreadableFile as failure:
         _say(prefix + _cannot_read(failure.path, failure.error))
         return EXIT_BAD_INPUT
