@@ -299,3 +299,21 @@ def test_every_value_error_of_the_api_is_a_package_error() -> None:
             call()
     with pytest.raises(fastpuzzle.ArgumentError), fastpuzzle.use_kernels("fast"):
         pass
+
+
+@pytest.mark.parametrize(("width", "height", "unique_rows"), [(8, 8, True), (10, 6, False), (12, 12, True)])
+def test_generate_answers_the_same_whichever_search_checks(
+    width: int, height: int, unique_rows: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every check of generate() sent to a search of its own at once, or none: the same strictly minimal puzzle."""
+    usual = takuzu.generate(width, height, seed=7, unique_rows=unique_rows)
+    monkeypatch.setattr(takuzu, "_OWN_SEARCH_AFTER", 0)
+    alone = takuzu.generate(width, height, seed=7, unique_rows=unique_rows)
+    monkeypatch.setattr(takuzu, "_OWN_SEARCH_AFTER", 1 << 40)
+    assert takuzu.generate(width, height, seed=7, unique_rows=unique_rows) == alone == usual
+    for r, row in enumerate(alone.rows):
+        for c, cell in enumerate(row):
+            if cell != "_":
+                looser = list(alone.rows)
+                looser[r] = row[:c] + "_" + row[c + 1 :]
+                assert takuzu.count_solutions(takuzu.from_rows(looser, unique_rows=unique_rows), limit=2) == 2

@@ -42,7 +42,7 @@ from ._grid import (
 from ._hints import Hint, checked_difficulty, graded, path
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows
-from .errors import ArgumentError, NoSolutionError, ParseError
+from .errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
 
@@ -329,8 +329,10 @@ def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random
 
     One search serves every check: the blank grid, with the givens not yet checked as assumptions
     (what it learns holds for every set of givens), and each given found needed fixed for good. The
-    solved grid is its first solution, each cell tried first with a random digit. What is left is
-    strictly minimal: each given kept has a second solution without it.
+    solved grid is its first solution, each cell tried first with a random digit. A check still open
+    after _OWN_SEARCH_AFTER nodes goes on in a search of its own. Every check is exact, so the
+    puzzle does not depend on which search answers it. What is left is strictly minimal: each given
+    kept has a second solution without it.
     """
     size = width * height
     search = _kernel.Learn(width, height, unique_rows, bytes([2]) * size)
@@ -352,8 +354,18 @@ def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random
         search.assume(bytes(assumed), decided)
         # A second solution, where there is one, mostly agrees with the first: try its digits first.
         search.prefer(solved)
-        while (status := search.next_solution(_NODE_BUDGET)) == Status.PAUSED:
-            pass
+        status = _searched(search, _OWN_SEARCH_AFTER)
+        if status == Status.PAUSED:
+            # A hard check: a search of its own, with the givens as givens, costs several times less per
+            # conflict than the one search, which decides them as assumptions and carries every clause
+            # learnt so far.
+            alone = bytearray(givens)
+            alone[p] = digit ^ 1
+            own = _kernel.Learn(width, height, unique_rows, bytes(alone))
+            own.prefer(solved)
+            status = _searched(own, _NODE_BUDGET)
+        if status == Status.TOO_LARGE:
+            raise PuzzleTooLargeError(f"the clauses learnt for a {width}x{height} grid need more than 2 GiB")
         if status != Status.SOLUTION:
             assumed[p] = givens[p] = 2
             continue
@@ -430,8 +442,20 @@ def generate(
     return found
 
 
+#: Nodes a check of generate() spends in the one search of all checks before it goes to a search of its own.
+_OWN_SEARCH_AFTER = 1000
+
 #: Puzzles drawn, at most, in search of one of a given grade.
 _GRADE_ATTEMPTS = 200
+
+
+def _searched(search: Any, nodes: int) -> int:
+    """Run ``search`` on until it answers, or PAUSED once it has searched ``nodes`` more nodes."""
+    start = search.nodes
+    while (status := search.next_solution(nodes - (search.nodes - start))) == Status.PAUSED:
+        if search.nodes - start >= nodes:
+            break
+    return int(status)
 
 
 def _minimal(width: int, height: int, unique_rows: bool, rng: random.Random) -> tuple[Puzzle, list[str]]:
