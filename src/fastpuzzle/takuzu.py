@@ -328,11 +328,11 @@ def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random
     opposite digit has no solution with the givens kept so far.
 
     One search serves every check: the blank grid, with the givens not yet checked as assumptions
-    (what it learns holds for every set of givens), and each given found needed fixed for good. The
-    solved grid is its first solution, each cell tried first with a random digit. A check still open
-    after _OWN_SEARCH_AFTER nodes goes on in a search of its own. Every check is exact, so the
-    puzzle does not depend on which search answers it. What is left is strictly minimal: each given
-    kept has a second solution without it.
+    (what it learns holds for every set of givens), and each given found needed kept as one, then
+    fixed for good. The solved grid is its first solution, each cell tried first with a random digit.
+    A check still open after _OWN_SEARCH_AFTER nodes goes on in a search of its own. Every check is
+    exact, so the puzzle does not depend on which search answers it. What is left is strictly
+    minimal: each given kept has a second solution without it.
     """
     size = width * height
     search = _kernel.Learn(width, height, unique_rows, bytes([2]) * size)
