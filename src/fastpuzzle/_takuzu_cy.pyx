@@ -732,8 +732,6 @@ cdef enum:
     LEARN_MAX_SIDE = FP_TAKUZU_MAX_N
     UNKNOWN = 2
     DECIDED = -1
-    # seen's mark, in minimise(), of a cell the clause's literals do not imply.
-    NOT_IMPLIED = 2
     # propagate()'s answer for a conflict of a rule, whose false literals are in conflict.
     NATIVE = -2
     # A rule's reason is BY_RULE - (kind + KINDS * line), the line the rule read.
@@ -1136,7 +1134,6 @@ cdef class Learn:
     cdef int32_t *assumptions  # assume(): the literals decided first, one per level
     cdef int32_t *row_of       # per cell: its row and its column (no division on the hot paths)
     cdef int32_t *column_of
-    cdef int32_t *parent       # implied(): per cell, the cell whose reason it was reached from
     cdef int assumption_count
     # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
     cdef int32_t *arena
@@ -1217,9 +1214,9 @@ cdef class Learn:
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
         # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions, row_of,
-        # column_of, parent; level_start and learnt (size + 1 each); per line: length, dirty, line_round; the
+        # column_of; level_start and learnt (size + 1 each); per line: length, dirty, line_round; the
         # conflict; dominated per literal.
-        self.level = <int32_t *>malloc((16 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        self.level = <int32_t *>malloc((15 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc((4 * lines + size) * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
@@ -1256,7 +1253,6 @@ cdef class Learn:
         self.dominated = self.line_round + lines
         self.row_of = self.dominated + 2 * size
         self.column_of = self.row_of + size
-        self.parent = self.column_of + size
         self.zeros = self.ones + lines
         self.needed = self.zeros + lines
         self.closed_ones = self.needed + size
@@ -1886,15 +1882,12 @@ cdef class Learn:
         return kept
 
     cdef bint implied(self, int p, uint32_t levels, int *cleared) noexcept nogil:
-        """Whether the cells seen imply the literal of cell p through its reasons; the cells found so go
-        to cleared (and stay seen). Where it is not, the cells of the path to the one that stopped it
-        cannot be either, whatever is found later: they go to cleared too, marked NOT_IMPLIED, which
-        stops any later path that reaches them (the answers stay the twin's _implied's)."""
+        """Whether the cells seen imply the literal of cell p through its reasons; the cells found so
+        go to cleared (and stay seen)."""
         cdef int32_t explained[MOST_EXPLAINED]
         cdef const int32_t *literals
-        cdef int top = cleared[0], depth = 1, count, i, j, q, v, why, kept
+        cdef int top = cleared[0], depth = 1, count, i, q, v, why
         self.stack[0] = p
-        self.parent[p] = -1
         while depth:
             depth -= 1
             v = self.stack[depth]
@@ -1907,26 +1900,14 @@ cdef class Learn:
                 literals = explained
             for i in range(count):
                 q = literals[i] >> 1
-                if self.seen[q] == 1 or self.level[q] == 0:
+                if self.seen[q] or self.level[q] == 0:
                     continue
-                if (self.seen[q] == NOT_IMPLIED or self.reason[q] == DECIDED
-                        or not (levels >> (self.level[q] & 31)) & 1):
-                    # v and the cells it was reached through stay out; the rest pushed since top is forgotten.
-                    while v != p:
-                        self.seen[v] = NOT_IMPLIED
-                        v = self.parent[v]
-                    kept = top
-                    for j in range(top, cleared[0]):
-                        q = self.cleared[j]
-                        if self.seen[q] == NOT_IMPLIED:
-                            self.cleared[kept] = q
-                            kept += 1
-                        else:
-                            self.seen[q] = 0
-                    cleared[0] = kept
+                if self.reason[q] == DECIDED or not (levels >> (self.level[q] & 31)) & 1:
+                    while cleared[0] > top:
+                        cleared[0] -= 1
+                        self.seen[self.cleared[cleared[0]]] = 0
                     return False
                 self.seen[q] = 1
-                self.parent[q] = v
                 self.stack[depth] = q
                 depth += 1
                 self.cleared[cleared[0]] = q
