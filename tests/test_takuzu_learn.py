@@ -6,6 +6,7 @@ contest's, Unruly's ``u``) or free to repeat (Unruly's default).
 
 from __future__ import annotations
 
+import random
 from array import array
 from itertools import product
 from types import ModuleType
@@ -294,6 +295,53 @@ def test_assumptions_answer_as_givens_do(
             assert rows_of(search.solution(), width) in expected
 
 
+def all_solutions(search: Any) -> tuple[int, set[str]]:
+    """How many solutions ``search`` has, and all of them when there are at most LISTING_LIMIT."""
+    count, found = 0, set()
+    while (status := search.next_solution(1 << 40)) != Status.EXHAUSTED:
+        if status == Status.SOLUTION:
+            count += 1
+            if count <= LISTING_LIMIT:
+                found.add(search.solution())
+    return count, found if count <= LISTING_LIMIT else set()
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=["compiled", "twin"])
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    shape=st.sampled_from([(6, 6), (8, 8), (10, 6), (6, 10), (8, 6)]),
+    unique_rows=st.booleans(),
+    seed=st.integers(0, 2**16),
+    keep=st.floats(0.3, 0.9),
+    most=st.sampled_from([0, 2, 4, 8, 1000]),
+)
+def test_clauses_learnt_under_assumptions_serve_a_search_of_givens(
+    kernel: ModuleType, shape: tuple[int, int], unique_rows: bool, seed: int, keep: float, most: int
+) -> None:
+    """generate()'s walk in one search of the blank grid, then searches of other givens (some of a solved
+    grid, a few of them changed) that take what it learnt, as generate()'s hard checks do: each finds
+    exactly the solutions a search of the same givens alone finds."""
+    width, height = shape
+    rng = random.Random(seed)
+    solved = cell_codes(takuzu.solve(takuzu.generate(width, height, seed=seed, unique_rows=unique_rows)))
+    one = kernel.Learn(width, height, unique_rows, bytes([2]) * len(solved))
+    givens = bytearray(solved)
+    places = list(range(len(givens)))
+    rng.shuffle(places)
+    for p in places:
+        givens[p] ^= 1
+        one.assume(bytes(givens), None)
+        while (status := one.next_solution(1 << 40)) == Status.PAUSED:
+            pass
+        givens[p] = givens[p] ^ 1 if status == Status.SOLUTION else 2
+    for _ in range(4):
+        cells = bytes(2 if rng.random() > keep else digit ^ (rng.random() < 0.05) for digit in solved)
+        own = kernel.Learn(width, height, unique_rows, cells)
+        own.learn_from(one, most)
+        alone = kernel.Learn(width, height, unique_rows, cells)
+        assert all_solutions(own) == all_solutions(alone)
+
+
 @settings(max_examples=examples(40), deadline=None)
 @given(
     shape=st.sampled_from([(8, 8), (10, 6), (6, 10)]),
@@ -332,5 +380,10 @@ def test_kernel_and_twin_assume_alike(
                 pass
             answers.append(status)
             cells[p] = cells[p] ^ 1 if status == Status.SOLUTION else 2
-        traces.append((answers, search.nodes, search.conflicts))
+        # A search of the givens left, which takes what the walk learnt: alike too.
+        own = kernel.Learn(width, height, unique_rows, bytes(cells))
+        own.learn_from(search, 12)
+        while (status := own.next_solution(1 << 40)) == Status.PAUSED:
+            pass
+        traces.append((answers, search.nodes, search.conflicts, status, own.nodes, own.conflicts))
     assert traces[0] == traces[1]

@@ -79,6 +79,10 @@ class Learn:
         the order of ``order`` (typecode ``'i'``, each cell once; cell order without it) and taken back at the
         next ``assume``, but for the longest run the last one began with, whose levels stay; EXHAUSTED then
         means no solution with them. What is learnt holds without them."""
+    def learn_from(self, other: Learn, most: int) -> None:
+        """Add the clauses ``other`` (same sides and rule) has learnt, each less the literals this search's
+        level 0 makes false, but those it satisfies and those left longer than ``most``. Sound when what
+        ``other`` was told to exclude is implied by this search's givens."""
     def prefer(self, picture: bytes) -> None:
         """Try each cell first with its digit in ``picture`` (0 or 1 per cell)."""
     def solution(self) -> str:

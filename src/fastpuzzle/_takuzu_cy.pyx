@@ -1988,6 +1988,31 @@ cdef class Learn:
                 count += 1
         self.add_clause(count)
 
+    def learn_from(self, Learn other not None, int most):
+        """Add the clauses other has learnt, each less the literals this search's level 0 makes false, but
+        those it satisfies and those left longer than most (the twin's learn_from)."""
+        cdef int at = 0, length, i, q, count
+        cdef bint satisfied
+        assert (other.width, other.height, other.distinct) == (self.width, self.height, self.distinct), "another grid"
+        self.back_to(0)
+        self.solved = False
+        while at < other.arena_size and not self.unsatisfiable:
+            length = other.arena[at] & LENGTH
+            if other.arena[at] & LEARNT:
+                satisfied = False
+                count = 0
+                for i in range(length):
+                    q = other.arena[at + 1 + i]
+                    if self.value[q >> 1] == (q & 1):
+                        satisfied = True
+                        break
+                    if self.value[q >> 1] == UNKNOWN:
+                        self.learnt[count] = q
+                        count += 1
+                if not satisfied and count <= most:
+                    self.add_clause(count)
+            at += length + 1
+
     def prefer(self, const unsigned char[::1] picture not None):
         """Try each cell first with its digit in picture (0 or 1 per cell, row by row), until the search
         learns otherwise (0 is the first digit by default)."""

@@ -968,6 +968,26 @@ class Learn(ActivityHeap):
         self.solved = False
         self._add_clause([2 * p + (picture[p] ^ 1) for p in range(self.size) if where[p]])
 
+    def learn_from(self, other: Learn, most: int) -> None:
+        """Add the clauses ``other`` has learnt, each less the literals this search's level 0 makes false,
+        but those it satisfies and those left longer than ``most``.
+
+        Sound when every solution this search is after satisfies what ``other`` was told: the same
+        sides and rule, and any clause ``exclude`` gave ``other`` implied by this search's givens. What
+        ``other`` learnt under assumptions holds without them.
+        """
+        assert (other.width, other.height, other.distinct) == (self.width, self.height, self.distinct), "another grid"
+        self._back_to(0)
+        self.solved = False
+        for clause, learnt in zip(other.clauses, other.learnt):
+            if self.unsatisfiable:
+                break
+            if not learnt or any(self.value[q >> 1] == q & 1 for q in clause):
+                continue
+            kept = [q for q in clause if self.value[q >> 1] == _UNKNOWN]
+            if len(kept) <= most:
+                self._add_clause(kept)
+
     def prefer(self, picture: bytes) -> None:
         """Try each cell first with its digit in ``picture`` (0 or 1 per cell, row by row), until
         the search learns otherwise (0 is the first digit by default)."""

@@ -330,7 +330,8 @@ def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random
     One search serves every check: the blank grid, with the givens not yet checked as assumptions
     (what it learns holds for every set of givens), and each given found needed kept as one, then
     fixed for good. The solved grid is its first solution, each cell tried first with a random digit.
-    A check still open after _OWN_SEARCH_AFTER nodes goes on in a search of its own. Every check is
+    A check still open after _OWN_SEARCH_AFTER nodes goes on in a search of its own, which takes the
+    one search's learnt clauses that its givens cut to at most _IMPORTED_MOST literals. Every check is
     exact, so the puzzle does not depend on which search answers it. What is left is strictly
     minimal: each given kept has a second solution without it.
     """
@@ -363,6 +364,7 @@ def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random
             alone[p] = digit ^ 1
             own = _kernel.Learn(width, height, unique_rows, bytes(alone))
             own.prefer(solved)
+            own.learn_from(search, _IMPORTED_MOST)
             status = _searched(own, _NODE_BUDGET)
         if status == Status.TOO_LARGE:
             raise PuzzleTooLargeError(f"the clauses learnt for a {width}x{height} grid need more than 2 GiB")
@@ -444,6 +446,9 @@ def generate(
 
 #: Nodes a check of generate() spends in the one search of all checks before it goes to a search of its own.
 _OWN_SEARCH_AFTER = 1000
+
+#: The longest of the one search's learnt clauses, cut by its givens, that a check's own search takes.
+_IMPORTED_MOST = 100
 
 #: Puzzles drawn, at most, in search of one of a given grade.
 _GRADE_ATTEMPTS = 200
