@@ -11,6 +11,12 @@ thrown away for being slow.
     python bench/takuzu_stress.py make --sizes 8x12 12x8 --rule free --count 50 --out free.json
     python bench/takuzu_stress.py run puzzles.json
 
+    python bench/takuzu_stress.py generate --sizes 48 56 60x44 --seeds 0 1 2 3
+
+``generate`` times ``takuzu.generate`` itself per size and seed, one after the
+other, and prints each size's median, slowest seed and every seed's seconds
+(each draw's seed decides its puzzle; no seed is ever left out for being slow).
+
 ``run`` solves each puzzle with ``takuzu.solve`` (the unique solution, proved) and
 with CaDiCaL (a solution, then the proof that no second one exists), side by side,
 and prints for each size the median, 99th percentile and maximum of both, and the
@@ -149,6 +155,29 @@ def _figures(times: list[float]) -> str:
     return " / ".join(f"{1000 * value:.1f}" for value in values)
 
 
+def generate_times(sizes: list[str], distinct: bool, seeds: list[int]) -> int:
+    """Print how long ``takuzu.generate`` takes for each size and seed, as a table of seconds."""
+    from fastpuzzle import takuzu
+
+    print("| size/rule | seeds | median s | slowest s (seed) | each seed's s |")
+    print("| --- | --- | --- | --- | --- |")
+    for size in sizes:
+        width, height = parse_size(size)
+        times = []
+        for seed in seeds:
+            began = time.perf_counter()
+            takuzu.generate(width, height, seed=seed, unique_rows=distinct)
+            times.append(time.perf_counter() - began)
+            print(f"{width}x{height} seed {seed}: {times[-1]:.2f} s", file=sys.stderr, flush=True)
+        slowest = max(range(len(seeds)), key=times.__getitem__)
+        print(
+            f"| {width}x{height}/{'distinct' if distinct else 'free'} | {len(seeds)} | {statistics.median(times):.2f} "
+            f"| {times[slowest]:.2f} ({seeds[slowest]}) | {', '.join(f'{t:.2f}' for t in times)} |",
+            flush=True,
+        )
+    return 0
+
+
 def parse_size(text: str) -> tuple[int, int]:
     width, _, height = text.partition("x")
     return int(width), int(height or width)
@@ -165,7 +194,13 @@ def main(argv: list[str]) -> int:
     making.add_argument("--out", type=Path, required=True)
     running = commands.add_parser("run", help="time takuzu.solve and CaDiCaL on stored puzzles")
     running.add_argument("files", nargs="+", type=Path)
+    generating = commands.add_parser("generate", help="time takuzu.generate per size and seed")
+    generating.add_argument("--sizes", nargs="+", default=["48", "56", "64"])
+    generating.add_argument("--rule", choices=("distinct", "free"), default="distinct")
+    generating.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2, 3])
     options = parser.parse_args(argv)
+    if options.command == "generate":
+        return generate_times(options.sizes, options.rule == "distinct", options.seeds)
     if options.command == "make":
         made = json.loads(options.out.read_text()) if options.out.exists() else {}
         for size in options.sizes:
