@@ -372,6 +372,15 @@ def test_public_functions_take_any_arguments(puzzle: str, function: str, data: s
     check_call(target, *args, **kwargs)
 
 
+@pytest.mark.parametrize("puzzle", sorted(FACADES))
+def test_solve_texts_takes_only_a_list(puzzle: str) -> None:
+    """The compiled readers behind ``solve_texts`` refuse anything but a list, None included (sudoku's once
+    read None's memory as a list's)."""
+    for value in (None, ("x",), "x", 3):
+        with pytest.raises(TypeError):
+            FACADES[puzzle].solve_texts(value)
+
+
 def is_rows_of_text(value: Any) -> bool:
     """Whether ``value`` iterates over strings only."""
     try:

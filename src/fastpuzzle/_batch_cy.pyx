@@ -141,8 +141,9 @@ cdef struct Seen:
     Py_ssize_t count   # the lines of a puzzle it starts
 
 
-def plain_puzzles(bytes data, Py_ssize_t at, bint final, dict known, Py_ssize_t limit, Py_ssize_t line,
-                  Py_ssize_t most, list texts, list first_lines, object puzzle_lines=None, Py_ssize_t most_known=0):
+def plain_puzzles(bytes data not None, Py_ssize_t at, bint final, dict known not None, Py_ssize_t limit,
+                  Py_ssize_t line, Py_ssize_t most, list texts not None, list first_lines not None,
+                  object puzzle_lines=None, Py_ssize_t most_known=0):
     """Plainly written puzzles of ``data`` from byte ``at`` on (the start of line number ``line``), at most
     ``most``: each one's text (its lines joined by ``"\\n"``, then ``"\\n"``) onto ``texts`` and its first
     line's number onto ``first_lines``. ``final``: no byte follows ``data``.
@@ -338,8 +339,8 @@ cdef int add_quoted(Buffer *buffer, object text) except -1:
     return 0
 
 
-def json_records(str quoted_path, Py_ssize_t first_index, list first_lines, list items, str solved="solved",
-                 object share=0.0):
+def json_records(str quoted_path not None, Py_ssize_t first_index, list first_lines not None, list items not None,
+                 str solved="solved", object share=0.0):
     """The JSON lines of ``items``, the i-th for the puzzle at index ``first_index + i`` of the file whose name
     JSON writes as ``quoted_path``, starting on line ``first_lines[i]``: what ``json.dumps`` writes of each
     record's dict, seconds rounded to the microsecond. An item is a ``Result`` tuple, or a str: the output of a
@@ -408,7 +409,7 @@ def json_records(str quoted_path, Py_ssize_t first_index, list first_lines, list
         PyMem_Free(buffer.chars)
 
 
-def solved_results(type kind, Py_ssize_t start, list items, str status, object seconds):
+def solved_results(type kind not None, Py_ssize_t start, list items not None, str status not None, object seconds):
     """The items of a chunk from index ``start`` as results: for each ``items[i]`` that is a str (the output of
     a puzzle solved in bulk), ``kind(start + i, status, items[i], None, seconds)`` as ``tuple.__new__`` makes it
     (``kind``: a tuple subclass of five fields, no more); any other item as it is."""
@@ -425,7 +426,7 @@ def solved_results(type kind, Py_ssize_t start, list items, str status, object s
     return results
 
 
-def nones(list items):
+def nones(list items not None):
     """The indices of the items of ``items`` that are None, in order."""
     cdef Py_ssize_t i
     return [i for i in range(PyList_GET_SIZE(items)) if PyList_GET_ITEM(items, i) == <PyObject *>None]

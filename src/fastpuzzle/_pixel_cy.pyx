@@ -1148,7 +1148,7 @@ cdef extern from *:
     int fp_pixel_plain_text(PyObject *text, int most, int most_cells, int no_clue, unsigned char *cells, int *columns)
 
 
-def solve_plain_texts(list texts, int most):
+def solve_plain_texts(list texts not None, int most):
     """For each item of texts, the contest output (its rows, each ending in a newline) of a plainly written
     puzzle of at most most rows and columns (and MAX_CELLS cells) that clause learning (Learn, as the facade
     runs it) finds exactly one solution of within one poll each; None for any other item: not such a text, no

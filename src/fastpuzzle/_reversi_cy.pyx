@@ -1213,7 +1213,7 @@ cdef extern from *:
     int fp_reversi_plain_text(PyObject *text, int most, unsigned long long *white, unsigned long long *black)
 
 
-def solve_plain_texts(list texts, int most_empties, int most_table_bits):
+def solve_plain_texts(list texts not None, int most_empties, int most_table_bits):
     """For each item of texts, the contest output ("B W D", white to move) of a plainly written position
     with at most most_empties empty cells, counted with a table of at most most_table_bits bits (and at
     most its empty cells + 4, as the facade sizes it), which the positions of a side and a size share;

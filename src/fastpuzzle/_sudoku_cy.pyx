@@ -242,7 +242,7 @@ cdef int row_dp(const uint16_t *masks, uint8_t *dp, uint16_t *toggles) noexcept 
     return best
 
 
-def solve(tuple grid):
+def solve(tuple grid not None):
     """The minimum number of toggles and one optimal set of them, as 9 row masks.
 
     grid is 9 row masks (ints from 0 to 511, bit 8 - c for column c).
@@ -371,7 +371,7 @@ cdef int answer(uint32_t key) noexcept nogil:
     return finish(second, key)
 
 
-def min_toggles(tuple grid):
+def min_toggles(tuple grid not None):
     """The minimum number of toggles for one grid of 9 row masks."""
     cdef uint16_t masks[SIDE]
     cdef int best
@@ -409,7 +409,7 @@ cdef class Table:
     def __dealloc__(self):
         free(self.answers)
 
-    def count_masks(self, const uint16_t[::1] masks, unsigned char[::1] out):
+    def count_masks(self, const uint16_t[::1] masks not None, unsigned char[::1] out not None):
         """Count grids given as 9 row masks each into out (out[g] for grid g)."""
         cdef Py_ssize_t g, count = out.shape[0]
         assert masks.shape[0] == count * SIDE
@@ -417,7 +417,7 @@ cdef class Table:
             for g in range(count):
                 out[g] = self.answers[table_key(&masks[g * SIDE])]
 
-    def count_plain(self, list grids, Py_ssize_t start, Py_ssize_t stop, unsigned char[::1] out):
+    def count_plain(self, list grids not None, Py_ssize_t start, Py_ssize_t stop, unsigned char[::1] out not None):
         """Count grids[start:stop] into out[start:stop] while each is in the plain form (plain_min_toggles);
         the index of the first one that is not (or that the list no longer holds), or stop."""
         cdef Py_ssize_t g
@@ -430,7 +430,7 @@ cdef class Table:
             out[g] = self.answers[table_key(masks)]
         return min(stop, PyList_GET_SIZE(grids))
 
-    def printed_texts(self, list texts, tuple printed):
+    def printed_texts(self, list texts not None, tuple printed not None):
         """For each item of texts: printed[its answer] if it is a plainly written contest text (9 lines of 9
         '0'/'1' ending in '\\n', then only '\\n's), else None; printed holds an output for every answer."""
         cdef Py_ssize_t i, count = PyList_GET_SIZE(texts)
@@ -444,7 +444,7 @@ cdef class Table:
                 out[i] = printed[self.answers[table_key(masks)]]
         return out
 
-    def count_cells(self, const unsigned char[::1] cells, unsigned char[::1] out):
+    def count_cells(self, const unsigned char[::1] cells not None, unsigned char[::1] out not None):
         """Count grids given as 81 bytes each (row by row, values 0 and 1) into out."""
         cdef Py_ssize_t g, count = out.shape[0]
         cdef uint16_t masks[SIDE]
@@ -503,7 +503,7 @@ cdef void build_table(uint8_t *answers) noexcept nogil:
                     answers[stack_key(s2, s1, s0, high)] = best
 
 
-def key_of(tuple grid):
+def key_of(tuple grid not None):
     """The answer-table key of a grid of 9 row masks."""
     cdef uint16_t masks[SIDE]
     load_masks(grid, masks)

@@ -169,7 +169,7 @@ cdef uint32_t *copy_matching(const uint32_t *lines, uint64_t count, uint32_t one
     return out
 
 
-def count_candidates(int n, bytes cells):
+def count_candidates(int n, bytes cells not None):
     """How many candidates all 2n lines start with; the search's memory is proportional."""
     cdef uint32_t ones[2 * MAX_SIDE]
     cdef uint32_t zeros[2 * MAX_SIDE]
@@ -1050,7 +1050,7 @@ cdef extern from *:
     int fp_takuzu_plain_text(PyObject *text, int most, unsigned char *cells)
 
 
-def solve_plain_texts(list texts, uint64_t max_candidates, int most):
+def solve_plain_texts(list texts not None, uint64_t max_candidates, int most):
     """For each item of texts, the contest output (its rows, each ending in a newline) of a plainly written
     square puzzle of side at most most that candidate lines (Search, as the facade runs it) find exactly one
     solution of within one poll; None for any other item: not such a text, or no, several or too many
