@@ -1914,17 +1914,25 @@ cdef class Learn:
                 cleared[0] += 1
         return True
 
-    cdef void add_clause(self, int count) noexcept nogil:
-        """Add the clause of the count literals in learnt, at level 0 (what level 0 makes false left out)."""
+    cdef int open_at_level_zero(self, const int32_t *literals, int length, int32_t *out) noexcept nogil:
+        """Copy the literals of a clause that level 0 leaves open to out (literals itself, or before it), in
+        order; how many, or -1 (out then undefined) if level 0 makes one of them true."""
         cdef int kept = 0, i, literal, state
-        for i in range(count):
-            literal = self.learnt[i]
+        for i in range(length):
+            literal = literals[i]
             state = self.value[literal >> 1]
             if state == (literal & 1):
-                return
+                return -1
             if state == UNKNOWN:
-                self.learnt[kept] = literal
+                out[kept] = literal
                 kept += 1
+        return kept
+
+    cdef void add_clause(self, int count) noexcept nogil:
+        """Add the clause of the count literals in learnt, at level 0 (what level 0 makes false left out)."""
+        cdef int kept = self.open_at_level_zero(self.learnt, count, self.learnt)
+        if kept < 0:
+            return
         if kept == 0:
             self.unsatisfiable = True
         elif kept == 1:
@@ -1991,25 +1999,15 @@ cdef class Learn:
     def learn_from(self, Learn other not None, int most):
         """Add the clauses other has learnt, each less the literals this search's level 0 makes false, but
         those it satisfies and those left longer than most (the twin's learn_from)."""
-        cdef int at = 0, length, i, q, count
-        cdef bint satisfied
+        cdef int at = 0, length, count
         assert (other.width, other.height, other.distinct) == (self.width, self.height, self.distinct), "another grid"
         self.back_to(0)
         self.solved = False
         while at < other.arena_size and not self.unsatisfiable:
             length = other.arena[at] & LENGTH
             if other.arena[at] & LEARNT:
-                satisfied = False
-                count = 0
-                for i in range(length):
-                    q = other.arena[at + 1 + i]
-                    if self.value[q >> 1] == (q & 1):
-                        satisfied = True
-                        break
-                    if self.value[q >> 1] == UNKNOWN:
-                        self.learnt[count] = q
-                        count += 1
-                if not satisfied and count <= most:
+                count = self.open_at_level_zero(&other.arena[at + 1], length, self.learnt)
+                if 0 <= count <= most:
                     self.add_clause(count)
             at += length + 1
 
@@ -2068,8 +2066,7 @@ cdef class Learn:
         older first among equals) and every clause level 0 satisfies, take the literals level 0 makes false
         out of the rest, and watch them all again, in order (the twin's _reduce). False when out of memory."""
         cdef uint64_t *keys
-        cdef int count = 0, at, length, i, kept, drop, q, to = 0
-        cdef bint satisfied
+        cdef int count = 0, at, length, i, kept, drop, q, to = 0, header
         for i in range(self.trail_size):
             self.reason[self.trail[i] >> 1] = DECIDED  # level 0 is never explained
         keys = <uint64_t *>malloc((self.learnt_count + 1) * sizeof(uint64_t))
@@ -2098,22 +2095,12 @@ cdef class Learn:
             if self.arena[at] < 0:
                 at += ((-1 - self.arena[at]) & LENGTH) + 1
                 continue
-            length = self.arena[at] & LENGTH
-            satisfied = False
-            kept = 0
-            for i in range(length):
-                q = self.arena[at + 1 + i]
-                if self.value[q >> 1] == (q & 1):
-                    satisfied = True
-                    break
-            if not satisfied:
-                for i in range(length):
-                    q = self.arena[at + 1 + i]
-                    if self.value[q >> 1] == UNKNOWN:
-                        self.arena[to + 1 + kept] = q
-                        kept += 1
-                self.arena[to] = kept | (self.arena[at] & LEARNT)
-                self.learnt_count += (self.arena[at] & LEARNT) != 0
+            header = self.arena[at]
+            length = header & LENGTH
+            kept = self.open_at_level_zero(&self.arena[at + 1], length, &self.arena[to + 1])
+            if kept >= 0:
+                self.arena[to] = kept | (header & LEARNT)
+                self.learnt_count += (header & LEARNT) != 0
                 if not (self.watch(self.arena[to + 1], to) and self.watch(self.arena[to + 2], to)):
                     return False
                 to += kept + 1
