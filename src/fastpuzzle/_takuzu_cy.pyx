@@ -1931,8 +1931,11 @@ cdef class Learn:
     cdef void add_clause(self, int count) noexcept nogil:
         """Add the clause of the count literals in learnt, at level 0 (what level 0 makes false left out)."""
         cdef int kept = self.open_at_level_zero(self.learnt, count, self.learnt)
-        if kept < 0:
-            return
+        if kept >= 0:
+            self.add_open(kept)
+
+    cdef void add_open(self, int kept) noexcept nogil:
+        """Add the clause of the kept literals in learnt, all of which level 0 leaves open."""
         if kept == 0:
             self.unsatisfiable = True
         elif kept == 1:
@@ -2008,7 +2011,7 @@ cdef class Learn:
             if other.arena[at] & LEARNT:
                 count = self.open_at_level_zero(&other.arena[at + 1], length, self.learnt)
                 if 0 <= count <= most:
-                    self.add_clause(count)
+                    self.add_open(count)
             at += length + 1
 
     def prefer(self, const unsigned char[::1] picture not None):

@@ -910,15 +910,20 @@ class Learn(ActivityHeap):
         self.watches[literals[1]].append(index)
         return index
 
+    def _open_at_level_zero(self, literals: list[int]) -> Optional[list[int]]:
+        """The literals of a clause that level 0 leaves open, in order; None if level 0 makes one true."""
+        if any(self.value[q >> 1] == q & 1 for q in literals):
+            return None
+        return [q for q in literals if self.value[q >> 1] == _UNKNOWN]
+
     def _add_clause(self, literals: list[int]) -> None:
         """Add a clause at level 0 (what level 0 makes false left out)."""
-        kept = []
-        for literal in literals:
-            state = self.value[literal >> 1]
-            if state == literal & 1:
-                return
-            if state == _UNKNOWN:
-                kept.append(literal)
+        kept = self._open_at_level_zero(literals)
+        if kept is not None:
+            self._add_open(kept)
+
+    def _add_open(self, kept: list[int]) -> None:
+        """Add a clause of literals that level 0 leaves open."""
         if not kept:
             self.unsatisfiable = True
         elif len(kept) == 1:
@@ -982,11 +987,9 @@ class Learn(ActivityHeap):
         for clause, learnt in zip(other.clauses, other.learnt):
             if self.unsatisfiable:
                 break
-            if not learnt or any(self.value[q >> 1] == q & 1 for q in clause):
-                continue
-            kept = [q for q in clause if self.value[q >> 1] == _UNKNOWN]
-            if len(kept) <= most:
-                self._add_clause(kept)
+            kept = self._open_at_level_zero(clause) if learnt else None
+            if kept is not None and len(kept) <= most:
+                self._add_open(kept)
 
     def prefer(self, picture: bytes) -> None:
         """Try each cell first with its digit in ``picture`` (0 or 1 per cell, row by row), until
@@ -1086,10 +1089,10 @@ class Learn(ActivityHeap):
         clauses: list[list[int]] = []
         learnt: list[bool] = []
         for i, clause in enumerate(self.clauses):
-            if i in dropped or any(self.value[q >> 1] == q & 1 for q in clause):
-                continue
-            clauses.append([q for q in clause if self.value[q >> 1] == _UNKNOWN])
-            learnt.append(self.learnt[i])
+            kept = None if i in dropped else self._open_at_level_zero(clause)
+            if kept is not None:
+                clauses.append(kept)
+                learnt.append(self.learnt[i])
         self.clauses, self.learnt = clauses, learnt
         self.learnt_count = sum(learnt)
         self.learnt_limit += self.learnt_limit // 10
