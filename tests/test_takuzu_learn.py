@@ -44,9 +44,11 @@ def listing(kernel: ModuleType, rows: tuple[str, ...], unique_rows: bool, limit:
     return found
 
 
-def trace(kernel: ModuleType, rows: tuple[str, ...], unique_rows: bool) -> tuple[list[str], int, int]:
+def trace(
+    kernel: ModuleType, rows: tuple[str, ...], unique_rows: bool, learnt_limit: int = 0
+) -> tuple[list[str], int, int]:
     """Every solution (up to the limit), the nodes and the conflicts: what kernel and twin must share."""
-    search = kernel.Learn(len(rows[0]), len(rows), unique_rows, cell_codes(rows))
+    search = kernel.Learn(len(rows[0]), len(rows), unique_rows, cell_codes(rows), learnt_limit)
     found: list[str] = []
     while len(found) < 40 and (status := search.next_solution(1 << 40)) != Status.EXHAUSTED:
         if status == Status.SOLUTION:
@@ -91,12 +93,14 @@ def test_solutions_are_the_reference_ones(kernel: ModuleType, puzzle: tuple[tupl
     height=st.sampled_from(range(2, 15, 2)),
     unique_rows=st.booleans(),
     density=st.floats(0, 0.6),
+    learnt_limit=st.sampled_from([0, 0, 1, 4, 16]),
     data=st.data(),
 )
 def test_kernel_and_twin_search_alike(
-    width: int, height: int, unique_rows: bool, density: float, data: st.DataObject
+    width: int, height: int, unique_rows: bool, density: float, learnt_limit: int, data: st.DataObject
 ) -> None:
-    """The same solutions in the same order, the same nodes and the same conflicts."""
+    """The same solutions in the same order, the same nodes and the same conflicts; with a low
+    ``learnt_limit``, through the dropping and vivifying of learnt clauses too."""
     cells = data.draw(
         st.lists(
             st.sampled_from("01") if density > 0.5 else st.sampled_from("01" + "_" * int(8 * (1 - density))),
@@ -105,7 +109,7 @@ def test_kernel_and_twin_search_alike(
         )
     )
     rows = rows_of("".join(cells), width)
-    assert trace(_takuzu_cy, rows, unique_rows) == trace(_takuzu_py, rows, unique_rows)
+    assert trace(_takuzu_cy, rows, unique_rows, learnt_limit) == trace(_takuzu_py, rows, unique_rows, learnt_limit)
 
 
 @settings(max_examples=examples(40), deadline=None)
@@ -130,6 +134,40 @@ def test_blank_grids_count_as_the_reference(kernel: ModuleType, width: int, heig
     while search.count(1 << 40, 0) == Status.PAUSED:
         pass
     assert search.found == expected
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=["compiled", "twin"])
+@pytest.mark.parametrize(("width", "height"), [(6, 4), (8, 4), (4, 8), (6, 6)])
+@pytest.mark.parametrize("unique_rows", [True, False])
+def test_counts_hold_while_learnt_clauses_are_dropped_and_vivified(
+    kernel: ModuleType, width: int, height: int, unique_rows: bool
+) -> None:
+    """With a learnt_limit of 1, every restart drops learnt clauses and vivifies the rest: counting,
+    whose exclusions make conflict after conflict, must still find each solution once."""
+    expected = len(takuzu_all_grids(width, height, unique_rows))
+    if kernel is _takuzu_py and expected > 2000:
+        pytest.skip(f"{expected} solutions take the twin too long; the compiled kernel counts them")
+    search = kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height), 1)
+    while search.count(1 << 40, 0) == Status.PAUSED:
+        pass
+    assert search.found == expected
+
+
+@pytest.mark.parametrize(("width", "height"), [(6, 4), (8, 4), (4, 8), (10, 4)])
+@pytest.mark.parametrize("unique_rows", [True, False])
+@pytest.mark.parametrize("learnt_limit", [1, 16])
+def test_kernel_and_twin_count_alike_while_reducing(
+    width: int, height: int, unique_rows: bool, learnt_limit: int
+) -> None:
+    """Counting blank grids with a low learnt_limit: the same count, nodes and conflicts, through every
+    dropping and vivifying of learnt clauses."""
+    traces = []
+    for kernel in KERNELS:
+        search = kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height), learnt_limit)
+        while search.count(1 << 40, 500) == Status.PAUSED:
+            pass
+        traces.append((search.found, search.nodes, search.conflicts))
+    assert traces[0] == traces[1]
 
 
 def test_square_counts_are_oeis_a253316() -> None:
@@ -314,17 +352,19 @@ def all_solutions(search: Any) -> tuple[int, set[str]]:
     seed=st.integers(0, 2**16),
     keep=st.floats(0.3, 0.9),
     most=st.sampled_from([0, 2, 4, 8, 1000]),
+    learnt_limit=st.sampled_from([0, 1, 8]),
 )
 def test_clauses_learnt_under_assumptions_serve_a_search_of_givens(
-    kernel: ModuleType, shape: tuple[int, int], unique_rows: bool, seed: int, keep: float, most: int
+    kernel: ModuleType, shape: tuple[int, int], unique_rows: bool, seed: int, keep: float, most: int, learnt_limit: int
 ) -> None:
     """generate()'s walk in one search of the blank grid, then searches of other givens (some of a solved
     grid, a few of them changed) that take what it learnt, as generate()'s hard checks do: each finds
-    exactly the solutions a search of the same givens alone finds."""
+    exactly the solutions a search of the same givens alone finds. With a low learnt_limit the walk's
+    clauses are dropped and vivified on the way."""
     width, height = shape
     rng = random.Random(seed)
     solved = cell_codes(takuzu.solve(takuzu.generate(width, height, seed=seed, unique_rows=unique_rows)))
-    one = kernel.Learn(width, height, unique_rows, bytes([2]) * len(solved))
+    one = kernel.Learn(width, height, unique_rows, bytes([2]) * len(solved), learnt_limit)
     givens = bytearray(solved)
     places = list(range(len(givens)))
     rng.shuffle(places)
@@ -350,9 +390,16 @@ def test_clauses_learnt_under_assumptions_serve_a_search_of_givens(
     share=st.floats(0, 1),
     order=st.randoms(use_true_random=False),
     checked_last_first=st.booleans(),
+    learnt_limit=st.sampled_from([0, 1, 8]),
 )
 def test_kernel_and_twin_assume_alike(
-    shape: tuple[int, int], unique_rows: bool, seed: int, share: float, order: Any, checked_last_first: bool
+    shape: tuple[int, int],
+    unique_rows: bool,
+    seed: int,
+    share: float,
+    order: Any,
+    checked_last_first: bool,
+    learnt_limit: int,
 ) -> None:
     """A generator's walk: drop givens one by one under assumptions; the same answers, nodes and conflicts.
 
@@ -366,7 +413,7 @@ def test_kernel_and_twin_assume_alike(
     rows = tuple("".join(c if order.random() >= share else "10"[int(c)] for c in row) for row in solution)
     traces = []
     for kernel in KERNELS:
-        search = kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height))
+        search = kernel.Learn(width, height, unique_rows, bytes([2]) * (width * height), learnt_limit)
         cells = bytearray(cell_codes(rows))
         places = [p for p in range(len(cells)) if cells[p] != 2]
         order.seed(0)

@@ -54,10 +54,12 @@ class Learn:
     """Find the solutions of a 01-game grid of any even width and height one by one, by clause learning, resumably.
 
     ``distinct``: no two rows and no two columns may be equal. It reports
-    ``Status.TOO_LARGE`` only if memory for its clauses runs out.
+    ``Status.TOO_LARGE`` only if memory for its clauses runs out. ``learnt_limit``
+    (0: one per two cells and 2,000 more) is how many learnt clauses it keeps before it
+    first drops some and tries to shorten the rest; tests set it low to exercise that.
     """
 
-    def __init__(self, width: int, height: int, distinct: bool, cells: bytes) -> None: ...
+    def __init__(self, width: int, height: int, distinct: bool, cells: bytes, learnt_limit: int = 0) -> None: ...
     @property
     def nodes(self) -> int:
         """Decisions and conflicts so far."""

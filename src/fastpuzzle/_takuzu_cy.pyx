@@ -709,7 +709,8 @@ cdef extern from *:
     """
     #define FP_TAKUZU_MOST_EXPLAINED (2 * FP_TAKUZU_MAX_N + 1)
     #define FP_TAKUZU_LEARNT (1 << 30)
-    #define FP_TAKUZU_CLAUSE_LENGTH ((1 << 30) - 1)
+    #define FP_TAKUZU_VIVIFIED (1 << 29)
+    #define FP_TAKUZU_CLAUSE_LENGTH ((1 << 29) - 1)
     #define FP_TAKUZU_MAX_ARENA (1 << 29)
     /* A line state's slot among 2**bits in whole_line()'s memo: a multiplicative hash of its masks,
        modulo 2**64 on purpose (in C, where the checked build does not trap it). */
@@ -726,6 +727,7 @@ cdef extern from *:
         FP_TAKUZU_MOST_EXPLAINED
         FP_TAKUZU_CLAUSE_LENGTH
         FP_TAKUZU_LEARNT
+        FP_TAKUZU_VIVIFIED
         FP_TAKUZU_MAX_ARENA
 
 cdef enum:
@@ -756,11 +758,15 @@ cdef enum:
     MAX_ARENA = FP_TAKUZU_MAX_ARENA
     # A clause's first word: its length, and LEARNT for a learnt clause (which reduce() may drop).
     LEARNT = FP_TAKUZU_LEARNT
+    # A learnt clause's first word also says whether vivify() has tried to shorten it.
+    VIVIFIED = FP_TAKUZU_VIVIFIED
     LENGTH = FP_TAKUZU_CLAUSE_LENGTH
     # Learnt clauses kept before the first reduction, beyond one per two cells; the limit grows by
     # a tenth at each reduction, which drops the longer half of those longer than KEEP_LENGTH.
     FIRST_LEARNT_LIMIT = 2000
     KEEP_LENGTH = 3
+    # The longest learnt clause that vivify() tries to shorten.
+    VIVIFY_MOST = 10
     # whole_line()'s memo: 2**bits slots per line length, bits the log2 of 4 slots a cell within these.
     MEMO_LEAST_BITS = 8
     MEMO_MOST_BITS = 14
@@ -1143,7 +1149,8 @@ cdef class Learn:
     cdef int32_t *watch_room
     cdef fp_heap order        # the cells by activity, the most active first
 
-    def __cinit__(self, int width, int height, bint distinct, const unsigned char[::1] cells not None):
+    def __cinit__(self, int width, int height, bint distinct, const unsigned char[::1] cells not None,
+                  int learnt_limit=0):
         cdef int p, line
         self.ones = NULL
         self.value = NULL
@@ -1201,7 +1208,7 @@ cdef class Learn:
         self.next_restart = RESTART_CONFLICTS
         self.arena_size = 0
         self.learnt_count = 0
-        self.learnt_limit = self.size // 2 + FIRST_LEARNT_LIMIT
+        self.learnt_limit = learnt_limit if learnt_limit > 0 else self.size // 2 + FIRST_LEARNT_LIMIT
         self.solved = False
         self.out_of_memory = False
         self.assumption_count = 0
@@ -2066,10 +2073,10 @@ cdef class Learn:
 
     cdef bint reduce(self) noexcept nogil:
         """At level 0, propagated: drop the longer half of the learnt clauses longer than KEEP_LENGTH (the
-        older first among equals) and every clause level 0 satisfies, take the literals level 0 makes false
-        out of the rest, and watch them all again, in order (the twin's _reduce). False when out of memory."""
+        older first among equals), then rewatch(), vivify() and rewatch() again (the twin's _reduce).
+        False when out of memory."""
         cdef uint64_t *keys
-        cdef int count = 0, at, length, i, kept, drop, q, to = 0, header
+        cdef int count = 0, at, length, i, drop
         for i in range(self.trail_size):
             self.reason[self.trail[i] >> 1] = DECIDED  # level 0 is never explained
         keys = <uint64_t *>malloc((self.learnt_count + 1) * sizeof(uint64_t))
@@ -2090,10 +2097,21 @@ cdef class Learn:
             at = <int>(keys[i] & <uint64_t>0xffffffffU)
             self.arena[at] = -1 - self.arena[at]  # marked: dropped
         free(keys)
+        self.learnt_limit += self.learnt_limit // 10
+        if not (self.rewatch() and self.vivify()):
+            return False
+        for i in range(self.trail_size):
+            self.reason[self.trail[i] >> 1] = DECIDED
+        return self.unsatisfiable or self.rewatch()
+
+    cdef bint rewatch(self) noexcept nogil:
+        """At level 0, propagated: take out of the arena the clauses marked dropped and those level 0
+        satisfies, and the literals level 0 makes false, and watch every clause again. False when out of
+        memory."""
+        cdef int at = 0, to = 0, length, kept, header, q
         for q in range(2 * self.size):
             self.watch_size[q] = 0
         self.learnt_count = 0
-        at = 0
         while at < self.arena_size:
             if self.arena[at] < 0:
                 at += ((-1 - self.arena[at]) & LENGTH) + 1
@@ -2102,15 +2120,91 @@ cdef class Learn:
             length = header & LENGTH
             kept = self.open_at_level_zero(&self.arena[at + 1], length, &self.arena[to + 1])
             if kept >= 0:
-                self.arena[to] = kept | (header & LEARNT)
+                self.arena[to] = kept | (header & (LEARNT | VIVIFIED))
                 self.learnt_count += (header & LEARNT) != 0
                 if not (self.watch(self.arena[to + 1], to) and self.watch(self.arena[to + 2], to)):
                     return False
                 to += kept + 1
             at += length + 1
         self.arena_size = to
-        self.learnt_limit += self.learnt_limit // 10
         return True
+
+    cdef bint vivify(self) noexcept nogil:
+        """At level 0, propagated, the arena just rewatched: try to shorten each learnt clause not tried
+        before. Its literals made false one after the other, each at a level of its own: a literal that
+        propagation makes false leaves the clause, and one it makes true, or a conflict, ends it there.
+        What is left is implied by the clauses and the rules. Shortened clauses are written back (the
+        rest of their old room marked dropped) once every clause is tried, since the watches read them
+        meanwhile; a clause of one literal is given at level 0 (and a conflict there ends it, the clauses as
+        they were). The saved digits stay as they were (the twin's _vivify). False when out of memory."""
+        cdef int at = 0, length, i, k, literal, state, end, header
+        cdef int32_t *shorter
+        cdef int written = 0, q
+        cdef uint8_t *phases = <uint8_t *>malloc(self.size * sizeof(uint8_t))
+        shorter = <int32_t *>malloc((self.arena_size + 1) * sizeof(int32_t))
+        if phases == NULL or shorter == NULL:
+            free(phases)
+            free(shorter)
+            self.out_of_memory = True
+            return False
+        memcpy(phases, self.saved, self.size * sizeof(uint8_t))
+        while at < self.arena_size and not self.unsatisfiable:
+            header = self.arena[at]
+            length = header & LENGTH
+            end = at + length + 1
+            if (header & LEARNT) == 0 or (header & VIVIFIED) or length > VIVIFY_MOST:
+                at = end
+                continue
+            self.arena[at] = header | VIVIFIED
+            # Propagation moves the clause's own watches: read its literals from a copy.
+            memcpy(self.stack, &self.arena[at + 1], length * sizeof(int32_t))
+            k = 0
+            for i in range(length):
+                literal = self.stack[i]
+                state = self.value[literal >> 1]
+                if state == (literal ^ 1) & 1:
+                    continue
+                if state != UNKNOWN and self.level[literal >> 1] == 0:
+                    k = length  # satisfied since a clause before gave a literal at level 0: rewatch() drops it
+                    break
+                self.learnt[k] = literal
+                k += 1
+                if state != UNKNOWN or i == length - 1:
+                    break
+                self.level_start[self.level_count] = self.trail_size
+                self.level_count += 1
+                self.give(literal ^ 1, DECIDED)
+                if self.propagate() != -1:
+                    break
+            self.back_to(0)
+            if self.out_of_memory:
+                break
+            if k == 1:
+                self.give(self.learnt[0], DECIDED)
+                if self.propagate() != -1:
+                    self.unsatisfiable = not self.out_of_memory
+                    break
+            if 0 < k < length:
+                shorter[written] = at
+                shorter[written + 1] = k
+                for q in range(k):
+                    shorter[written + 2 + q] = self.learnt[q]
+                written += k + 2
+            at = end
+        memcpy(self.saved, phases, self.size * sizeof(uint8_t))
+        q = 0
+        while q < written and not (self.unsatisfiable or self.out_of_memory):
+            at = shorter[q]
+            k = shorter[q + 1]
+            length = self.arena[at] & LENGTH
+            self.arena[at] = k | (self.arena[at] & (LEARNT | VIVIFIED))
+            for i in range(k):
+                self.arena[at + 1 + i] = shorter[q + 2 + i]
+            self.arena[at + 1 + k] = -1 - (length - k - 1)
+            q += k + 2
+        free(phases)
+        free(shorter)
+        return not self.out_of_memory
 
     cdef int next_assumption(self) noexcept nogil:
         """The next assumption to decide: its literal, -1 once every one is placed, -2 if one is false

@@ -362,6 +362,8 @@ _RESTART_CONFLICTS = 64
 #: at each reduction, which drops the longer half of the learnt clauses longer than _KEEP_LENGTH.
 _FIRST_LEARNT_LIMIT = 2000
 _KEEP_LENGTH = 3
+#: The longest learnt clause that _vivify() tries to shorten.
+_VIVIFY_MOST = 10
 
 
 def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
@@ -456,11 +458,16 @@ class Learn(ActivityHeap):
     watched by two literals. Every open cell is probed at the root. A conflict is learnt
     at its first unique implication point; the next cell is the most active (VSIDS, ties
     to the lower cell) in its last digit (0 at first, see :meth:`prefer`); the search
-    restarts after ``64 * luby(i)`` more conflicts. A solution is excluded by the clause
-    that some decision of it differs: no other solution agrees with all of them.
+    restarts after ``64 * luby(i)`` more conflicts. Once ``learnt_limit`` clauses are learnt
+    (0: one per two cells and 2,000 more), a restart to level 0 drops the longer half of the
+    learnt clauses of over three literals and vivifies each learnt clause of at most ten not
+    vivified before: its literals made false one by one, it keeps those propagation leaves
+    open up to the first that propagation makes true or that ends in a conflict. A solution
+    is excluded by the clause that some decision of it differs: no other solution agrees
+    with all of them.
     """
 
-    def __init__(self, width: int, height: int, distinct: bool, cells: bytes) -> None:
+    def __init__(self, width: int, height: int, distinct: bool, cells: bytes, learnt_limit: int = 0) -> None:
         assert 2 <= width <= _MAX_N and 2 <= height <= _MAX_N, f"sides must be 2..{_MAX_N}, got {width}x{height}"
         assert width % 2 == 0 and height % 2 == 0, f"sides must be even, got {width}x{height}"
         assert len(cells) == width * height, f"expected {width * height} cells, got {len(cells)}"
@@ -485,8 +492,9 @@ class Learn(ActivityHeap):
         self.conflict: list[int] = []
         self.clauses: list[list[int]] = []
         self.learnt: list[bool] = []  # per clause: learnt (may be dropped), or an exclusion (kept)
+        self.vivified: list[bool] = []  # per clause: _vivify() has tried it
         self.learnt_count = 0
-        self.learnt_limit = size // 2 + _FIRST_LEARNT_LIMIT
+        self.learnt_limit = learnt_limit if learnt_limit > 0 else size // 2 + _FIRST_LEARNT_LIMIT
         self.watches: list[list[int]] = [[] for _ in range(2 * size)]
         ActivityHeap.__init__(self, size)
         self.nodes = 0
@@ -904,6 +912,7 @@ class Learn(ActivityHeap):
         """A clause of two literals or more, watched by its first two; its index."""
         self.clauses.append(literals)
         self.learnt.append(learnt)
+        self.vivified.append(False)
         self.learnt_count += learnt
         index = len(self.clauses) - 1
         self.watches[literals[0]].append(index)
@@ -1077,29 +1086,88 @@ class Learn(ActivityHeap):
 
     def _reduce(self) -> None:
         """At level 0, propagated: drop the longer half of the learnt clauses longer than _KEEP_LENGTH
-        (the older first among equals) and every clause level 0 satisfies, take the literals level 0
-        makes false out of the rest, and watch them all again, in order."""
+        (the older first among equals), then _rewatch(), _vivify() and _rewatch() again."""
         for literal in self.trail:
             self.reason[literal >> 1] = _DECIDED  # level 0 is never explained
         longer = sorted(
             (i for i, clause in enumerate(self.clauses) if self.learnt[i] and len(clause) > _KEEP_LENGTH),
             key=lambda i: (-len(self.clauses[i]), i),
         )
-        dropped = set(longer[: len(longer) // 2])
+        self.learnt_limit += self.learnt_limit // 10
+        self._rewatch(set(longer[: len(longer) // 2]))
+        self._vivify()
+        for literal in self.trail:
+            self.reason[literal >> 1] = _DECIDED
+        if not self.unsatisfiable:
+            self._rewatch(set())
+
+    def _rewatch(self, dropped: set[int]) -> None:
+        """At level 0, propagated: drop the clauses ``dropped`` names and those level 0 satisfies, take
+        the literals level 0 makes false out of the rest, and watch them all again, in order."""
         clauses: list[list[int]] = []
         learnt: list[bool] = []
+        vivified: list[bool] = []
         for i, clause in enumerate(self.clauses):
             kept = None if i in dropped else self._open_at_level_zero(clause)
             if kept is not None:
                 clauses.append(kept)
                 learnt.append(self.learnt[i])
-        self.clauses, self.learnt = clauses, learnt
+                vivified.append(self.vivified[i])
+        self.clauses, self.learnt, self.vivified = clauses, learnt, vivified
         self.learnt_count = sum(learnt)
-        self.learnt_limit += self.learnt_limit // 10
         self.watches = [[] for _ in range(2 * self.size)]
         for i, clause in enumerate(clauses):
             self.watches[clause[0]].append(i)
             self.watches[clause[1]].append(i)
+
+    def _vivify(self) -> None:
+        """At level 0, propagated, just rewatched: try to shorten each learnt clause of at most
+        _VIVIFY_MOST literals not tried before.
+
+        Its literals are made false one after the other, each at a level of its own: a literal that
+        propagation makes false leaves the clause, and one it makes true, or a conflict, ends it
+        there. What is left is implied by the clauses and the rules. The shorter clauses replace the
+        old ones once every clause is tried (the watches read the old ones meanwhile); a clause of one
+        literal is given at level 0 (and a conflict there ends it, the clauses as they were). The
+        saved digits stay as they were.
+        """
+        phases = self.saved[:]
+        shorter: list[tuple[int, list[int]]] = []
+        for index, clause in enumerate(self.clauses):
+            if self.unsatisfiable:
+                break
+            if not self.learnt[index] or self.vivified[index] or len(clause) > _VIVIFY_MOST:
+                continue
+            self.vivified[index] = True
+            kept: list[int] = []
+            satisfied = False
+            for i, literal in enumerate(list(clause)):  # propagation moves the clause's own watches
+                state = self.value[literal >> 1]
+                if state == (literal & 1) ^ 1:
+                    continue
+                if state != _UNKNOWN and self.level[literal >> 1] == 0:
+                    satisfied = True  # since a clause before gave a literal at level 0
+                    break
+                kept.append(literal)
+                if state != _UNKNOWN or i == len(clause) - 1:
+                    break
+                self.level_start.append(len(self.trail))
+                self._give(literal ^ 1, _DECIDED)
+                if self._propagate() != -1:
+                    break
+            self._back_to(0)
+            if satisfied:
+                continue
+            if len(kept) == 1:
+                self._give(kept[0], _DECIDED)
+                if self._propagate() != -1:
+                    self.unsatisfiable = True
+            if 0 < len(kept) < len(clause):
+                shorter.append((index, kept))
+        self.saved = phases
+        if not self.unsatisfiable:
+            for index, kept in shorter:
+                self.clauses[index] = kept
 
     def _next_assumption(self) -> int:
         """The next assumption to decide: its literal, -1 once every one is placed, -2 if one is false.
