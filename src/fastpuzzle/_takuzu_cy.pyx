@@ -2105,9 +2105,10 @@ cdef class Learn:
         return self.unsatisfiable or self.rewatch()
 
     cdef bint rewatch(self) noexcept nogil:
-        """At level 0, propagated: take out of the arena the clauses marked dropped and those level 0
-        satisfies, and the literals level 0 makes false, and watch every clause again. False when out of
-        memory."""
+        """At level 0: take out of the arena the clauses marked dropped and those level 0 satisfies, and the
+        literals level 0 makes false, and watch every clause again; a clause left with one literal gives it
+        at level 0, and one left with none makes the grid unsatisfiable. Then propagate at level 0 (the
+        twin's _rewatch). False when out of memory."""
         cdef int at = 0, to = 0, length, kept, header, q
         for q in range(2 * self.size):
             self.watch_size[q] = 0
@@ -2119,7 +2120,11 @@ cdef class Learn:
             header = self.arena[at]
             length = header & LENGTH
             kept = self.open_at_level_zero(&self.arena[at + 1], length, &self.arena[to + 1])
-            if kept >= 0:
+            if kept == 0:
+                self.unsatisfiable = True
+            elif kept == 1:
+                self.give(self.arena[to + 1], DECIDED)
+            elif kept > 1:
                 self.arena[to] = kept | (header & (LEARNT | VIVIFIED))
                 self.learnt_count += (header & LEARNT) != 0
                 if not (self.watch(self.arena[to + 1], to) and self.watch(self.arena[to + 2], to)):
@@ -2127,7 +2132,9 @@ cdef class Learn:
                 to += kept + 1
             at += length + 1
         self.arena_size = to
-        return True
+        if not self.unsatisfiable and self.propagate() != -1:
+            self.unsatisfiable = not self.out_of_memory
+        return not self.out_of_memory
 
     cdef bint vivify(self) noexcept nogil:
         """At level 0, propagated, the arena just rewatched: try to shorten each learnt clause not tried
@@ -2256,6 +2263,8 @@ cdef class Learn:
             if self.level_count == 0 and self.learnt_count >= self.learnt_limit:
                 if not self.reduce():
                     return FP_STATUS_TOO_LARGE
+                if self.unsatisfiable:
+                    return FP_STATUS_EXHAUSTED
             if self.node_count >= stop:
                 return FP_STATUS_PAUSED
             if self.node_count >= check:

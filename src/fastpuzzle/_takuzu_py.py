@@ -1062,6 +1062,8 @@ class Learn(ActivityHeap):
                 continue
             if not self.level_start and self.learnt_count >= self.learnt_limit:
                 self._reduce()
+                if self.unsatisfiable:
+                    return EXHAUSTED
             if self.nodes >= stop:
                 return PAUSED
             if self.nodes % _CLOCK_NODES == 0 and time.monotonic() >= deadline:
@@ -1102,14 +1104,22 @@ class Learn(ActivityHeap):
             self._rewatch(set())
 
     def _rewatch(self, dropped: set[int]) -> None:
-        """At level 0, propagated: drop the clauses ``dropped`` names and those level 0 satisfies, take
-        the literals level 0 makes false out of the rest, and watch them all again, in order."""
+        """At level 0: drop the clauses ``dropped`` names and those level 0 satisfies, take the literals
+        level 0 makes false out of the rest, and watch them all again, in order; a clause left with one
+        literal gives it at level 0, and one left with none makes the grid unsatisfiable. Then
+        propagate at level 0."""
         clauses: list[list[int]] = []
         learnt: list[bool] = []
         vivified: list[bool] = []
         for i, clause in enumerate(self.clauses):
             kept = None if i in dropped else self._open_at_level_zero(clause)
-            if kept is not None:
+            if kept is None:
+                continue
+            if not kept:
+                self.unsatisfiable = True
+            elif len(kept) == 1:
+                self._give(kept[0], _DECIDED)
+            else:
                 clauses.append(kept)
                 learnt.append(self.learnt[i])
                 vivified.append(self.vivified[i])
@@ -1119,6 +1129,8 @@ class Learn(ActivityHeap):
         for i, clause in enumerate(clauses):
             self.watches[clause[0]].append(i)
             self.watches[clause[1]].append(i)
+        if not self.unsatisfiable and self._propagate() != -1:
+            self.unsatisfiable = True
 
     def _vivify(self) -> None:
         """At level 0, propagated, just rewatched: try to shorten each learnt clause of at most
