@@ -6,7 +6,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy
 
@@ -765,8 +765,10 @@ cdef enum:
     # a tenth at each reduction, which drops the longer half of those longer than KEEP_LENGTH.
     FIRST_LEARNT_LIMIT = 2000
     KEEP_LENGTH = 3
-    # The longest learnt clause that vivify() tries to shorten.
+    # The longest learnt clause that vivify() tries to shorten, and the decisions it may take per hundred
+    # conflicts since it last ran.
     VIVIFY_MOST = 10
+    VIVIFY_EFFORT = 30
     # whole_line()'s memo: 2**bits slots per line length, bits the log2 of 4 slots a cell within these.
     MEMO_LEAST_BITS = 8
     MEMO_MOST_BITS = 14
@@ -1110,7 +1112,7 @@ cdef class Learn:
 
     cdef int width, height, size, lines, level_count, qhead, trail_size, restarts, dirty_size, conflict_size
     cdef bint distinct, unsatisfiable, out_of_memory, solved
-    cdef uint64_t node_count, conflict_count, next_restart, found_count
+    cdef uint64_t node_count, conflict_count, next_restart, found_count, vivified_at
     cdef uint64_t *ones       # per line: the cells holding 1, and those holding 0
     cdef uint64_t *zeros
     cdef uint64_t *needed     # per cell given by its line's exact propagator: explain()'s cells, once read
@@ -1203,6 +1205,7 @@ cdef class Learn:
         self.conflict_size = 0
         self.node_count = 0
         self.conflict_count = 0
+        self.vivified_at = 0
         self.found_count = 0
         self.restarts = 0
         self.next_restart = RESTART_CONFLICTS
@@ -2138,7 +2141,8 @@ cdef class Learn:
 
     cdef bint vivify(self) noexcept nogil:
         """At level 0, propagated, the arena just rewatched: try to shorten each learnt clause not tried
-        before. Its literals made false one after the other, each at a level of its own: a literal that
+        before, in the arena's order, until VIVIFY_EFFORT decisions per hundred conflicts since the last
+        call are spent. Its literals made false one after the other, each at a level of its own: a literal that
         propagation makes false leaves the clause, and one it makes true, or a conflict, ends it there.
         What is left is implied by the clauses and the rules. Shortened clauses are written back (the
         rest of their old room marked dropped) once every clause is tried, since the watches read them
@@ -2147,6 +2151,7 @@ cdef class Learn:
         cdef int at = 0, length, i, k, literal, state, end, header
         cdef int32_t *shorter
         cdef int written = 0, q
+        cdef int64_t budget = <int64_t>(self.conflict_count - self.vivified_at) * VIVIFY_EFFORT // 100
         cdef uint8_t *phases = <uint8_t *>malloc(self.size * sizeof(uint8_t))
         shorter = <int32_t *>malloc((self.arena_size + 1) * sizeof(int32_t))
         if phases == NULL or shorter == NULL:
@@ -2155,7 +2160,8 @@ cdef class Learn:
             self.out_of_memory = True
             return False
         memcpy(phases, self.saved, self.size * sizeof(uint8_t))
-        while at < self.arena_size and not self.unsatisfiable:
+        self.vivified_at = self.conflict_count
+        while at < self.arena_size and not self.unsatisfiable and budget > 0:
             header = self.arena[at]
             length = header & LENGTH
             end = at + length + 1
@@ -2180,6 +2186,7 @@ cdef class Learn:
                     break
                 self.level_start[self.level_count] = self.trail_size
                 self.level_count += 1
+                budget -= 1
                 self.give(literal ^ 1, DECIDED)
                 if self.propagate() != -1:
                     break

@@ -362,8 +362,10 @@ _RESTART_CONFLICTS = 64
 #: at each reduction, which drops the longer half of the learnt clauses longer than _KEEP_LENGTH.
 _FIRST_LEARNT_LIMIT = 2000
 _KEEP_LENGTH = 3
-#: The longest learnt clause that _vivify() tries to shorten.
+#: The longest learnt clause that _vivify() tries to shorten, and the decisions it may take per hundred
+#: conflicts since it last ran.
 _VIVIFY_MOST = 10
+_VIVIFY_EFFORT = 30
 
 
 def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
@@ -461,8 +463,9 @@ class Learn(ActivityHeap):
     restarts after ``64 * luby(i)`` more conflicts. Once ``learnt_limit`` clauses are learnt
     (0: one per two cells and 2,000 more), a restart to level 0 drops the longer half of the
     learnt clauses of over three literals and vivifies each learnt clause of at most ten not
-    vivified before: its literals made false one by one, it keeps those propagation leaves
-    open up to the first that propagation makes true or that ends in a conflict. A solution
+    vivified before, for at most 30 decisions per hundred conflicts since the last time: its
+    literals made false one by one, it keeps those propagation leaves open up to the first
+    that propagation makes true or that ends in a conflict. A solution
     is excluded by the clause that some decision of it differs: no other solution agrees
     with all of them.
     """
@@ -499,6 +502,7 @@ class Learn(ActivityHeap):
         ActivityHeap.__init__(self, size)
         self.nodes = 0
         self.conflicts = 0
+        self.vivified_at = 0  # conflicts when _vivify() last ran
         self.found = 0
         self.restarts = 0
         self.next_restart = _RESTART_CONFLICTS
@@ -1134,7 +1138,8 @@ class Learn(ActivityHeap):
 
     def _vivify(self) -> None:
         """At level 0, propagated, just rewatched: try to shorten each learnt clause of at most
-        _VIVIFY_MOST literals not tried before.
+        _VIVIFY_MOST literals not tried before, in order, until _VIVIFY_EFFORT decisions per hundred
+        conflicts since the last call are spent.
 
         Its literals are made false one after the other, each at a level of its own: a literal that
         propagation makes false leaves the clause, and one it makes true, or a conflict, ends it
@@ -1145,8 +1150,10 @@ class Learn(ActivityHeap):
         """
         phases = self.saved[:]
         shorter: list[tuple[int, list[int]]] = []
+        budget = (self.conflicts - self.vivified_at) * _VIVIFY_EFFORT // 100
+        self.vivified_at = self.conflicts
         for index, clause in enumerate(self.clauses):
-            if self.unsatisfiable:
+            if self.unsatisfiable or budget <= 0:
                 break
             if not self.learnt[index] or self.vivified[index] or len(clause) > _VIVIFY_MOST:
                 continue
@@ -1164,6 +1171,7 @@ class Learn(ActivityHeap):
                 if state != _UNKNOWN or i == len(clause) - 1:
                     break
                 self.level_start.append(len(self.trail))
+                budget -= 1
                 self._give(literal ^ 1, _DECIDED)
                 if self._propagate() != -1:
                     break
