@@ -142,8 +142,9 @@ def test_blank_grids_count_as_the_reference(kernel: ModuleType, width: int, heig
 def test_counts_hold_while_learnt_clauses_are_dropped_and_vivified(
     kernel: ModuleType, width: int, height: int, unique_rows: bool
 ) -> None:
-    """With a learnt_limit of 1, every restart drops learnt clauses and vivifies the rest: counting,
-    whose exclusions make conflict after conflict, must still find each solution once."""
+    """With a learnt_limit of 1, every return to level 0 drops learnt clauses and vivifies what its
+    budget allows: counting, whose exclusions make conflict after conflict, must still find each
+    solution once."""
     expected = len(takuzu_all_grids(width, height, unique_rows))
     if kernel is _takuzu_py and expected > 2000:
         pytest.skip(f"{expected} solutions take the twin too long; the compiled kernel counts them")
