@@ -2140,10 +2140,11 @@ cdef class Learn:
         return not self.out_of_memory
 
     cdef bint vivify(self) noexcept nogil:
-        """At level 0, propagated, the arena just rewatched: try to shorten each learnt clause not tried
-        before, in the arena's order, until VIVIFY_EFFORT decisions per hundred conflicts since the last
-        call are spent. Its literals made false one after the other, each at a level of its own: a literal that
-        propagation makes false leaves the clause, and one it makes true, or a conflict, ends it there.
+        """At level 0, propagated, the arena just rewatched: try to shorten each learnt clause of at most
+        VIVIFY_MOST literals not tried before, in the arena's order, until VIVIFY_EFFORT decisions per
+        hundred conflicts since the last call are spent. Its literals made false one after the other, each
+        at a level of its own: a literal that propagation makes false leaves the clause, and one it makes
+        true, or a conflict, ends it there.
         What is left is implied by the clauses and the rules. Shortened clauses are written back (the
         rest of their old room marked dropped) once every clause is tried, since the watches read them
         meanwhile; a clause of one literal is given at level 0 (and a conflict there ends it, the clauses as
