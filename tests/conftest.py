@@ -65,6 +65,13 @@ def run_cli(*args: str, stdin: str | bytes = b"") -> subprocess.CompletedProcess
     )
 
 
+# A test run started as a background job (`pytest &` in a script) begins with SIGINT ignored, and every
+# command it starts would inherit that; the tests that interrupt a command need SIGINT as a terminal
+# delivers it. A handler of our own is reset to the default in each command it starts.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def interrupt_cli(*args: str, after: float = 1.0, signum: int = signal.SIGINT) -> tuple[int, bytes, bytes]:
     """Start ``python -m fastpuzzle ARGS``, send SIGINT (or ``signum``) after ``after`` seconds, return its outcome.
 
