@@ -2080,8 +2080,6 @@ cdef class Learn:
         False when out of memory."""
         cdef uint64_t *keys
         cdef int count = 0, at, length, i, drop
-        for i in range(self.trail_size):
-            self.reason[self.trail[i] >> 1] = DECIDED  # level 0 is never explained
         keys = <uint64_t *>malloc((self.learnt_count + 1) * sizeof(uint64_t))
         if keys == NULL:
             self.out_of_memory = True
@@ -2103,8 +2101,6 @@ cdef class Learn:
         self.learnt_limit += self.learnt_limit // 10
         if not (self.rewatch() and self.vivify()):
             return False
-        for i in range(self.trail_size):
-            self.reason[self.trail[i] >> 1] = DECIDED
         return self.unsatisfiable or self.rewatch()
 
     cdef bint rewatch(self) noexcept nogil:
@@ -2113,6 +2109,8 @@ cdef class Learn:
         at level 0, and one left with none makes the grid unsatisfiable. Then propagate at level 0 (the
         twin's _rewatch). False when out of memory."""
         cdef int at = 0, to = 0, length, kept, header, q
+        for q in range(self.trail_size):
+            self.reason[self.trail[q] >> 1] = DECIDED  # level 0 is never explained: offsets move
         for q in range(2 * self.size):
             self.watch_size[q] = 0
         self.learnt_count = 0

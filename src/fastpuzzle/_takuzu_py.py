@@ -912,11 +912,11 @@ class Learn(ActivityHeap):
                 cleared.append(q)
         return True
 
-    def _store(self, literals: list[int], learnt: bool = False) -> int:
+    def _store(self, literals: list[int], learnt: bool = False, vivified: bool = False) -> int:
         """A clause of two literals or more, watched by its first two; its index."""
         self.clauses.append(literals)
         self.learnt.append(learnt)
-        self.vivified.append(False)
+        self.vivified.append(vivified)
         self.learnt_count += learnt
         index = len(self.clauses) - 1
         self.watches[literals[0]].append(index)
@@ -935,14 +935,14 @@ class Learn(ActivityHeap):
         if kept is not None:
             self._add_open(kept)
 
-    def _add_open(self, kept: list[int]) -> None:
+    def _add_open(self, kept: list[int], learnt: bool = False, vivified: bool = False) -> None:
         """Add a clause of literals that level 0 leaves open."""
         if not kept:
             self.unsatisfiable = True
         elif len(kept) == 1:
             self._give(kept[0], _DECIDED)
         else:
-            self._store(kept)
+            self._store(kept, learnt, vivified)
 
     # -- the search ----------------------------------------------------------------------
 
@@ -1093,8 +1093,6 @@ class Learn(ActivityHeap):
     def _reduce(self) -> None:
         """At level 0, propagated: drop the longer half of the learnt clauses longer than _KEEP_LENGTH
         (the older first among equals), then _rewatch(), _vivify() and _rewatch() again."""
-        for literal in self.trail:
-            self.reason[literal >> 1] = _DECIDED  # level 0 is never explained
         longer = sorted(
             (i for i, clause in enumerate(self.clauses) if self.learnt[i] and len(clause) > _KEEP_LENGTH),
             key=lambda i: (-len(self.clauses[i]), i),
@@ -1102,8 +1100,6 @@ class Learn(ActivityHeap):
         self.learnt_limit += self.learnt_limit // 10
         self._rewatch(set(longer[: len(longer) // 2]))
         self._vivify()
-        for literal in self.trail:
-            self.reason[literal >> 1] = _DECIDED
         if not self.unsatisfiable:
             self._rewatch(set())
 
@@ -1112,27 +1108,16 @@ class Learn(ActivityHeap):
         level 0 makes false out of the rest, and watch them all again, in order; a clause left with one
         literal gives it at level 0, and one left with none makes the grid unsatisfiable. Then
         propagate at level 0."""
-        clauses: list[list[int]] = []
-        learnt: list[bool] = []
-        vivified: list[bool] = []
-        for i, clause in enumerate(self.clauses):
-            kept = None if i in dropped else self._open_at_level_zero(clause)
-            if kept is None:
-                continue
-            if not kept:
-                self.unsatisfiable = True
-            elif len(kept) == 1:
-                self._give(kept[0], _DECIDED)
-            else:
-                clauses.append(kept)
-                learnt.append(self.learnt[i])
-                vivified.append(self.vivified[i])
-        self.clauses, self.learnt, self.vivified = clauses, learnt, vivified
-        self.learnt_count = sum(learnt)
+        for literal in self.trail:
+            self.reason[literal >> 1] = _DECIDED  # level 0 is never explained: indices move
+        old = list(zip(self.clauses, self.learnt, self.vivified))
+        self.clauses, self.learnt, self.vivified = [], [], []
+        self.learnt_count = 0
         self.watches = [[] for _ in range(2 * self.size)]
-        for i, clause in enumerate(clauses):
-            self.watches[clause[0]].append(i)
-            self.watches[clause[1]].append(i)
+        for i, (clause, learnt, vivified) in enumerate(old):
+            kept = None if i in dropped else self._open_at_level_zero(clause)
+            if kept is not None:
+                self._add_open(kept, learnt, vivified)
         if not self.unsatisfiable and self._propagate() != -1:
             self.unsatisfiable = True
 
