@@ -10,7 +10,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy
 
-from fastpuzzle._fp_learn cimport fp_heap, fp_heap_bump, fp_heap_pop, fp_heap_push, fp_luby
+from fastpuzzle._fp_learn cimport fp_heap, fp_heap_bump, fp_heap_pop, fp_heap_push
 
 cdef extern from *:
     """
@@ -710,7 +710,10 @@ cdef extern from *:
     #define FP_TAKUZU_MOST_EXPLAINED (2 * FP_TAKUZU_MAX_N + 1)
     #define FP_TAKUZU_LEARNT (1 << 30)
     #define FP_TAKUZU_VIVIFIED (1 << 29)
-    #define FP_TAKUZU_CLAUSE_LENGTH ((1 << 29) - 1)
+    #define FP_TAKUZU_CLAUSE_LENGTH ((1 << 16) - 1)
+    #define FP_TAKUZU_GLUE_SHIFT 16
+    #define FP_TAKUZU_MOST_GLUE ((1 << 13) - 1)
+    #define FP_TAKUZU_LAST_STAMP ((1 << 30) - 1)
     #define FP_TAKUZU_MAX_ARENA (1 << 29)
     /* A line state's slot among 2**bits in whole_line()'s memo: a multiplicative hash of its masks,
        modulo 2**64 on purpose (in C, where the checked build does not trap it). */
@@ -728,6 +731,9 @@ cdef extern from *:
         FP_TAKUZU_CLAUSE_LENGTH
         FP_TAKUZU_LEARNT
         FP_TAKUZU_VIVIFIED
+        FP_TAKUZU_GLUE_SHIFT
+        FP_TAKUZU_MOST_GLUE
+        FP_TAKUZU_LAST_STAMP
         FP_TAKUZU_MAX_ARENA
 
 cdef enum:
@@ -749,8 +755,8 @@ cdef enum:
     KINDS = 6
     # The most false literals a rule's explanation or conflict holds: two lines and a cell.
     MOST_EXPLAINED = FP_TAKUZU_MOST_EXPLAINED
-    # Conflicts before the first restart; the i-th restart comes luby(i) times as many later.
-    RESTART_CONFLICTS = 64
+    # The fewest conflicts between two restarts.
+    RESTART_CONFLICTS = 50
     # Clause offsets a watch list holds when first grown, and literals the first arena holds.
     FIRST_WATCHES = 4
     FIRST_ARENA = 1024
@@ -758,13 +764,26 @@ cdef enum:
     MAX_ARENA = FP_TAKUZU_MAX_ARENA
     # A clause's first word: its length, and LEARNT for a learnt clause (which reduce() may drop).
     LEARNT = FP_TAKUZU_LEARNT
-    # A learnt clause's first word also says whether vivify() has tried to shorten it.
+    # A learnt clause's first word also says whether vivify() has tried to shorten it, and holds its glue
+    # (the decision levels among its literals when it was learnt, at most MOST_GLUE) from GLUE_SHIFT on.
     VIVIFIED = FP_TAKUZU_VIVIFIED
     LENGTH = FP_TAKUZU_CLAUSE_LENGTH
+    GLUE_SHIFT = FP_TAKUZU_GLUE_SHIFT
+    MOST_GLUE = FP_TAKUZU_MOST_GLUE
+    # glue()'s stamps run from 1 to LAST_STAMP, then start again on cleared marks.
+    LAST_STAMP = FP_TAKUZU_LAST_STAMP
     # Learnt clauses kept before the first reduction, beyond one per two cells; the limit grows by
-    # a tenth at each reduction, which drops the longer half of those longer than KEEP_LENGTH.
+    # a tenth at each reduction, which drops half of the learnt clauses longer than KEEP_LENGTH and of
+    # glue over KEEP_GLUE: those of the highest glue, the longer first among equals, then the older.
     FIRST_LEARNT_LIMIT = 2000
     KEEP_LENGTH = 3
+    KEEP_GLUE = 2
+    # Restarts: two moving averages of the learnt clauses' glue, in fixed point (GLUE_SCALE bits), each
+    # moving by 2**-FAST_GLUE or 2**-SLOW_GLUE of the gap per conflict; RESTART_CONFLICTS or more
+    # conflicts after the last restart, the search restarts once the fast one is over 5/4 of the slow.
+    GLUE_SCALE = 16
+    FAST_GLUE = 5
+    SLOW_GLUE = 12
     # The longest learnt clause that vivify() tries to shorten, and the decisions it may take per hundred
     # conflicts since it last ran.
     VIVIFY_MOST = 10
@@ -1110,7 +1129,7 @@ cdef class Learn:
     in the same order, node for node: see its docstring.
     """
 
-    cdef int width, height, size, lines, level_count, qhead, trail_size, restarts, dirty_size, conflict_size
+    cdef int width, height, size, lines, level_count, qhead, trail_size, dirty_size, conflict_size
     cdef bint distinct, unsatisfiable, out_of_memory, solved
     cdef uint64_t node_count, conflict_count, next_restart, found_count, vivified_at
     cdef uint64_t *ones       # per line: the cells holding 1, and those holding 0
@@ -1142,7 +1161,9 @@ cdef class Learn:
     cdef int32_t *assumptions  # assume(): the literals decided first, one per level
     cdef int32_t *row_of       # per cell: its row and its column (no division on the hot paths)
     cdef int32_t *column_of
-    cdef int assumption_count
+    cdef int32_t *level_mark   # glue(): per level, the stamp of the call that last counted it
+    cdef int assumption_count, glue_stamp
+    cdef uint64_t glue_fast, glue_slow  # the moving averages of glue that decide the restarts
     # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
     cdef int32_t *arena
     cdef int arena_size, arena_room, learnt_count, learnt_limit
@@ -1190,6 +1211,9 @@ cdef class Learn:
             self.level[p] = 0
             self.reason[p] = DECIDED
             self.order.activity[p] = 0.0
+        for p in range(self.size + 1):
+            self.level_mark[p] = 0
+        self.glue_stamp = 0
         for p in range(2 * self.size):
             self.watch_size[p] = 0
             self.watch_room[p] = 0
@@ -1207,8 +1231,9 @@ cdef class Learn:
         self.conflict_count = 0
         self.vivified_at = 0
         self.found_count = 0
-        self.restarts = 0
         self.next_restart = RESTART_CONFLICTS
+        self.glue_fast = 0
+        self.glue_slow = 0
         self.arena_size = 0
         self.learnt_count = 0
         self.learnt_limit = learnt_limit if learnt_limit > 0 else self.size // 2 + FIRST_LEARNT_LIMIT
@@ -1226,7 +1251,7 @@ cdef class Learn:
         # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions, row_of,
         # column_of; level_start and learnt (size + 1 each); per line: length, dirty, line_round; the
         # conflict; dominated per literal.
-        self.level = <int32_t *>malloc((15 * size + 2 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        self.level = <int32_t *>malloc((16 * size + 3 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc((4 * lines + size) * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
@@ -1263,6 +1288,7 @@ cdef class Learn:
         self.dominated = self.line_round + lines
         self.row_of = self.dominated + 2 * size
         self.column_of = self.row_of + size
+        self.level_mark = self.column_of + size
         self.zeros = self.ones + lines
         self.needed = self.zeros + lines
         self.closed_ones = self.needed + size
@@ -1371,9 +1397,9 @@ cdef class Learn:
         self.watch_size[literal] += 1
         return True
 
-    cdef int store(self, const int32_t *literals, int length, bint learnt) noexcept nogil:
+    cdef int store(self, const int32_t *literals, int length, bint learnt, int glue) noexcept nogil:
         """Put a clause of length >= 2 in the arena and watch its first two literals; its offset, or -1
-        when out of memory."""
+        when out of memory. A learnt clause's glue goes in its first word."""
         cdef int32_t *grown
         cdef int room = self.arena_room, at = self.arena_size, i
         while self.arena_size + length + 1 > room:
@@ -1388,7 +1414,7 @@ cdef class Learn:
                 return -1
             self.arena = grown
             self.arena_room = room
-        self.arena[at] = length | (LEARNT if learnt else 0)
+        self.arena[at] = length | (LEARNT | (glue << GLUE_SHIFT) if learnt else 0)
         self.learnt_count += learnt
         for i in range(length):
             self.arena[at + 1 + i] = literals[i]
@@ -1869,6 +1895,21 @@ cdef class Learn:
         self.order.step *= 1.0 / 0.95
         return length
 
+    cdef int glue(self, const int32_t *literals, int length) noexcept nogil:
+        """The decision levels among the cells of literals, at most MOST_GLUE (the twin's _glue)."""
+        cdef int i, level, count = 0
+        if self.glue_stamp == LAST_STAMP:
+            self.glue_stamp = 0
+            for i in range(self.size + 1):
+                self.level_mark[i] = 0
+        self.glue_stamp += 1
+        for i in range(length):
+            level = self.level[literals[i] >> 1]
+            if self.level_mark[level] != self.glue_stamp:
+                self.level_mark[level] = self.glue_stamp
+                count += 1
+        return min(count, MOST_GLUE)
+
     cdef int minimise(self, int length) noexcept nogil:
         """Drop from learnt the literals the others imply through their reasons; the new length. Each
         literal's cell is seen on entry, and none is on return (the twin's _minimised)."""
@@ -1950,7 +1991,7 @@ cdef class Learn:
             self.unsatisfiable = True
         elif kept == 1:
             self.give(self.learnt[0], DECIDED)
-        elif self.store(self.learnt, kept, False) < 0:
+        elif self.store(self.learnt, kept, False, 0) < 0:
             self.out_of_memory = True
 
     # -- the search -------------------------------------------------------------------
@@ -2075,11 +2116,11 @@ cdef class Learn:
         self.add_clause(count)
 
     cdef bint reduce(self) noexcept nogil:
-        """At level 0, propagated: drop the longer half of the learnt clauses longer than KEEP_LENGTH (the
-        older first among equals), then rewatch(), vivify() and rewatch() again (the twin's _reduce).
-        False when out of memory."""
+        """At level 0, propagated: drop half of the learnt clauses longer than KEEP_LENGTH of glue over
+        KEEP_GLUE, those of the highest glue, the longer first among equals, then the older; then
+        rewatch(), vivify() and rewatch() again (the twin's _reduce). False when out of memory."""
         cdef uint64_t *keys
-        cdef int count = 0, at, length, i, drop
+        cdef int count = 0, at, length, i, drop, glue
         keys = <uint64_t *>malloc((self.learnt_count + 1) * sizeof(uint64_t))
         if keys == NULL:
             self.out_of_memory = True
@@ -2087,9 +2128,11 @@ cdef class Learn:
         at = 0
         while at < self.arena_size:
             length = self.arena[at] & LENGTH
-            if (self.arena[at] & LEARNT) and length > KEEP_LENGTH:
-                # Longer first, then older: the key sorts ascending.
-                keys[count] = ((<uint64_t>(LENGTH - length)) << 32) | <uint64_t>at
+            glue = (self.arena[at] >> GLUE_SHIFT) & MOST_GLUE
+            if (self.arena[at] & LEARNT) and length > KEEP_LENGTH and glue > KEEP_GLUE:
+                # Higher glue first, then longer, then older: the key sorts ascending.
+                keys[count] = (((<uint64_t>(MOST_GLUE - glue)) << 48) | ((<uint64_t>(LENGTH - length)) << 32)
+                               | <uint64_t>at)
                 count += 1
             at += length + 1
         qsort(keys, count, sizeof(uint64_t), compare_keys)
@@ -2126,7 +2169,7 @@ cdef class Learn:
             elif kept == 1:
                 self.give(self.arena[to + 1], DECIDED)
             elif kept > 1:
-                self.arena[to] = kept | (header & (LEARNT | VIVIFIED))
+                self.arena[to] = kept | (header & ~LENGTH)
                 self.learnt_count += (header & LEARNT) != 0
                 if not (self.watch(self.arena[to + 1], to) and self.watch(self.arena[to + 2], to)):
                     return False
@@ -2210,7 +2253,7 @@ cdef class Learn:
             at = shorter[q]
             k = shorter[q + 1]
             length = self.arena[at] & LENGTH
-            self.arena[at] = k | (self.arena[at] & (LEARNT | VIVIFIED))
+            self.arena[at] = k | (self.arena[at] & ~LENGTH)
             for i in range(k):
                 self.arena[at + 1 + i] = shorter[q + 2 + i]
             self.arena[at + 1 + k] = -1 - (length - k - 1)
@@ -2234,11 +2277,21 @@ cdef class Learn:
             self.level_count += 1
         return -1
 
+    cdef bint restart_due(self, int glue) noexcept nogil:
+        """Move the averages of glue by the glue of the clause just learnt; whether to restart now (the
+        twin's _restart_due)."""
+        if self.glue_slow == 0:
+            self.glue_slow = <uint64_t>glue << GLUE_SCALE  # the first conflict: both start at its glue
+            self.glue_fast = self.glue_slow
+        self.glue_fast += (<uint64_t>glue << (GLUE_SCALE - FAST_GLUE)) - (self.glue_fast >> FAST_GLUE)
+        self.glue_slow += (<uint64_t>glue << (GLUE_SCALE - SLOW_GLUE)) - (self.glue_slow >> SLOW_GLUE)
+        return self.conflict_count >= self.next_restart and 4 * self.glue_fast > 5 * self.glue_slow
+
     cdef int search(self, uint64_t node_budget, double deadline) noexcept nogil:
         """Search on until a solution, the end, node_budget more nodes or the deadline (fp_seconds)."""
         cdef uint64_t stop = self.node_count + node_budget
         cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
-        cdef int conflict, length, jump, clause, p
+        cdef int conflict, length, jump, clause, p, glue
         while True:
             if self.unsatisfiable:
                 return FP_STATUS_EXHAUSTED
@@ -2252,17 +2305,17 @@ cdef class Learn:
                     self.unsatisfiable = True
                     return FP_STATUS_EXHAUSTED
                 length = self.analyse(conflict, &jump)
+                glue = self.glue(self.learnt, length)
                 self.back_to(jump)
                 if length == 1:
                     self.give(self.learnt[0], DECIDED)
                 else:
-                    clause = self.store(self.learnt, length, True)
+                    clause = self.store(self.learnt, length, True, glue)
                     if clause < 0:
                         return FP_STATUS_TOO_LARGE
                     self.give(self.learnt[0], clause)
-                if self.conflict_count >= self.next_restart:
-                    self.restarts += 1
-                    self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * fp_luby(self.restarts + 1)
+                if self.restart_due(glue):
+                    self.next_restart = self.conflict_count + RESTART_CONFLICTS
                     # The assumptions' levels stay, unless the learnt clauses are due for reduce().
                     self.back_to(0 if self.learnt_count >= self.learnt_limit else self.assumption_count)
                 continue

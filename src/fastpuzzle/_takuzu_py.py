@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Optional
 
-from ._learning_py import ActivityHeap, luby, only_solution_text
+from ._learning_py import ActivityHeap, only_solution_text
 from ._registry import POLL_MS, PUZZLES, Status
 
 _MAX_N = PUZZLES["takuzu"].limits["MAX_N"]
@@ -356,12 +356,22 @@ _BEFORE, _AROUND, _AFTER, _COUNT, _LINE, _DISTINCT = range(6)
 _KINDS = 6
 #: The other two cells of a triple, from the cell's place in the line, by kind.
 _TRIPLE = {_BEFORE: (-2, -1), _AROUND: (-1, 1), _AFTER: (1, 2)}
-#: Conflicts before the first restart; the i-th restart comes luby(i) times as many later.
-_RESTART_CONFLICTS = 64
+#: The fewest conflicts between two restarts.
+_RESTART_CONFLICTS = 50
 #: Learnt clauses kept before the first reduction, beyond one per two cells; the limit grows by a tenth
-#: at each reduction, which drops the longer half of the learnt clauses longer than _KEEP_LENGTH.
+#: at each reduction, which drops half of the learnt clauses longer than _KEEP_LENGTH and of glue over
+#: _KEEP_GLUE: those of the highest glue, the longer first among equals, then the older. A clause's glue
+#: is the decision levels among its literals when it was learnt, at most _MOST_GLUE.
 _FIRST_LEARNT_LIMIT = 2000
 _KEEP_LENGTH = 3
+_KEEP_GLUE = 2
+_MOST_GLUE = (1 << 13) - 1
+#: Restarts: two moving averages of the learnt clauses' glue, in fixed point (_GLUE_SCALE bits), each
+#: moving by 2**-_FAST_GLUE or 2**-_SLOW_GLUE of the gap per conflict; _RESTART_CONFLICTS or more
+#: conflicts after the last restart, the search restarts once the fast one is over 5/4 of the slow.
+_GLUE_SCALE = 16
+_FAST_GLUE = 5
+_SLOW_GLUE = 12
 #: The longest learnt clause that _vivify() tries to shorten, and the decisions it may take per hundred
 #: conflicts since it last ran.
 _VIVIFY_MOST = 10
@@ -460,9 +470,11 @@ class Learn(ActivityHeap):
     watched by two literals. Every open cell is probed at the root. A conflict is learnt
     at its first unique implication point; the next cell is the most active (VSIDS, ties
     to the lower cell) in its last digit (0 at first, see :meth:`prefer`); the search
-    restarts after ``64 * luby(i)`` more conflicts. Once ``learnt_limit`` clauses are learnt
-    (0: one per two cells and 2,000 more), a restart to level 0 drops the longer half of the
-    learnt clauses of over three literals and vivifies each learnt clause of at most ten not
+    restarts, 50 conflicts or more after the last, once the glue of the clauses it learns (their
+    decision levels) runs high: its moving average over about 32 conflicts over 5/4 of that over
+    about 4,096. Once ``learnt_limit`` clauses are learnt (0: one per two cells and 2,000 more), a
+    restart to level 0 drops half of the learnt clauses of over three literals and glue over two,
+    the highest glue first, and vivifies each learnt clause of at most ten not
     vivified before, for at most 30 decisions per hundred conflicts since the last time: its
     literals made false one by one, it keeps those propagation leaves open up to the first
     that propagation makes true or that ends in a conflict. A solution
@@ -496,6 +508,7 @@ class Learn(ActivityHeap):
         self.clauses: list[list[int]] = []
         self.learnt: list[bool] = []  # per clause: learnt (may be dropped), or an exclusion (kept)
         self.vivified: list[bool] = []  # per clause: _vivify() has tried it
+        self.glue: list[int] = []  # per clause: a learnt clause's glue (0 for the others)
         self.learnt_count = 0
         self.learnt_limit = learnt_limit if learnt_limit > 0 else size // 2 + _FIRST_LEARNT_LIMIT
         self.watches: list[list[int]] = [[] for _ in range(2 * size)]
@@ -504,8 +517,8 @@ class Learn(ActivityHeap):
         self.conflicts = 0
         self.vivified_at = 0  # conflicts when _vivify() last ran
         self.found = 0
-        self.restarts = 0
         self.next_restart = _RESTART_CONFLICTS
+        self.glue_fast = self.glue_slow = 0  # the moving averages of glue that decide the restarts
         self.solved = False
         self.unsatisfiable = False
         self.assumptions: list[int] = []
@@ -912,11 +925,12 @@ class Learn(ActivityHeap):
                 cleared.append(q)
         return True
 
-    def _store(self, literals: list[int], learnt: bool = False, vivified: bool = False) -> int:
+    def _store(self, literals: list[int], learnt: bool = False, vivified: bool = False, glue: int = 0) -> int:
         """A clause of two literals or more, watched by its first two; its index."""
         self.clauses.append(literals)
         self.learnt.append(learnt)
         self.vivified.append(vivified)
+        self.glue.append(glue if learnt else 0)
         self.learnt_count += learnt
         index = len(self.clauses) - 1
         self.watches[literals[0]].append(index)
@@ -935,14 +949,14 @@ class Learn(ActivityHeap):
         if kept is not None:
             self._add_open(kept)
 
-    def _add_open(self, kept: list[int], learnt: bool = False, vivified: bool = False) -> None:
+    def _add_open(self, kept: list[int], learnt: bool = False, vivified: bool = False, glue: int = 0) -> None:
         """Add a clause of literals that level 0 leaves open."""
         if not kept:
             self.unsatisfiable = True
         elif len(kept) == 1:
             self._give(kept[0], _DECIDED)
         else:
-            self._store(kept, learnt, vivified)
+            self._store(kept, learnt, vivified, glue)
 
     # -- the search ----------------------------------------------------------------------
 
@@ -1056,11 +1070,11 @@ class Learn(ActivityHeap):
                     self.unsatisfiable = True
                     return EXHAUSTED
                 learnt, jump = self._analyse(conflict)
+                glue = self._glue(learnt)
                 self._back_to(jump)
-                self._give(learnt[0], _DECIDED if len(learnt) == 1 else self._store(learnt, True))
-                if self.conflicts >= self.next_restart:
-                    self.restarts += 1
-                    self.next_restart = self.conflicts + _RESTART_CONFLICTS * luby(self.restarts + 1)
+                self._give(learnt[0], _DECIDED if len(learnt) == 1 else self._store(learnt, True, glue=glue))
+                if self._restart_due(glue):
+                    self.next_restart = self.conflicts + _RESTART_CONFLICTS
                     # The assumptions' levels stay, unless the learnt clauses are due for _reduce().
                     self._back_to(0 if self.learnt_count >= self.learnt_limit else len(self.assumptions))
                 continue
@@ -1090,15 +1104,32 @@ class Learn(ActivityHeap):
             self.level_start.append(len(self.trail))
             self._give(2 * p + self.saved[p], _DECIDED)
 
+    def _glue(self, literals: list[int]) -> int:
+        """The decision levels among the cells of ``literals``, at most _MOST_GLUE."""
+        return min(len({self.level[literal >> 1] for literal in literals}), _MOST_GLUE)
+
+    def _restart_due(self, glue: int) -> bool:
+        """Move the averages of glue by the glue of the clause just learnt; whether to restart now."""
+        if self.glue_slow == 0:
+            self.glue_slow = self.glue_fast = glue << _GLUE_SCALE  # the first conflict: both start at its glue
+        self.glue_fast += (glue << (_GLUE_SCALE - _FAST_GLUE)) - (self.glue_fast >> _FAST_GLUE)
+        self.glue_slow += (glue << (_GLUE_SCALE - _SLOW_GLUE)) - (self.glue_slow >> _SLOW_GLUE)
+        return self.conflicts >= self.next_restart and 4 * self.glue_fast > 5 * self.glue_slow
+
     def _reduce(self) -> None:
-        """At level 0, propagated: drop the longer half of the learnt clauses longer than _KEEP_LENGTH
-        (the older first among equals), then _rewatch(), _vivify() and _rewatch() again."""
-        longer = sorted(
-            (i for i, clause in enumerate(self.clauses) if self.learnt[i] and len(clause) > _KEEP_LENGTH),
-            key=lambda i: (-len(self.clauses[i]), i),
+        """At level 0, propagated: drop half of the learnt clauses longer than _KEEP_LENGTH of glue over
+        _KEEP_GLUE, those of the highest glue, the longer first among equals, then the older; then
+        _rewatch(), _vivify() and _rewatch() again."""
+        droppable = sorted(
+            (
+                i
+                for i, clause in enumerate(self.clauses)
+                if self.learnt[i] and len(clause) > _KEEP_LENGTH and self.glue[i] > _KEEP_GLUE
+            ),
+            key=lambda i: (-self.glue[i], -len(self.clauses[i]), i),
         )
         self.learnt_limit += self.learnt_limit // 10
-        self._rewatch(set(longer[: len(longer) // 2]))
+        self._rewatch(set(droppable[: len(droppable) // 2]))
         self._vivify()
         if not self.unsatisfiable:
             self._rewatch(set())
@@ -1110,14 +1141,14 @@ class Learn(ActivityHeap):
         propagate at level 0."""
         for literal in self.trail:
             self.reason[literal >> 1] = _DECIDED  # level 0 is never explained: indices move
-        old = list(zip(self.clauses, self.learnt, self.vivified))
-        self.clauses, self.learnt, self.vivified = [], [], []
+        old = list(zip(self.clauses, self.learnt, self.vivified, self.glue))
+        self.clauses, self.learnt, self.vivified, self.glue = [], [], [], []
         self.learnt_count = 0
         self.watches = [[] for _ in range(2 * self.size)]
-        for i, (clause, learnt, vivified) in enumerate(old):
+        for i, (clause, learnt, vivified, glue) in enumerate(old):
             kept = None if i in dropped else self._open_at_level_zero(clause)
             if kept is not None:
-                self._add_open(kept, learnt, vivified)
+                self._add_open(kept, learnt, vivified, glue)
         if not self.unsatisfiable and self._propagate() != -1:
             self.unsatisfiable = True
 
