@@ -2283,8 +2283,9 @@ cdef class Learn:
         if self.glue_slow == 0:
             self.glue_slow = <uint64_t>glue << GLUE_SCALE  # the first conflict: both start at its glue
             self.glue_fast = self.glue_slow
-        self.glue_fast += (<uint64_t>glue << (GLUE_SCALE - FAST_GLUE)) - (self.glue_fast >> FAST_GLUE)
-        self.glue_slow += (<uint64_t>glue << (GLUE_SCALE - SLOW_GLUE)) - (self.glue_slow >> SLOW_GLUE)
+        # Each step stays at 0 or over: no unsigned wrap-around for the checked build to trap.
+        self.glue_fast = self.glue_fast - (self.glue_fast >> FAST_GLUE) + (<uint64_t>glue << (GLUE_SCALE - FAST_GLUE))
+        self.glue_slow = self.glue_slow - (self.glue_slow >> SLOW_GLUE) + (<uint64_t>glue << (GLUE_SCALE - SLOW_GLUE))
         return self.conflict_count >= self.next_restart and 4 * self.glue_fast > 5 * self.glue_slow
 
     cdef int search(self, uint64_t node_budget, double deadline) noexcept nogil:

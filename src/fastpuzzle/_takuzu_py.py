@@ -1112,8 +1112,8 @@ class Learn(ActivityHeap):
         """Move the averages of glue by the glue of the clause just learnt; whether to restart now."""
         if self.glue_slow == 0:
             self.glue_slow = self.glue_fast = glue << _GLUE_SCALE  # the first conflict: both start at its glue
-        self.glue_fast += (glue << (_GLUE_SCALE - _FAST_GLUE)) - (self.glue_fast >> _FAST_GLUE)
-        self.glue_slow += (glue << (_GLUE_SCALE - _SLOW_GLUE)) - (self.glue_slow >> _SLOW_GLUE)
+        self.glue_fast = self.glue_fast - (self.glue_fast >> _FAST_GLUE) + (glue << (_GLUE_SCALE - _FAST_GLUE))
+        self.glue_slow = self.glue_slow - (self.glue_slow >> _SLOW_GLUE) + (glue << (_GLUE_SCALE - _SLOW_GLUE))
         return self.conflicts >= self.next_restart and 4 * self.glue_fast > 5 * self.glue_slow
 
     def _reduce(self) -> None:
