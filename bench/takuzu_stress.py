@@ -12,10 +12,21 @@ thrown away for being slow.
     python bench/takuzu_stress.py run puzzles.json
 
     python bench/takuzu_stress.py generate --sizes 48 56 60x44 --seeds 0 1 2 3
+    python bench/takuzu_stress.py variants puzzles.json --least-conflicts 2000
 
 ``generate`` times ``takuzu.generate`` itself per size and seed, one after the
 other, and prints each size's median, slowest seed and every seed's seconds
 (each draw's seed decides its puzzle; no seed is ever left out for being slow).
+
+``variants`` solves each of the 16 symmetric variants of each puzzle (the 8
+turns and mirror images, each with its digits as they are or swapped) with the
+compiled kernel: the same puzzle by the rules, but another path for the search,
+whose conflicts vary by a factor of 1.5 or more from one variant to another. It
+prints per puzzle the geometric mean of the variants' conflicts and the slowest
+variant, and per size the distribution over all variants. Conflicts do not
+depend on the machine: two builds are compared by running it in each, and a
+change to the search is judged by the geometric means, not by one path's luck.
+``--least-conflicts`` keeps only the puzzles whose given variant needs that many.
 
 ``run`` solves each puzzle with ``takuzu.solve`` (the unique solution, proved) and
 with CaDiCaL (a solution, then the proof that no second one exists), side by side,
@@ -28,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -134,6 +146,11 @@ def sat_solve(rows: list[str], distinct: bool, cnf: Cnf | None = None) -> float:
 
 def kernel_solve(rows: list[str], distinct: bool) -> int:
     """Solve ``rows`` and prove the solution unique with the compiled kernel; its nodes."""
+    return kernel_effort(rows, distinct)[0]
+
+
+def kernel_effort(rows: list[str], distinct: bool) -> tuple[int, int]:
+    """Solve ``rows`` and prove the solution unique with the compiled kernel; its nodes and conflicts."""
     from fastpuzzle import _takuzu_cy
 
     cells = bytes({"0": 0, "1": 1, "_": 2}[char] for row in rows for char in row)
@@ -142,7 +159,53 @@ def kernel_solve(rows: list[str], distinct: bool) -> int:
     while (status := search.next_solution(1 << 40)) != 0:
         found += status == 1
     assert found == 1, f"{found} solutions"
-    return int(search.nodes)
+    return int(search.nodes), int(search.conflicts)
+
+
+def symmetric_variants(rows: list[str]) -> list[list[str]]:
+    """The 16 puzzles equal to ``rows`` by the rules: turned or mirrored 8 ways, digits kept or swapped."""
+    variants = []
+    for grid in (rows, ["".join(column) for column in zip(*rows)]):
+        for upside in (grid, grid[::-1]):
+            for turned in (upside, [row[::-1] for row in upside]):
+                variants += [turned, [row.translate(SWAP_DIGITS) for row in turned]]
+    return variants
+
+
+SWAP_DIGITS = str.maketrans("01", "10")
+
+
+def variant_times(paths: list[Path], least_conflicts: int) -> int:
+    """Print, per puzzle and per size, the kernel's conflicts and time over each puzzle's 16 variants."""
+    by_size: dict[str, list[tuple[float, int]]] = {}
+    means: dict[str, list[float]] = {}
+    print("| puzzle | conflicts: geometric mean / min / max | slowest variant ms |")
+    print("| --- | --- | --- |")
+    for path in paths:
+        for key, rows in json.loads(path.read_text()).items():
+            size, rule, _ = key.split("/")
+            distinct = rule == "distinct"
+            if least_conflicts and kernel_effort(rows, distinct)[1] < least_conflicts:
+                continue
+            runs = []
+            for variant in symmetric_variants(rows):
+                began = time.perf_counter()
+                conflicts = kernel_effort(variant, distinct)[1]
+                runs.append((time.perf_counter() - began, conflicts))
+            counts = [conflicts for _, conflicts in runs]
+            mean = math.exp(statistics.fmean(math.log(1 + count) for count in counts)) - 1
+            print(f"| {key} | {mean:.0f} / {min(counts)} / {max(counts)} | {1000 * max(runs)[0]:.1f} |", flush=True)
+            by_size.setdefault(f"{size}/{rule}", []).extend(runs)
+            means.setdefault(f"{size}/{rule}", []).append(mean)
+    print()
+    print(
+        "| size/rule | puzzles | ms per variant: median / p99 / max / total | conflicts: geometric mean of the puzzles' |"
+    )
+    print("| --- | --- | --- | --- |")
+    for size, runs in by_size.items():
+        mean = math.exp(statistics.fmean(math.log(1 + value) for value in means[size])) - 1
+        print(f"| {size} | {len(means[size])} | {_figures([elapsed for elapsed, _ in runs])} | {mean:.0f} |")
+    return 0
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -198,9 +261,14 @@ def main(argv: list[str]) -> int:
     generating.add_argument("--sizes", nargs="+", default=["48", "56", "64"])
     generating.add_argument("--rule", choices=("distinct", "free"), default="distinct")
     generating.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2, 3])
+    varying = commands.add_parser("variants", help="the kernel on each puzzle's 16 symmetric variants")
+    varying.add_argument("files", nargs="+", type=Path)
+    varying.add_argument("--least-conflicts", type=int, default=0, help="skip puzzles that need fewer")
     options = parser.parse_args(argv)
     if options.command == "generate":
         return generate_times(options.sizes, options.rule == "distinct", options.seeds)
+    if options.command == "variants":
+        return variant_times(options.files, options.least_conflicts)
     if options.command == "make":
         made = json.loads(options.out.read_text()) if options.out.exists() else {}
         for size in options.sizes:

@@ -435,3 +435,33 @@ def test_kernel_and_twin_assume_alike(
             pass
         traces.append((answers, search.nodes, search.conflicts, status, own.nodes, own.conflicts))
     assert traces[0] == traces[1]
+
+
+def stress_tool() -> ModuleType:
+    """bench/takuzu_stress.py, loaded by path (bench is not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "takuzu_stress.py"
+    spec = importlib.util.spec_from_file_location("takuzu_stress", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("width", "height"), [(4, 4), (6, 4), (4, 6)])
+@pytest.mark.parametrize("unique_rows", [True, False])
+def test_the_stress_tools_variants_are_the_same_puzzle(width: int, height: int, unique_rows: bool) -> None:
+    """Each of the 16 symmetric variants the stress tool judges a change on has the puzzle's solutions,
+    turned, mirrored and swapped alike; and the 16 are 16 different grids when the puzzle has no symmetry."""
+    variants_of = stress_tool().symmetric_variants
+    rng = random.Random(width * 100 + height * 10 + unique_rows)
+    for _ in range(20):
+        rows = tuple("".join(rng.choice("01____") for _ in range(width)) for _ in range(height))
+        solutions = takuzu_solutions(rows, unique_rows)
+        for i, variant in enumerate(variants_of(list(rows))):
+            expected = sorted(tuple(variants_of(list(solution))[i]) for solution in solutions)
+            assert sorted(takuzu_solutions(tuple(variant), unique_rows)) == expected, (rows, i)
+    asymmetric = ["0__1_0", "_1____", "1_____", "___0__"]
+    assert len({tuple(grid) for grid in variants_of(asymmetric)}) == 16
