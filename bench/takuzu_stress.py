@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
@@ -162,6 +161,9 @@ def kernel_effort(rows: list[str], distinct: bool) -> tuple[int, int]:
     return int(search.nodes), int(search.conflicts)
 
 
+SWAP_DIGITS = str.maketrans("01", "10")
+
+
 def symmetric_variants(rows: list[str]) -> list[list[str]]:
     """The 16 puzzles equal to ``rows`` by the rules: turned or mirrored 8 ways, digits kept or swapped."""
     variants = []
@@ -172,7 +174,11 @@ def symmetric_variants(rows: list[str]) -> list[list[str]]:
     return variants
 
 
-SWAP_DIGITS = str.maketrans("01", "10")
+def _timed_conflicts(rows: list[str], distinct: bool) -> tuple[float, int]:
+    """The kernel's seconds and conflicts to solve ``rows`` and prove the solution unique."""
+    began = time.perf_counter()
+    conflicts = kernel_effort(rows, distinct)[1]
+    return time.perf_counter() - began, conflicts
 
 
 def variant_times(paths: list[Path], least_conflicts: int) -> int:
@@ -185,15 +191,13 @@ def variant_times(paths: list[Path], least_conflicts: int) -> int:
         for key, rows in json.loads(path.read_text()).items():
             size, rule, _ = key.split("/")
             distinct = rule == "distinct"
-            if least_conflicts and kernel_effort(rows, distinct)[1] < least_conflicts:
+            variants = symmetric_variants(rows)  # the first is rows as given
+            runs = [_timed_conflicts(variants[0], distinct)]
+            if runs[0][1] < least_conflicts:
                 continue
-            runs = []
-            for variant in symmetric_variants(rows):
-                began = time.perf_counter()
-                conflicts = kernel_effort(variant, distinct)[1]
-                runs.append((time.perf_counter() - began, conflicts))
+            runs += [_timed_conflicts(variant, distinct) for variant in variants[1:]]
             counts = [conflicts for _, conflicts in runs]
-            mean = math.exp(statistics.fmean(math.log(1 + count) for count in counts)) - 1
+            mean = statistics.geometric_mean(1 + count for count in counts) - 1
             print(f"| {key} | {mean:.0f} / {min(counts)} / {max(counts)} | {1000 * max(runs)[0]:.1f} |", flush=True)
             by_size.setdefault(f"{size}/{rule}", []).extend(runs)
             means.setdefault(f"{size}/{rule}", []).append(mean)
@@ -203,7 +207,7 @@ def variant_times(paths: list[Path], least_conflicts: int) -> int:
     )
     print("| --- | --- | --- | --- |")
     for size, runs in by_size.items():
-        mean = math.exp(statistics.fmean(math.log(1 + value) for value in means[size])) - 1
+        mean = statistics.geometric_mean(1 + value for value in means[size]) - 1
         print(f"| {size} | {len(means[size])} | {_figures([elapsed for elapsed, _ in runs])} | {mean:.0f} |")
     return 0
 
