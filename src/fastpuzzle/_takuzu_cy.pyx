@@ -755,9 +755,6 @@ cdef enum:
     KINDS = 6
     # The most false literals a rule's explanation or conflict holds: two lines and a cell.
     MOST_EXPLAINED = FP_TAKUZU_MOST_EXPLAINED
-    # A cell's seen mark in minimise(): in the clause or implied by it, or found not implied.
-    IMPLIED = 1
-    NOT_IMPLIED = 2
     # The fewest conflicts between two restarts.
     RESTART_CONFLICTS = 50
     # Clause offsets a watch list holds when first grown, and literals the first arena holds.
@@ -1160,11 +1157,7 @@ cdef class Learn:
     cdef int32_t *dominated    # probe_root(): per literal, 1 + level 0's trail when a probe that held gave it
     cdef int32_t *conflict     # a rule's conflict: false literals
     cdef int32_t *stack        # minimise(): the cells whose reasons are still to be read
-    cdef int32_t *cleared      # minimise(): the cells it marked, which stay marked until it ends
-    cdef int32_t *frame_at     # implied(), per depth of its walk: the next reason literal to read, the end
-    cdef int32_t *frame_end    # of the reason's literals (in the arena, or in walk_reasons for a rule's),
-    cdef int32_t *frame_start  # and where a rule's explanation begins in walk_reasons
-    cdef int32_t *walk_reasons  # implied(): the explanations of the rules' cells on its path, a stack
+    cdef int32_t *cleared      # minimise(): the cells found implied, seen until it ends
     cdef int32_t *assumptions  # assume(): the literals decided first, one per level
     cdef int32_t *row_of       # per cell: its row and its column (no division on the hot paths)
     cdef int32_t *column_of
@@ -1191,7 +1184,6 @@ cdef class Learn:
         self.order.activity = NULL
         self.memo = NULL
         self.reasons = NULL
-        self.walk_reasons = NULL
         assert 2 <= width <= LEARN_MAX_SIDE and 2 <= height <= LEARN_MAX_SIDE, f"sides must be 2..{LEARN_MAX_SIDE}"
         assert width % 2 == 0 and height % 2 == 0, f"sides must be even, got {width}x{height}"
         assert cells.shape[0] == width * height, f"expected {width * height} cells, got {cells.shape[0]}"
@@ -1257,12 +1249,9 @@ cdef class Learn:
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
         # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions, row_of,
-        # column_of, frame_at, frame_end, frame_start; level_start and learnt (size + 1 each); per line:
-        # length, dirty, line_round; the conflict; dominated per literal.
-        self.level = <int32_t *>malloc((19 * size + 3 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
-        # A walk in implied() goes through each cell once at most, and each explanation has at most
-        # MOST_EXPLAINED literals.
-        self.walk_reasons = <int32_t *>malloc(size * MOST_EXPLAINED * sizeof(int32_t))
+        # column_of; level_start and learnt (size + 1 each); per line: length, dirty, line_round; the
+        # conflict; dominated per literal.
+        self.level = <int32_t *>malloc((16 * size + 3 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc((4 * lines + size) * sizeof(uint64_t))
         # value, saved, seen per cell; is_dirty per line.
         self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
@@ -1278,7 +1267,7 @@ cdef class Learn:
         self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
         if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL
                 or self.arena == NULL or self.watches == NULL or self.watch_size == NULL
-                or self.memo == NULL or self.reasons == NULL or self.walk_reasons == NULL):
+                or self.memo == NULL or self.reasons == NULL):
             raise MemoryError()
         self.arena_room = FIRST_ARENA
         self.place = self.level + size
@@ -1300,9 +1289,6 @@ cdef class Learn:
         self.row_of = self.dominated + 2 * size
         self.column_of = self.row_of + size
         self.level_mark = self.column_of + size
-        self.frame_at = self.level_mark + (size + 1)
-        self.frame_end = self.frame_at + size
-        self.frame_start = self.frame_end + size
         self.zeros = self.ones + lines
         self.needed = self.zeros + lines
         self.closed_ones = self.needed + size
@@ -1325,7 +1311,6 @@ cdef class Learn:
         free(self.order.activity)
         free(self.memo)
         free(self.reasons)
-        free(self.walk_reasons)
         free(self.arena)
 
     @property
@@ -1927,8 +1912,7 @@ cdef class Learn:
 
     cdef int minimise(self, int length) noexcept nogil:
         """Drop from learnt the literals the others imply through their reasons; the new length. Each
-        literal's cell is seen on entry, and none is on return (the twin's _minimised, which finds the
-        same literals by a plainer walk)."""
+        literal's cell is seen on entry, and none is on return (the twin's _minimised)."""
         cdef uint32_t levels = 0
         cdef int i, kept = 1, p, cleared = 0
         for i in range(1, length):
@@ -1949,61 +1933,37 @@ cdef class Learn:
         return kept
 
     cdef bint implied(self, int p, uint32_t levels, int *cleared) noexcept nogil:
-        """Whether the cells seen imply the literal of cell p through its reasons, depth first.
-
-        A cell all of whose reason's cells are implied is marked IMPLIED; the cells on the path to one
-        that is not (a decision, or at a level no literal of the clause has) are marked NOT_IMPLIED, so
-        no later walk of this minimise() follows them again (MiniSat's poison). Either mark is the
-        answer a walk of its own would give. The cells marked go to cleared (and stay marked).
-        """
+        """Whether the cells seen imply the literal of cell p through its reasons; the cells found so
+        go to cleared (and stay seen)."""
+        cdef int32_t explained[MOST_EXPLAINED]
         cdef const int32_t *literals
-        cdef int depth = 0, q, v, why, top = 0
-        cdef int32_t *at = self.frame_at
-        cdef int32_t *end = self.frame_end
+        cdef int top = cleared[0], depth = 1, count, i, q, v, why
         self.stack[0] = p
-        at[0] = -1  # p's reason is not read yet
-        while True:
+        while depth:
+            depth -= 1
             v = self.stack[depth]
             why = self.reason[v]
-            if at[depth] < 0:
-                if why >= 0:
-                    at[depth] = why + 2
-                    end[depth] = why + 1 + (self.arena[why] & LENGTH)
-                else:
-                    self.frame_start[depth] = top
-                    at[depth] = top
-                    top += self.explain(why, v, self.value[v], self.place[v], self.walk_reasons + top)
-                    end[depth] = top
-            literals = self.arena if why >= 0 else self.walk_reasons
-            while at[depth] < end[depth]:
-                q = literals[at[depth]] >> 1
-                if self.seen[q] == IMPLIED or self.level[q] == 0:
-                    at[depth] += 1
+            if why >= 0:
+                literals = self.arena + why + 2
+                count = (self.arena[why] & LENGTH) - 1
+            else:
+                count = self.explain(why, v, self.value[v], self.place[v], explained)
+                literals = explained
+            for i in range(count):
+                q = literals[i] >> 1
+                if self.seen[q] or self.level[q] == 0:
                     continue
-                if (self.seen[q] == NOT_IMPLIED or self.reason[q] == DECIDED
-                        or not (levels >> (self.level[q] & 31)) & 1):
-                    while depth > 0:
-                        v = self.stack[depth]
-                        self.seen[v] = NOT_IMPLIED
-                        self.cleared[cleared[0]] = v
-                        cleared[0] += 1
-                        depth -= 1
+                if self.reason[q] == DECIDED or not (levels >> (self.level[q] & 31)) & 1:
+                    while cleared[0] > top:
+                        cleared[0] -= 1
+                        self.seen[self.cleared[cleared[0]]] = 0
                     return False
-                break
-            if at[depth] < end[depth]:
-                at[depth] += 1
-                depth += 1
+                self.seen[q] = 1
                 self.stack[depth] = q
-                at[depth] = -1
-                continue
-            if why < 0:
-                top = self.frame_start[depth]  # v's explanation is read: the space above it is free
-            if depth == 0:
-                return True
-            self.seen[v] = IMPLIED
-            self.cleared[cleared[0]] = v
-            cleared[0] += 1
-            depth -= 1
+                depth += 1
+                self.cleared[cleared[0]] = q
+                cleared[0] += 1
+        return True
 
     cdef int open_at_level_zero(self, const int32_t *literals, int length, int32_t *out) noexcept nogil:
         """Copy the literals of a clause that level 0 leaves open to out (literals itself, or before it), in
