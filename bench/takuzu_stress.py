@@ -22,8 +22,11 @@ other, and prints each size's median, slowest seed and every seed's seconds
 turns and mirror images, each with its digits as they are or swapped) with the
 compiled kernel: the same puzzle by the rules, but another path for the search,
 whose conflicts vary by a factor of 1.5 or more from one variant to another. It
-prints per puzzle the geometric mean of the variants' conflicts and the slowest
-variant, and per size the distribution over all variants. Conflicts do not
+prints per puzzle the geometric mean of the variants' conflicts, the most of
+them and how many of those came before the solution was found (the rest prove
+that no second one exists), and the slowest variant; per size, the
+distribution over all variants and the share of their conflicts that came
+before the solution. Conflicts do not
 depend on the machine: two builds are compared by running it in each, and a
 change to the search is judged by the geometric means, not by one path's luck.
 ``--least-conflicts`` keeps only the puzzles whose given variant needs that many.
@@ -45,7 +48,7 @@ import sys
 import time
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 HERE = Path(__file__).resolve().parent
 #: The stored stress set: {"WxH/rule/seed": rows}, rule "distinct" or "free".
@@ -145,20 +148,31 @@ def sat_solve(rows: list[str], distinct: bool, cnf: Cnf | None = None) -> float:
 
 def kernel_solve(rows: list[str], distinct: bool) -> int:
     """Solve ``rows`` and prove the solution unique with the compiled kernel; its nodes."""
-    return kernel_effort(rows, distinct)[0]
+    return kernel_effort(rows, distinct).nodes
 
 
-def kernel_effort(rows: list[str], distinct: bool) -> tuple[int, int]:
-    """Solve ``rows`` and prove the solution unique with the compiled kernel; its nodes and conflicts."""
+class Effort(NamedTuple):
+    """What the compiled kernel spent on a puzzle: nodes and conflicts in all, and the conflicts it had
+    taken when it found the solution (the rest went to proving that no second one exists)."""
+
+    nodes: int
+    conflicts: int
+    conflicts_to_solution: int
+
+
+def kernel_effort(rows: list[str], distinct: bool) -> Effort:
+    """Solve ``rows`` and prove the solution unique with the compiled kernel; what that took."""
     from fastpuzzle import _takuzu_cy
 
     cells = bytes({"0": 0, "1": 1, "_": 2}[char] for row in rows for char in row)
     search = _takuzu_cy.Learn(len(rows[0]), len(rows), distinct, cells)
-    found = 0
+    found = to_solution = 0
     while (status := search.next_solution(1 << 40)) != 0:
-        found += status == 1
+        if status == 1:
+            found += 1
+            to_solution = int(search.conflicts)
     assert found == 1, f"{found} solutions"
-    return int(search.nodes), int(search.conflicts)
+    return Effort(int(search.nodes), int(search.conflicts), to_solution)
 
 
 SWAP_DIGITS = str.maketrans("01", "10")
@@ -174,41 +188,51 @@ def symmetric_variants(rows: list[str]) -> list[list[str]]:
     return variants
 
 
-def _timed_conflicts(rows: list[str], distinct: bool) -> tuple[float, int]:
-    """The kernel's seconds and conflicts to solve ``rows`` and prove the solution unique."""
+def _timed_effort(rows: list[str], distinct: bool) -> tuple[float, Effort]:
+    """The kernel's seconds to solve ``rows`` and prove the solution unique, and what else that took."""
     began = time.perf_counter()
-    conflicts = kernel_effort(rows, distinct)[1]
-    return time.perf_counter() - began, conflicts
+    effort = kernel_effort(rows, distinct)
+    return time.perf_counter() - began, effort
 
 
 def variant_times(paths: list[Path], least_conflicts: int) -> int:
     """Print, per puzzle and per size, the kernel's conflicts and time over each puzzle's 16 variants."""
-    by_size: dict[str, list[tuple[float, int]]] = {}
+    by_size: dict[str, list[tuple[float, Effort]]] = {}
     means: dict[str, list[float]] = {}
-    print("| puzzle | conflicts: geometric mean / min / max | slowest variant ms |")
-    print("| --- | --- | --- |")
+    print("| puzzle | conflicts: geometric mean / min / max | of the most, before the solution | slowest variant ms |")
+    print("| --- | --- | --- | --- |")
     for path in paths:
         for key, rows in json.loads(path.read_text()).items():
             size, rule, _ = key.split("/")
             distinct = rule == "distinct"
             variants = symmetric_variants(rows)  # the first is rows as given
-            runs = [_timed_conflicts(variants[0], distinct)]
-            if runs[0][1] < least_conflicts:
+            runs = [_timed_effort(variants[0], distinct)]
+            if runs[0][1].conflicts < least_conflicts:
                 continue
-            runs += [_timed_conflicts(variant, distinct) for variant in variants[1:]]
-            counts = [conflicts for _, conflicts in runs]
+            runs += [_timed_effort(variant, distinct) for variant in variants[1:]]
+            efforts = [effort for _, effort in runs]
+            counts = [effort.conflicts for effort in efforts]
             mean = statistics.geometric_mean(1 + count for count in counts) - 1
-            print(f"| {key} | {mean:.0f} / {min(counts)} / {max(counts)} | {1000 * max(runs)[0]:.1f} |", flush=True)
+            most = max(efforts, key=lambda effort: effort.conflicts)
+            print(
+                f"| {key} | {mean:.0f} / {min(counts)} / {max(counts)} | {most.conflicts_to_solution} "
+                f"| {1000 * max(elapsed for elapsed, _ in runs):.1f} |",
+                flush=True,
+            )
             by_size.setdefault(f"{size}/{rule}", []).extend(runs)
             means.setdefault(f"{size}/{rule}", []).append(mean)
     print()
     print(
-        "| size/rule | puzzles | ms per variant: median / p99 / max / total | conflicts: geometric mean of the puzzles' |"
+        "| size/rule | puzzles | ms per variant: median / p99 / max / total "
+        "| conflicts: geometric mean of the puzzles' | share before the solution |"
     )
-    print("| --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- |")
     for size, runs in by_size.items():
         mean = statistics.geometric_mean(1 + value for value in means[size]) - 1
-        print(f"| {size} | {len(means[size])} | {_figures([elapsed for elapsed, _ in runs])} | {mean:.0f} |")
+        before = sum(effort.conflicts_to_solution for _, effort in runs) / max(1, sum(e.conflicts for _, e in runs))
+        print(
+            f"| {size} | {len(means[size])} | {_figures([elapsed for elapsed, _ in runs])} | {mean:.0f} | {before:.2f} |"
+        )
     return 0
 
 

@@ -465,3 +465,28 @@ def test_the_stress_tools_variants_are_the_same_puzzle(width: int, height: int, 
             assert sorted(takuzu_solutions(tuple(variant), unique_rows)) == expected, (rows, i)
     asymmetric = ["0__1_0", "_1____", "1_____", "___0__"]
     assert len({tuple(grid) for grid in variants_of(asymmetric)}) == 16
+
+
+def test_the_stress_tools_effort_splits_the_conflicts_at_the_solution() -> None:
+    """kernel_effort's conflicts before the solution and in all are the twin's, node for node, on a stored
+    puzzle whose proof of uniqueness takes conflicts of its own."""
+    import json
+    from pathlib import Path
+
+    tool = stress_tool()
+    stored = Path(__file__).resolve().parents[1] / "bench" / "takuzu_stress_puzzles.json"
+    rows = json.loads(stored.read_text())["16x10/distinct/3"]
+    cells = bytes({"0": 0, "1": 1, "_": 2}[char] for row in rows for char in row)
+    twin = _takuzu_py.Learn(len(rows[0]), len(rows), True, cells)
+    at_solutions = []
+    while (status := twin.next_solution(1 << 40)) != 0:
+        if status == 1:
+            at_solutions.append(twin.conflicts)
+    effort = tool.kernel_effort(rows, True)
+    assert len(at_solutions) == 1
+    assert (effort.conflicts_to_solution, effort.conflicts, effort.nodes) == (
+        at_solutions[0],
+        twin.conflicts,
+        twin.nodes,
+    )
+    assert 0 < effort.conflicts_to_solution < effort.conflicts
