@@ -229,7 +229,9 @@ def variant_times(paths: list[Path], least_conflicts: int) -> int:
     print("| --- | --- | --- | --- | --- |")
     for size, runs in by_size.items():
         mean = statistics.geometric_mean(1 + value for value in means[size]) - 1
-        before = sum(effort.conflicts_to_solution for _, effort in runs) / max(1, sum(e.conflicts for _, e in runs))
+        before = sum(effort.conflicts_to_solution for _, effort in runs) / max(
+            1, sum(effort.conflicts for _, effort in runs)
+        )
         print(
             f"| {size} | {len(means[size])} | {_figures([elapsed for elapsed, _ in runs])} | {mean:.0f} | {before:.2f} |"
         )

@@ -471,13 +471,10 @@ def test_the_stress_tools_effort_splits_the_conflicts_at_the_solution() -> None:
     """kernel_effort's conflicts before the solution and in all are the twin's, node for node, on a stored
     puzzle whose proof of uniqueness takes conflicts of its own."""
     import json
-    from pathlib import Path
 
     tool = stress_tool()
-    stored = Path(__file__).resolve().parents[1] / "bench" / "takuzu_stress_puzzles.json"
-    rows = json.loads(stored.read_text())["16x10/distinct/3"]
-    cells = bytes({"0": 0, "1": 1, "_": 2}[char] for row in rows for char in row)
-    twin = _takuzu_py.Learn(len(rows[0]), len(rows), True, cells)
+    rows = json.loads(tool.STRESS_SET.read_text())["16x10/distinct/3"]
+    twin = _takuzu_py.Learn(len(rows[0]), len(rows), True, cell_codes(tuple(rows)))
     at_solutions = []
     while (status := twin.next_solution(1 << 40)) != 0:
         if status == 1:
