@@ -261,6 +261,33 @@ def test_stress_cadical(benchmark: BenchmarkFixture, stress: tuple[str, list[tak
     benchmark(lambda: [sat_solve(grid, first.unique_rows, cnf) for grid in rows])
 
 
+@pytest.mark.parametrize(
+    ("solver", "counts"), [("glucose4", "seqcounter"), ("glucose4", "totalizer"), ("gluecard4", "native")]
+)
+def test_stress_counts(benchmark: BenchmarkFixture, solver: str, counts: str) -> None:
+    """One clause solver (Glucose 4) on the stored 28x28 class with each line's balance written three ways:
+    over a sequential counter's or a totalizer's own variables, or (Gluecard 4, Glucose's own search) as
+    native cardinality constraints, whose reasons name cells only, as the kernel's do; extra_info: each
+    puzzle's conflicts as a distribution, beside the kernel's (bench/takuzu_stress.py sat)."""
+    pytest.importorskip("pysat", reason="python-sat is in the bench extra")
+    from takuzu_stress import Cnf, kernel_effort, sat_effort
+
+    name = "28x28/distinct"
+    if name not in stress_classes():
+        pytest.skip(f"no {name} class in the stored stress set")
+    puzzles = [list(puzzle.rows) for puzzle in stress_classes()[name]]
+    benchmark.group = f"takuzu stress {name}, the balance written three ways"
+    cnf = Cnf(28, 28, True, counts)
+    conflicts = [sat_effort(rows, cnf, solver)[1] for rows in puzzles]
+    ours = [kernel_effort(rows, True).conflicts for rows in puzzles]
+    benchmark.extra_info.update(
+        puzzles=len(puzzles),
+        conflicts={"median": statistics.median(conflicts), "max": max(conflicts)},
+        kernel_conflicts={"median": statistics.median(ours), "max": max(ours)},
+    )
+    benchmark(lambda: [sat_effort(rows, cnf, solver) for rows in puzzles])
+
+
 def test_stress_cpp(benchmark: BenchmarkFixture, stress: tuple[str, list[takuzu.Puzzle]], cpp_solver: Path) -> None:
     """The C++ line-candidate solver on a stress class it can take (square, distinct rule, N <= 24), in the same
     run; extra_info: its own per-puzzle times (no process start) as a distribution, and the facade's worst

@@ -13,6 +13,7 @@ thrown away for being slow.
 
     python bench/takuzu_stress.py generate --sizes 48 56 60x44 --seeds 0 1 2 3
     python bench/takuzu_stress.py variants puzzles.json --least-conflicts 2000
+    python bench/takuzu_stress.py sat puzzles.json --solver gluecard4 --counts native
 
 ``generate`` times ``takuzu.generate`` itself per size and seed, one after the
 other, and prints each size's median, slowest seed and every seed's seconds
@@ -30,6 +31,12 @@ before the solution. Conflicts do not
 depend on the machine: two builds are compared by running it in each, and a
 change to the search is judged by the geometric means, not by one path's luck.
 ``--least-conflicts`` keeps only the puzzles whose given variant needs that many.
+
+``sat`` gives a PySAT solver's conflicts over the first ``--variants`` (8) of each
+puzzle's symmetric variants beside the kernel's on the same ones, with each line's
+balance written as clauses over a counter's own variables (``seqcounter``,
+``totalizer``) or as two native cardinality constraints on the cells (``native``:
+``gluecard4``, ``minicard``), whose explanations, like the kernel's, name cells only.
 
 ``run`` solves each puzzle with ``takuzu.solve`` (the unique solution, proved) and
 with CaDiCaL (a solution, then the proof that no second one exists), side by side,
@@ -55,14 +62,22 @@ HERE = Path(__file__).resolve().parent
 STRESS_SET = HERE / "takuzu_stress_puzzles.json"
 
 
-class Cnf:
-    """The 01 game of ``width`` x ``height`` as clauses: cell (r, c) is variable ``r * width + c + 1``, true for 1."""
+#: How a Cnf writes each line's balance: as clauses over a sequential counter's or a totalizer's own
+#: variables, or natively, as two cardinality constraints on the cells (for solvers that take them).
+COUNTS = ("seqcounter", "totalizer", "native")
 
-    def __init__(self, width: int, height: int, distinct: bool) -> None:
+
+class Cnf:
+    """The 01 game of ``width`` x ``height`` as clauses: cell (r, c) is variable ``r * width + c + 1``, true for 1.
+
+    ``counts`` (one of COUNTS) says how each line's balance is written."""
+
+    def __init__(self, width: int, height: int, distinct: bool, counts: str = "seqcounter") -> None:
         from pysat.card import CardEnc, EncType
 
         self.width, self.height = width, height
         self.clauses: list[list[int]] = []
+        self.at_most: list[tuple[list[int], int]] = []  # native counts: (literals, bound)
         top = width * height
         lines = [[r * width + c + 1 for c in range(width)] for r in range(height)]
         columns = [[r * width + c + 1 for r in range(height)] for c in range(width)]
@@ -70,7 +85,11 @@ class Cnf:
             for i in range(len(line) - 2):
                 a, b, c = line[i : i + 3]
                 self.clauses += [[a, b, c], [-a, -b, -c]]
-            balanced = CardEnc.equals(lits=line, bound=len(line) // 2, top_id=top, encoding=EncType.seqcounter)
+            half = len(line) // 2
+            if counts == "native":
+                self.at_most += [(line, half), ([-cell for cell in line], half)]
+                continue
+            balanced = CardEnc.equals(lits=line, bound=half, top_id=top, encoding=getattr(EncType, counts))
             top = max(top, balanced.nv)
             self.clauses += balanced.clauses
         if distinct:
@@ -84,10 +103,16 @@ class Cnf:
                     self.clauses.append(differs)
         self.top = top
 
-    def solver(self) -> Any:
+    def solver(self, name: str = "cadical153") -> Any:
+        """A PySAT solver ``name`` loaded with the rules (for native counts, one that takes them)."""
         from pysat.solvers import Solver
 
-        solver = Solver(name="cadical153", bootstrap_with=self.clauses)
+        solver = Solver(name=name, bootstrap_with=self.clauses)
+        if self.at_most and not solver.supports_atmost():
+            solver.delete()
+            raise ValueError(f"{name} takes no cardinality constraints: native counts need gluecard4 or minicard")
+        for literals, bound in self.at_most:
+            solver.add_atmost(literals, bound)
         return solver
 
     def cells(self) -> range:
@@ -130,10 +155,15 @@ def make(width: int, height: int, distinct: bool, seed: int) -> list[str]:
 def sat_solve(rows: list[str], distinct: bool, cnf: Cnf | None = None) -> float:
     """CaDiCaL's seconds for ``rows``: the solver loaded with the rules' clauses (``cnf``, built first
     when not given, and not timed), the givens added, a solution, then the proof that no other exists."""
+    return sat_effort(rows, cnf or Cnf(len(rows[0]), len(rows), distinct))[0]
+
+
+def sat_effort(rows: list[str], cnf: Cnf, solver_name: str = "cadical153") -> tuple[float, int]:
+    """Solver ``solver_name``'s seconds and conflicts for ``rows`` on the rules of ``cnf``: loaded with
+    them, the givens added, a solution, then the proof that no other exists."""
     height, width = len(rows), len(rows[0])
-    cnf = cnf or Cnf(width, height, distinct)
     began = time.perf_counter()
-    with cnf.solver() as solver:
+    with cnf.solver(solver_name) as solver:
         for r, row in enumerate(rows):
             for c, char in enumerate(row):
                 if char != "_":
@@ -142,8 +172,9 @@ def sat_solve(rows: list[str], distinct: bool, cnf: Cnf | None = None) -> float:
         assert solver.solve()
         model = solver.get_model()
         solver.add_clause([-literal for literal in model[: width * height]])
-        assert not solver.solve()
-    return time.perf_counter() - began
+        assert not solver.solve(), "a second solution"
+        conflicts = int(solver.accum_stats()["conflicts"])
+    return time.perf_counter() - began, conflicts
 
 
 def kernel_solve(rows: list[str], distinct: bool) -> int:
@@ -238,6 +269,39 @@ def variant_times(paths: list[Path], least_conflicts: int) -> int:
     return 0
 
 
+def solver_conflicts(paths: list[Path], solver_name: str, counts: str, variant_count: int) -> int:
+    """Print, per puzzle, a PySAT solver's conflicts over the first ``variant_count`` of its symmetric
+    variants, with the balance written as ``counts`` says, beside the kernel's on the same variants."""
+    print(
+        f"| puzzle | {solver_name} ({counts}) conflicts: geometric mean / max | slowest ms | kernel: geometric mean / max |"
+    )
+    print("| --- | --- | --- | --- |")
+    ratios = []
+    for path in paths:
+        for key, rows in json.loads(path.read_text()).items():
+            size, rule, _ = key.split("/")
+            width, height = parse_size(size)
+            cnf = Cnf(width, height, rule == "distinct", counts)
+            variants = symmetric_variants(rows)[:variant_count]
+            # A transposed variant of a rectangle has the other shape: its own clauses.
+            transposed = Cnf(height, width, rule == "distinct", counts) if width != height else cnf
+            theirs = [sat_effort(v, cnf if len(v) == height else transposed, solver_name) for v in variants]
+            ours = [kernel_effort(v, rule == "distinct").conflicts for v in variants]
+            mean = statistics.geometric_mean(1 + count for _, count in theirs) - 1
+            our_mean = statistics.geometric_mean(1 + count for count in ours) - 1
+            ratios.append((1 + mean) / (1 + our_mean))
+            print(
+                f"| {key} | {mean:.0f} / {max(count for _, count in theirs)} "
+                f"| {1000 * max(elapsed for elapsed, _ in theirs):.1f} | {our_mean:.0f} / {max(ours)} |",
+                flush=True,
+            )
+    if ratios:
+        print(
+            f"\n{solver_name} ({counts}) / kernel, geometric mean over the puzzles: {statistics.geometric_mean(ratios):.2f}"
+        )
+    return 0
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
@@ -294,7 +358,17 @@ def main(argv: list[str]) -> int:
     varying = commands.add_parser("variants", help="the kernel on each puzzle's 16 symmetric variants")
     varying.add_argument("files", nargs="+", type=Path)
     varying.add_argument("--least-conflicts", type=int, default=0, help="skip puzzles that need fewer")
+    solving = commands.add_parser("sat", help="a PySAT solver's conflicts on each puzzle's variants")
+    solving.add_argument("files", nargs="+", type=Path)
+    solving.add_argument("--solver", default="cadical153", help="a PySAT solver name, e.g. glucose4, gluecard4")
+    solving.add_argument("--counts", choices=COUNTS, default="seqcounter", help="how each line's balance is written")
+    solving.add_argument("--variants", type=int, default=8, choices=range(1, 17), metavar="1..16")
     options = parser.parse_args(argv)
+    if options.command == "sat":
+        try:
+            return solver_conflicts(options.files, options.solver, options.counts, options.variants)
+        except ValueError as error:
+            parser.error(str(error))
     if options.command == "generate":
         return generate_times(options.sizes, options.rule == "distinct", options.seeds)
     if options.command == "variants":
