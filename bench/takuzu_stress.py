@@ -285,8 +285,10 @@ def solver_conflicts(paths: list[Path], solver_name: str, counts: str, variant_c
             variants = symmetric_variants(rows)[:variant_count]
             # A transposed variant of a rectangle has the other shape: its own clauses.
             transposed = Cnf(height, width, rule == "distinct", counts) if width != height else cnf
-            theirs = [sat_effort(v, cnf if len(v) == height else transposed, solver_name) for v in variants]
-            ours = [kernel_effort(v, rule == "distinct").conflicts for v in variants]
+            theirs = [
+                sat_effort(variant, cnf if len(variant) == height else transposed, solver_name) for variant in variants
+            ]
+            ours = [kernel_effort(variant, rule == "distinct").conflicts for variant in variants]
             mean = statistics.geometric_mean(1 + count for _, count in theirs) - 1
             our_mean = statistics.geometric_mean(1 + count for count in ours) - 1
             ratios.append((1 + mean) / (1 + our_mean))
@@ -365,6 +367,12 @@ def main(argv: list[str]) -> int:
     solving.add_argument("--variants", type=int, default=8, choices=range(1, 17), metavar="1..16")
     options = parser.parse_args(argv)
     if options.command == "sat":
+        from pysat.solvers import NoSuchSolverError, Solver
+
+        try:
+            Solver(name=options.solver).delete()
+        except NoSuchSolverError:
+            parser.error(f"no PySAT solver {options.solver!r}")
         try:
             return solver_conflicts(options.files, options.solver, options.counts, options.variants)
         except ValueError as error:
