@@ -277,18 +277,20 @@ def solver_conflicts(paths: list[Path], solver_name: str, counts: str, variant_c
     )
     print("| --- | --- | --- | --- |")
     ratios = []
+    cnfs: dict[tuple[int, int, bool], Cnf] = {}  # the rules' clauses per shape and rule, built once
+
+    def rules(variant: list[str], distinct: bool) -> Cnf:
+        shape = (len(variant[0]), len(variant), distinct)
+        if shape not in cnfs:
+            cnfs[shape] = Cnf(*shape, counts)
+        return cnfs[shape]
+
     for path in paths:
         for key, rows in json.loads(path.read_text()).items():
-            size, rule, _ = key.split("/")
-            width, height = parse_size(size)
-            cnf = Cnf(width, height, rule == "distinct", counts)
+            distinct = key.split("/")[1] == "distinct"
             variants = symmetric_variants(rows)[:variant_count]
-            # A transposed variant of a rectangle has the other shape: its own clauses.
-            transposed = Cnf(height, width, rule == "distinct", counts) if width != height else cnf
-            theirs = [
-                sat_effort(variant, cnf if len(variant) == height else transposed, solver_name) for variant in variants
-            ]
-            ours = [kernel_effort(variant, rule == "distinct").conflicts for variant in variants]
+            theirs = [sat_effort(variant, rules(variant, distinct), solver_name) for variant in variants]
+            ours = [kernel_effort(variant, distinct).conflicts for variant in variants]
             mean = statistics.geometric_mean(1 + count for _, count in theirs) - 1
             our_mean = statistics.geometric_mean(1 + count for count in ours) - 1
             ratios.append((1 + mean) / (1 + our_mean))
@@ -367,14 +369,12 @@ def main(argv: list[str]) -> int:
     solving.add_argument("--variants", type=int, default=8, choices=range(1, 17), metavar="1..16")
     options = parser.parse_args(argv)
     if options.command == "sat":
-        from pysat.solvers import NoSuchSolverError, Solver
+        from pysat.solvers import NoSuchSolverError
 
         try:
-            Solver(name=options.solver).delete()
+            return solver_conflicts(options.files, options.solver, options.counts, options.variants)
         except NoSuchSolverError:
             parser.error(f"no PySAT solver {options.solver!r}")
-        try:
-            return solver_conflicts(options.files, options.solver, options.counts, options.variants)
         except ValueError as error:
             parser.error(str(error))
     if options.command == "generate":
