@@ -239,6 +239,20 @@ def test_solve_many_raises_the_first_bad_items_own_error_when_asked(bad: object)
         fastpuzzle.solve_many("takuzu", texts, errors="ignore")  # type: ignore[arg-type]
 
 
+def test_a_bar_counts_each_item_of_a_loop_once_its_turn_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fastpuzzle import _progress
+
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
+    with _progress.progress_bar("loop", show=True, total=4) as bar:
+        seen = []
+        for item in bar.each("abcd"):
+            assert bar.bar is None or bar.bar.n == "abcd".index(item)
+            if item == "b":
+                continue  # a turn left early is counted all the same
+            seen.append(item)
+        assert seen == list("acd") and bar.bar.n == 4
+
+
 def test_a_stopped_thread_stops_its_count_at_the_next_poll() -> None:
     import threading
 

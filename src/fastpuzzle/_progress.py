@@ -11,7 +11,10 @@ TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     import threading
-    from typing import Any, Callable, Optional
+    from collections.abc import Iterable, Iterator
+    from typing import Any, Callable, Optional, TypeVar
+
+    Item = TypeVar("Item")
 
 __all__ = ["DELAY", "check_stop", "progress_bar", "stop_callback", "stopped_by"]
 
@@ -26,8 +29,9 @@ class progress_bar:
     error is a terminal; it appears once the job has run ``delay`` seconds
     (default :data:`DELAY`, read when the job starts), and is cleared at the
     end, so that a message after it starts on a clean line. Inside the
-    context, :meth:`advance` counts steps done and :meth:`report` sets the
-    share done, 0 to 1, of ``total`` steps; :attr:`callback` is ``report``
+    context, :meth:`advance` counts steps done, :meth:`each` counts the
+    items of a loop as they are done and :meth:`report` sets the share done,
+    0 to 1, of ``total`` steps; :attr:`callback` is ``report``
     when a bar may be drawn and None otherwise, as the kernels take it.
     """
 
@@ -67,6 +71,12 @@ class progress_bar:
         bar = self._drawn()
         if bar is not None:
             bar.update(steps)
+
+    def each(self, items: Iterable[Item]) -> Iterator[Item]:
+        """``items`` one by one, each counted as a step done once the loop over them asks for the next."""
+        for item in items:
+            yield item
+            self.advance(1)
 
     def report(self, done: float) -> None:
         """The share done, 0 to 1, of ``total`` steps (and a stop, as :func:`check_stop`)."""

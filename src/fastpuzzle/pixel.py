@@ -35,6 +35,7 @@ from ._grid import (
     walk,
 )
 from ._hints import TRIAL_TIER, Hint, NoGivenLeft, checked_difficulty, graded, path
+from ._progress import progress_bar
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe, plain_lines, plain_number, plain_rows
 from .errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
@@ -346,6 +347,7 @@ def generate(
     density: float = 0.5,
     effort: Optional[int] = 20_000,
     difficulty: Optional[int] = None,
+    progress: Optional[bool] = None,
 ) -> Puzzle:
     """A random ``n x m`` puzzle (``m`` defaults to ``n``) with a unique solution.
 
@@ -365,7 +367,9 @@ def generate(
     attempt that ends below the grade starts over (ArgumentError after a fixed
     number of attempts: a tiny grid may lack a grade).
     The same arguments always give the same puzzle. ``density`` is a real
-    number from 0 to 1, ``effort`` a whole number or None.
+    number from 0 to 1, ``effort`` a whole number or None. ``progress``: show
+    a progress bar of the clues checked on standard error (default: when
+    standard error is a terminal).
     """
     import random
 
@@ -387,8 +391,8 @@ def generate(
                 return picture
 
     if difficulty is None:
-        return _puzzle_of(_strip_clues(random_picture(), rng, effort))
-    found = _to_grade(difficulty, random_picture, rng, effort)
+        return _puzzle_of(_strip_clues(random_picture(), rng, effort, progress))
+    found = _to_grade(difficulty, random_picture, rng, effort, progress)
     if found is None:
         raise ArgumentError(f"found no {n}x{m} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts")
     return found
@@ -403,27 +407,33 @@ def _unique_with_every_clue(picture: list[str]) -> bool:
     return len(_first_solutions(_puzzle_of([list(row) for row in _clues_of(picture)]), 2)) == 1
 
 
-def _strip_clues(picture: list[str], rng: Any, effort: Optional[int]) -> list[list[str]]:
+def _strip_clues(picture: list[str], rng: Any, effort: Optional[int], progress: Optional[bool]) -> list[list[str]]:
     """``picture``'s clues less, in random order, every clue whose removal keeps the solution unique
-    (within ``effort`` nodes of the memo's walk, or, with None, proved by clause learning)."""
+    (within ``effort`` nodes of the memo's walk, or, with None, proved by clause learning); ``progress``
+    as for :func:`generate`."""
     n, m = len(picture), len(picture[0])
     grid = [list(row) for row in _clues_of(picture)]
     solution = bytes(int(colour) for row in picture for colour in row)
     places = [(r, c) for r in range(n) for c in range(m)]
     rng.shuffle(places)
-    for r, c in places:
-        clue = grid[r][c]
-        if effort is None:
-            removable = not _clue_needed(grid, solution, r, c)
-        else:
-            grid[r][c] = "_"
-            removable = _unique(grid, effort)
-        grid[r][c] = "_" if removable else clue
+    with progress_bar(NAME, show=progress, total=len(places), unit=" clues") as bar:
+        for r, c in bar.each(places):
+            clue = grid[r][c]
+            if effort is None:
+                removable = not _clue_needed(grid, solution, r, c)
+            else:
+                grid[r][c] = "_"
+                removable = _unique(grid, effort)
+            grid[r][c] = "_" if removable else clue
     return grid
 
 
 def _to_grade(
-    difficulty: int, draw_picture: Callable[[], list[str]], rng: Any, effort: Optional[int]
+    difficulty: int,
+    draw_picture: Callable[[], list[str]],
+    rng: Any,
+    effort: Optional[int],
+    progress: Optional[bool],
 ) -> Optional[Puzzle]:
     """A puzzle of grade ``difficulty`` for a picture from ``draw_picture``, or None after _GRADE_ATTEMPTS."""
     from ._pixel_hints import Deducer
@@ -433,7 +443,7 @@ def _to_grade(
         full = _clues_of(picture)
         if difficulty < TRIAL_TIER and not _rules_solve(full, difficulty):
             raise NoGivenLeft
-        grid = _strip_clues(picture, rng, effort)
+        grid = _strip_clues(picture, rng, effort, progress)
         deducer = Deducer(["".join(row) for row in grid], None, picture)
 
         def add_given() -> None:
@@ -495,8 +505,8 @@ def from_image(
             "try another size or threshold"
         )
     if difficulty is None:
-        return _puzzle_of(_strip_clues(picture, rng, None))
-    found = _to_grade(difficulty, lambda: picture, rng, None)
+        return _puzzle_of(_strip_clues(picture, rng, None, False))
+    found = _to_grade(difficulty, lambda: picture, rng, None, False)
     if found is None:
         raise ArgumentError(
             f"found no puzzle of difficulty {difficulty} for this picture in {_GRADE_ATTEMPTS} attempts"

@@ -40,6 +40,7 @@ from ._grid import (
     walk,
 )
 from ._hints import Hint, checked_difficulty, graded, path
+from ._progress import progress_bar
 from ._registry import PUZZLES, Status
 from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows
 from .errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
@@ -323,9 +324,11 @@ def _too_large(puzzle: Puzzle, counting: bool) -> str:
 # -- generation ----------------------------------------------------------------
 
 
-def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random) -> tuple[list[list[str]], list[str]]:
+def _strip_givens(
+    width: int, height: int, unique_rows: bool, rng: random.Random, bar: progress_bar
+) -> tuple[list[list[str]], list[str]]:
     """A random solved grid, and the givens left after dropping, in random order, every given whose
-    opposite digit has no solution with the givens kept so far.
+    opposite digit has no solution with the givens kept so far; ``bar`` counts the givens checked.
 
     One search serves every check: the blank grid, with the givens not yet checked as assumptions
     (what it learns holds for every set of givens), and each given found needed kept as one, then
@@ -349,7 +352,7 @@ def _strip_givens(width: int, height: int, unique_rows: bool, rng: random.Random
     # The assumptions: the givens still unchecked, and those found needed that are not yet fixed for good.
     assumed = bytearray(givens)
     needed: list[int] = []
-    for checked, p in enumerate(order):
+    for checked, p in enumerate(bar.each(order)):
         digit = givens[p]
         assumed[p] = digit ^ 1
         search.assume(bytes(assumed), decided)
@@ -394,6 +397,7 @@ def generate(
     seed: Optional[int] = None,
     difficulty: Optional[int] = None,
     unique_rows: bool = True,
+    progress: Optional[bool] = None,
 ) -> Puzzle:
     """A random puzzle of ``width`` x ``height`` (``height`` defaults to ``width``; both even, 2 to
     MAX_N) with a unique solution, under the rule ``unique_rows``.
@@ -401,7 +405,9 @@ def generate(
     The same ``seed`` always gives the same puzzle. Generation draws a random
     solved grid, then removes givens, in random order, while the solution stays
     unique: removing any given of the result makes it ambiguous (strictly
-    minimal). Every check is exact; none is cut short.
+    minimal). Every check is exact; none is cut short. ``progress``: show a
+    progress bar of the givens checked on standard error (default: when standard
+    error is a terminal); a 64x64 takes a minute or more.
 
     With ``difficulty`` (a grade from 1 to 5, see :func:`grade`) the puzzle has
     exactly that grade: wherever the rules the grade allows decide nothing, a
@@ -418,12 +424,12 @@ def generate(
             raise ArgumentError(f"generate() takes an even {name} from 2 to {MAX_N}, got {side}")
     rng = random.Random(seed)
     if difficulty is None:
-        return _minimal(width, height, unique_rows, rng)[0]
+        return _minimal(width, height, unique_rows, rng, progress)[0]
     difficulty = checked_difficulty(difficulty)
     from ._takuzu_hints import Deducer
 
     def draw() -> tuple[Deducer, Callable[[], None], Callable[[], Puzzle]]:
-        puzzle, solution = _minimal(width, height, unique_rows, rng)
+        puzzle, solution = _minimal(width, height, unique_rows, rng, progress)
         grid = [list(row) for row in puzzle.rows]
         deducer = Deducer(puzzle.rows, solution, unique_rows)
 
@@ -463,9 +469,12 @@ def _searched(search: Any, nodes: int) -> int:
     return int(status)
 
 
-def _minimal(width: int, height: int, unique_rows: bool, rng: random.Random) -> tuple[Puzzle, list[str]]:
-    """A strictly minimal puzzle drawn from ``rng``, and its solution."""
-    grid, solution = _strip_givens(width, height, unique_rows, rng)
+def _minimal(
+    width: int, height: int, unique_rows: bool, rng: random.Random, progress: Optional[bool]
+) -> tuple[Puzzle, list[str]]:
+    """A strictly minimal puzzle drawn from ``rng``, and its solution; ``progress`` as for :func:`generate`."""
+    with progress_bar(NAME, show=progress, total=width * height, unit=" givens") as bar:
+        grid, solution = _strip_givens(width, height, unique_rows, rng, bar)
     return Puzzle._trusted(tuple("".join(row) for row in grid), unique_rows), solution
 
 
