@@ -292,19 +292,6 @@ def test_generate_rejects_bad_sizes() -> None:
         pixel.generate(101)
 
 
-def test_generate_shows_a_bar_of_the_clues_checked_only_when_asked(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from fastpuzzle import _progress
-
-    quiet = pixel.generate(7, 9, seed=4, effort=None, progress=False)
-    assert capsys.readouterr().err == ""
-    monkeypatch.setattr(_progress, "DELAY", 0.0)
-    assert pixel.generate(7, 9, seed=4, effort=None, progress=True) == quiet
-    err = capsys.readouterr().err
-    assert "pixel" in err and "/63 " in err and "clues" in err
-
-
 def test_show_draws_the_picture() -> None:
     assert pixel.show(("01", "10")) == "\u00b7\u00b7\u2588\u2588\n\u2588\u2588\u00b7\u00b7\n"
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import re
 import signal
 import stat
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Optional
 
 import pytest
 
@@ -251,6 +252,32 @@ def test_a_bar_counts_each_item_of_a_loop_once_its_turn_is_done(monkeypatch: pyt
                 continue  # a turn left early is counted all the same
             seen.append(item)
         assert seen == list("acd") and bar.bar.n == 4
+
+
+@pytest.mark.parametrize(
+    ("make", "shown"),
+    [
+        (
+            lambda progress: takuzu.generate(12, 10, seed=3, unique_rows=False, progress=progress),
+            "takuzu: .*/120 .* givens",
+        ),
+        (lambda progress: pixel.generate(7, 9, seed=4, effort=None, progress=progress), "pixel: .*/63 .* clues"),
+    ],
+    ids=["takuzu", "pixel"],
+)
+def test_generate_shows_a_bar_of_what_it_checked_only_when_asked(
+    make: Callable[[Optional[bool]], object],
+    shown: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fastpuzzle import _progress
+
+    quiet = make(False)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
+    assert make(True) == quiet
+    assert re.search(shown, capsys.readouterr().err)
 
 
 def test_a_stopped_thread_stops_its_count_at_the_next_poll() -> None:

@@ -209,19 +209,6 @@ def test_generate_rejects_sizes_it_cannot_do(n: int) -> None:
         takuzu.generate(n)
 
 
-def test_generate_shows_a_bar_of_the_givens_checked_only_when_asked(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from fastpuzzle import _progress
-
-    quiet = takuzu.generate(12, 10, seed=3, unique_rows=False, progress=False)
-    assert capsys.readouterr().err == ""
-    monkeypatch.setattr(_progress, "DELAY", 0.0)
-    assert takuzu.generate(12, 10, seed=3, unique_rows=False, progress=True) == quiet
-    err = capsys.readouterr().err
-    assert "takuzu" in err and "/120 " in err and "givens" in err
-
-
 def test_puzzle_prints_as_its_grid() -> None:
     puzzle = takuzu.parse(SAMPLE)
     assert str(puzzle) == SAMPLE
