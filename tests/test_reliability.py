@@ -21,7 +21,7 @@ from typing import Any, Callable, Optional
 import pytest
 
 import fastpuzzle
-from conftest import run_cli
+from conftest import ROOT, run_cli
 from fastpuzzle import ArgumentError, ParseError, interchange, pixel, render, reversi, sudoku, takuzu
 
 START_8 = reversi.start(8)
@@ -255,23 +255,33 @@ def test_a_bar_counts_each_item_of_a_loop_once_its_turn_is_done(monkeypatch: pyt
 
 
 @pytest.mark.parametrize(
-    ("make", "shown"),
+    ("make", "shown", "needs"),
     [
         (
             lambda progress: takuzu.generate(12, 10, seed=3, unique_rows=False, progress=progress),
             "takuzu: .*/120 .* givens",
+            None,
         ),
-        (lambda progress: pixel.generate(7, 9, seed=4, effort=None, progress=progress), "pixel: .*/63 .* clues"),
+        (lambda progress: pixel.generate(7, 9, seed=4, effort=None, progress=progress), "pixel: .*/63 .* clues", None),
+        (
+            lambda progress: pixel.from_image(ROOT / "examples" / "heart.png", (10, 12), seed=1, progress=progress),
+            "pixel: .*/120 .* clues",
+            "PIL",
+        ),
     ],
-    ids=["takuzu", "pixel"],
+    ids=["takuzu", "pixel", "pixel from an image"],
 )
 def test_generate_shows_a_bar_of_what_it_checked_only_when_asked(
     make: Callable[[Optional[bool]], object],
     shown: str,
+    needs: Optional[str],
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from fastpuzzle import _progress
+
+    if needs is not None:
+        pytest.importorskip(needs)
 
     quiet = make(False)
     assert capsys.readouterr().err == ""

@@ -482,6 +482,7 @@ def from_image(
     threshold: float = 0.5,
     difficulty: Optional[int] = None,
     seed: Optional[int] = None,
+    progress: Optional[bool] = None,
 ) -> Puzzle:
     """A puzzle whose unique solution is the picture in the image file at ``path``.
 
@@ -489,7 +490,7 @@ def from_image(
     darker than ``threshold`` (0 black to 1 white) is black. Clues are then
     removed, in an order drawn from ``seed``, while the picture stays the only
     solution, and with ``difficulty`` the puzzle is shaped to that grade as by
-    :func:`generate`. Needs Pillow (``pip install fastpuzzle[image]``).
+    :func:`generate` (``progress`` too). Needs Pillow (``pip install fastpuzzle[image]``).
     ArgumentError when even every clue of the picture leaves it ambiguous (try
     another size or threshold) or no puzzle of the grade is found.
     """
@@ -505,8 +506,8 @@ def from_image(
             "try another size or threshold"
         )
     if difficulty is None:
-        return _puzzle_of(_strip_clues(picture, rng, None, False))
-    found = _to_grade(difficulty, lambda: picture, rng, None, False)
+        return _puzzle_of(_strip_clues(picture, rng, None, progress))
+    found = _to_grade(difficulty, lambda: picture, rng, None, progress)
     if found is None:
         raise ArgumentError(
             f"found no puzzle of difficulty {difficulty} for this picture in {_GRADE_ATTEMPTS} attempts"
