@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,13 @@ SOURCES = ROOT / "src" / "fastpuzzle"
 CONFIG = ROOT / "pyproject.toml"
 
 pytest.importorskip("importlinter", reason="import-linter is in the test extra")
+# import-linter takes the config file as an argument from 2.17 on, and only as --config before (the newest
+# for Python 3.10 is 2.15); 2.17 still reads --config, with a warning.
+CONFIG_ARGUMENTS = (
+    [str(CONFIG)]
+    if tuple(int(part) for part in version("import-linter").split(".")[:2]) >= (2, 17)
+    else ["--config", str(CONFIG)]
+)
 pytestmark = pytest.mark.skipif(not SOURCES.is_dir(), reason="no source tree: the tests run against a wheel")
 
 
@@ -33,7 +41,7 @@ def lint(tmp_path: Path, edits: dict[str, str]) -> subprocess.CompletedProcess[s
             stream.write(text)
     lint_imports = "from importlinter.cli import lint_imports_command; lint_imports_command()"
     return subprocess.run(
-        [sys.executable, "-c", lint_imports, "--no-cache", "--no-logo", str(CONFIG)],
+        [sys.executable, "-c", lint_imports, "--no-cache", "--no-logo", *CONFIG_ARGUMENTS],
         capture_output=True,
         text=True,
         timeout=120,
