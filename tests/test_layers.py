@@ -9,7 +9,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -20,18 +19,14 @@ SOURCES = ROOT / "src" / "fastpuzzle"
 CONFIG = ROOT / "pyproject.toml"
 
 pytest.importorskip("importlinter", reason="import-linter is in the test extra")
-# import-linter takes the config file as an argument from 2.17 on, and only as --config before (the newest
-# for Python 3.10 is 2.15); 2.17 still reads --config, with a warning.
-CONFIG_ARGUMENTS = (
-    [str(CONFIG)]
-    if tuple(int(part) for part in version("import-linter").split(".")[:2]) >= (2, 17)
-    else ["--config", str(CONFIG)]
-)
 pytestmark = pytest.mark.skipif(not SOURCES.is_dir(), reason="no source tree: the tests run against a wheel")
 
 
 def lint(tmp_path: Path, edits: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """``lint-imports`` over a copy of the package's Python sources, with ``edits`` (file: text appended)."""
+    # The contracts beside the copy, where every import-linter finds them by itself: 2.17 takes a config file
+    # as an argument, and the newest for Python 3.10 (2.15) only as --config.
+    shutil.copy(CONFIG, tmp_path / "pyproject.toml")
     package = tmp_path / "src" / "fastpuzzle"
     shutil.copytree(SOURCES, package, ignore=shutil.ignore_patterns("*.so", "*.c", "*.html", "__pycache__"))
     for name, text in edits.items():
@@ -41,7 +36,7 @@ def lint(tmp_path: Path, edits: dict[str, str]) -> subprocess.CompletedProcess[s
             stream.write(text)
     lint_imports = "from importlinter.cli import lint_imports_command; lint_imports_command()"
     return subprocess.run(
-        [sys.executable, "-c", lint_imports, "--no-cache", "--no-logo", *CONFIG_ARGUMENTS],
+        [sys.executable, "-c", lint_imports, "--no-cache", "--no-logo"],
         capture_output=True,
         text=True,
         timeout=120,
