@@ -40,8 +40,9 @@ balance written as clauses over a counter's own variables (``seqcounter``,
 
 ``run`` solves each puzzle with ``takuzu.solve`` (the unique solution, proved) and
 with CaDiCaL (a solution, then the proof that no second one exists), side by side,
-and prints for each size the median, 99th percentile and maximum of both, and the
-kernel's nodes. ``bench/bench_takuzu.py`` times the stored set
+and prints for each size the median, 99th percentile and maximum of both, the
+ratio of the totals, the worst puzzle's ratio (fastpuzzle's time over CaDiCaL's on
+the same puzzle, the most of them) and the kernel's nodes. ``bench/bench_takuzu.py`` times the stored set
 (``takuzu_stress_puzzles.json``) the same way under pytest-benchmark.
 """
 
@@ -339,6 +340,56 @@ def generate_times(sizes: list[str], distinct: bool, seeds: list[int]) -> int:
     return 0
 
 
+class Timing(NamedTuple):
+    """One puzzle of ``run``: its key, fastpuzzle's and CaDiCaL's seconds, and the kernel's nodes."""
+
+    key: str
+    ours: float
+    theirs: float
+    nodes: int
+
+
+def run_times(paths: list[Path]) -> int:
+    """Time ``takuzu.solve`` and CaDiCaL on each stored puzzle of ``paths``; print ``run_table`` of them."""
+    from fastpuzzle import takuzu
+
+    timings = []
+    for path in paths:
+        for key, rows in json.loads(path.read_text()).items():
+            distinct = key.split("/")[1] == "distinct"
+            puzzle = takuzu.from_rows(rows, unique_rows=distinct)
+            began = time.perf_counter()
+            takuzu.solve(puzzle)
+            ours = time.perf_counter() - began
+            timings.append(Timing(key, ours, sat_solve(rows, distinct), kernel_solve(rows, distinct)))
+    print("\n".join(run_table(timings)))
+    return 0
+
+
+def run_table(timings: list[Timing]) -> list[str]:
+    """``run``'s table, a row per size and rule: both distributions, the ratio of the totals, and the
+    puzzle that is slowest for fastpuzzle against CaDiCaL (the worst ratio, and its key)."""
+    by_size: dict[str, list[Timing]] = {}
+    for timing in timings:
+        size, rule, _ = timing.key.split("/")
+        by_size.setdefault(f"{size}/{rule}", []).append(timing)
+    header = (
+        "| size/rule | n | fastpuzzle ms: median / p99 / max / total | CaDiCaL ms: median / p99 / max / total "
+        "| total ratio | worst puzzle's ratio | kernel nodes: median / max |"
+    )
+    lines = [header, "| --- | --- | --- | --- | --- | --- | --- |"]
+    for size, runs in sorted(by_size.items(), key=lambda item: (item[0].split("/")[1], int(item[0].split("x")[0]))):
+        ours = [run.ours for run in runs]
+        theirs = [run.theirs for run in runs]
+        worst = max(runs, key=lambda run: run.ours / run.theirs)
+        lines.append(
+            f"| {size} | {len(runs)} | {_figures(ours)} | {_figures(theirs)} | {sum(ours) / sum(theirs):.3f} "
+            f"| {worst.ours / worst.theirs:.3f} ({worst.key}) "
+            f"| {statistics.median(run.nodes for run in runs):.0f} / {max(run.nodes for run in runs)} |"
+        )
+    return lines
+
+
 def parse_size(text: str) -> tuple[int, int]:
     width, _, height = text.partition("x")
     return int(width), int(height or width)
@@ -393,32 +444,7 @@ def main(argv: list[str]) -> int:
                     print(f"{key}: {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
                     options.out.write_text(json.dumps(made, indent=0) + "\n")
         return 0
-    from fastpuzzle import takuzu
-
-    by_size: dict[str, list[tuple[float, float, int]]] = {}
-    for path in options.files:
-        for key, rows in json.loads(path.read_text()).items():
-            size, rule, _ = key.split("/")
-            distinct = rule == "distinct"
-            puzzle = takuzu.from_rows(rows, unique_rows=distinct)
-            began = time.perf_counter()
-            takuzu.solve(puzzle)
-            ours = time.perf_counter() - began
-            nodes = kernel_solve(rows, distinct)
-            theirs = sat_solve(rows, distinct)
-            by_size.setdefault(f"{size}/{rule}", []).append((ours, theirs, nodes))
-    print(
-        "| size/rule | n | fastpuzzle ms: median / p99 / max / total | CaDiCaL ms: median / p99 / max / total "
-        "| total ratio | kernel nodes: median / max |"
-    )
-    print("| --- | --- | --- | --- | --- | --- |")
-    for size, runs in sorted(by_size.items(), key=lambda item: (item[0].split("/")[1], int(item[0].split("x")[0]))):
-        ours, theirs, nodes = ([run[i] for run in runs] for i in range(3))
-        print(
-            f"| {size} | {len(runs)} | {_figures(ours)} | {_figures(theirs)} | {sum(ours) / sum(theirs):.3f} "
-            f"| {statistics.median(nodes):.0f} / {max(nodes)} |"
-        )
-    return 0
+    return run_times(options.files)
 
 
 if __name__ == "__main__":

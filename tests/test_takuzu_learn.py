@@ -487,3 +487,24 @@ def test_the_stress_tools_effort_splits_the_conflicts_at_the_solution() -> None:
         twin.nodes,
     )
     assert 0 < effort.conflicts_to_solution < effort.conflicts
+
+
+def test_the_stress_tools_run_table_names_each_sizes_worst_puzzle() -> None:
+    """run's table gives per size and rule the ratio of the totals and the puzzle that is slowest against
+    CaDiCaL: not the slowest one, nor the one of the most nodes."""
+    tool = stress_tool()
+    timings = [
+        tool.Timing("32x32/distinct/1", 0.200, 2.000, 900),  # the slowest, at 0.1 x
+        tool.Timing("32x32/distinct/2", 0.050, 0.100, 40),  # the worst ratio, 0.5 x
+        tool.Timing("32x32/distinct/3", 0.010, 0.400, 10),
+        tool.Timing("8x12/free/4", 0.001, 0.004, 3),
+    ]
+    header, rule, *rows = tool.run_table(timings)
+    assert "worst puzzle's ratio" in header and header.count("|") == rule.count("|")
+    assert [row.split(" | ")[0] for row in rows] == ["| 32x32/distinct", "| 8x12/free"]
+    cells = rows[0].split(" | ")
+    assert cells[1] == "3"
+    assert cells[4] == f"{0.26 / 2.5:.3f}"
+    assert cells[5] == "0.500 (32x32/distinct/2)"
+    assert cells[6] == "40 / 900 |"
+    assert rows[1].split(" | ")[5] == "0.250 (8x12/free/4)"
