@@ -42,8 +42,9 @@ balance written as clauses over a counter's own variables (``seqcounter``,
 with CaDiCaL (a solution, then the proof that no second one exists), side by side,
 and prints for each size the median, 99th percentile and maximum of both, the
 ratio of the totals, the worst puzzle's ratio (fastpuzzle's time over CaDiCaL's on
-the same puzzle, the most of them) and the kernel's nodes. ``bench/bench_takuzu.py`` times the stored set
-(``takuzu_stress_puzzles.json``) the same way under pytest-benchmark.
+the same puzzle, the most of them) and the kernel's nodes. ``bench/bench_takuzu.py``
+times the stored set (``takuzu_stress_puzzles.json``) the same way under
+pytest-benchmark.
 """
 
 from __future__ import annotations
