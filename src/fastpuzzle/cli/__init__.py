@@ -587,8 +587,7 @@ def _flush_output(name: Optional[str], output: str = "") -> int:
     if sys.stdout is None:
         return EXIT_OK
     try:
-        sys.stdout.write(output)
-        sys.stdout.flush()
+        _write_whole(sys.stdout, output)
     except BrokenPipeError:
         _discard_output()
         return EXIT_BROKEN_PIPE
@@ -597,6 +596,29 @@ def _flush_output(name: Optional[str], output: str = "") -> int:
         _say(_prefix(name) + f"cannot write the output: {error.strerror or error}")
         return EXIT_OUTPUT_ERROR
     return EXIT_OK
+
+
+def _write_whole(stream: Any, text: str) -> None:
+    """Write ``text`` to ``stream`` and flush it, whole even when a signal is handled in the middle.
+
+    A signal whose handler returns (a batch holds SIGINT and SIGTERM while it
+    writes records) can interrupt a write to a full pipe part-way; Python's
+    buffered writer then drops the rest of that write (CPython 3.9 to 3.13 alike).
+    So on POSIX the bytes go to the file descriptor, write by write until all
+    are out; a stream with none (a test's capture) is written as it is.
+    """
+    stream.flush()
+    try:
+        descriptor = stream.fileno() if os.name == "posix" else -1
+    except (AttributeError, OSError, ValueError):
+        descriptor = -1
+    if descriptor < 0:
+        stream.write(text)
+        stream.flush()
+        return
+    data = memoryview(text.encode(stream.encoding or "utf-8", stream.errors or "strict"))
+    while data:
+        data = data[os.write(descriptor, data) :]
 
 
 def _discard_output() -> None:

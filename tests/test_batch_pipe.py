@@ -1,0 +1,97 @@
+"""A batch stopped by a signal while it writes to a pipe: the records written are whole JSON lines.
+
+A pipe holds 64 KiB. A batch whose records fill it blocks in the middle of a
+write; SIGINT or SIGTERM then lands there, part of that write already in the
+pipe. Each run below is a real ``python -m fastpuzzle ... --batch`` process on
+a real pipe, stopped at such a moment or at a random one while a slow reader
+drains the pipe.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import random
+import signal
+import subprocess
+import sys
+import termios
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pipe sizes are read with Linux's ioctl")
+
+#: Interrupted runs: the issue's floor is 50.
+RUNS = 52
+#: Tiny puzzles of two shapes: their records run to about 600 KiB, several pipes' worth.
+PUZZLES = "2\n1_\n__\n\n4 2 free\n0___\n____\n\n" * 3000
+EXIT_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
+
+
+def queued_bytes(descriptor: int) -> int:
+    """The bytes waiting in the pipe whose read end is ``descriptor``."""
+    answer = fcntl.ioctl(descriptor, termios.FIONREAD, b"\0\0\0\0")
+    return int.from_bytes(answer, sys.byteorder)
+
+
+def interrupted_run(path: Path, run: int) -> tuple[int, int, bytes, bytes]:
+    """One batch of ``path``, stopped by a signal; its exit code, the signal, stdout and stderr.
+
+    Even runs wait until the pipe is full (the batch blocked in a write), odd
+    runs read slowly and send the signal after a random time.
+    """
+    rng = random.Random(run)
+    signum = (signal.SIGINT, signal.SIGTERM)[run % 4 // 2]
+    jobs = str(1 + run % 2)
+    with subprocess.Popen(
+        [sys.executable, "-m", "fastpuzzle", "takuzu", "--batch", "--count", "--jobs", jobs, str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        descriptor = process.stdout.fileno()
+        capacity = fcntl.fcntl(descriptor, fcntl.F_GETPIPE_SZ)  # type: ignore[attr-defined]
+        chunks: list[bytes] = []
+        deadline = time.monotonic() + 30
+        if run % 2 == 0:
+            # Full: the pipe holds (nearly) its capacity, and no more comes for a while.
+            queued = -1
+            while time.monotonic() < deadline:
+                time.sleep(0.01)
+                before, queued = queued, queued_bytes(descriptor)
+                if queued == before and queued > capacity // 2:
+                    break
+            time.sleep(rng.uniform(0, 0.02))
+        else:
+            stop_at = time.monotonic() + rng.uniform(0.2, 0.8)
+            while time.monotonic() < stop_at:
+                chunks.append(process.stdout.read1(512))  # type: ignore[attr-defined]
+                time.sleep(0.002)
+        assert process.poll() is None, "the batch ended before the signal"
+        process.send_signal(signum)
+        reader = threading.Thread(target=lambda: chunks.append(process.stdout.read()))  # type: ignore[union-attr]
+        reader.start()
+        err = process.stderr.read()
+        reader.join(30)
+        code = process.wait(30)
+    return code, signum, b"".join(chunks), err
+
+
+def test_records_on_a_pipe_stay_whole_under_signals(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_text(PUZZLES)
+    with ThreadPoolExecutor(4) as pool:
+        runs = list(pool.map(lambda run: interrupted_run(path, run), range(RUNS)))
+    for run, (code, signum, out, err) in enumerate(runs):
+        said = "interrupted" if signum == signal.SIGINT else "terminated"
+        assert (code, err) == (EXIT_CODES[signum], f"fastpuzzle: takuzu: {said}\n".encode()), run
+        assert out.endswith(b"\n"), (run, out[-80:])
+        records = [json.loads(line) for line in out.decode().splitlines()]
+        assert [record["index"] for record in records] == list(range(len(records))), run
+        assert all(record["output"] == ("1\n" if record["index"] % 2 == 0 else "3\n") for record in records)
+    # Most runs stopped a batch that was blocked writing to a full pipe.
+    assert sum(len(out) >= 65536 for _, _, out, _ in runs) >= RUNS // 2
