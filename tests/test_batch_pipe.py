@@ -29,7 +29,9 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pipe sizes are 
 RUNS = 52
 #: Tiny puzzles of two shapes: their records run to about 600 KiB, several pipes' worth.
 PUZZLES = "2\n1_\n__\n\n4 2 free\n0___\n____\n\n" * 3000
-EXIT_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
+#: fcntl's name for it from Python 3.10 on; Linux's number.
+F_GETPIPE_SZ = getattr(fcntl, "F_GETPIPE_SZ", 1032)
+EXIT_CODES: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
 
 def queued_bytes(descriptor: int) -> int:
@@ -54,7 +56,7 @@ def interrupted_run(path: Path, run: int) -> tuple[int, int, bytes, bytes]:
     ) as process:
         assert process.stdout is not None and process.stderr is not None
         descriptor = process.stdout.fileno()
-        capacity = fcntl.fcntl(descriptor, fcntl.F_GETPIPE_SZ)  # type: ignore[attr-defined]
+        capacity = fcntl.fcntl(descriptor, F_GETPIPE_SZ)
         chunks: list[bytes] = []
         deadline = time.monotonic() + 30
         if run % 2 == 0:

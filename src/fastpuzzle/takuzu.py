@@ -42,6 +42,7 @@ from ._grid import (
 from ._hints import Hint, checked_difficulty, graded, path
 from ._progress import progress_bar
 from ._registry import PUZZLES, Status
+from ._takuzu_lines import independent_swaps, line_problem, shape_problem
 from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows
 from .errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
 
@@ -74,6 +75,7 @@ __all__ = [
     "hint",
     "parse",
     "puzzle_lines",
+    "shape_problem",
     "solutions",
     "solve",
     "solve_text",
@@ -247,6 +249,9 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     more than one; with ``unique=False`` the first solution found is returned.
     """
     puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
+    problem = _rule_problem(puzzle)
+    if problem is not None:
+        raise NoSolutionError(problem)
     found = first_solutions(
         _search(puzzle, counting=False),
         len(puzzle.rows[0]),
@@ -266,6 +271,8 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     lines would hold more than ``MAX_CANDIDATES`` of them.
     """
     puzzle = from_rows(puzzle)
+    if _rule_problem(puzzle) is not None:
+        return iter(())
     return walk(_search(puzzle, counting=True), puzzle.width, _NODE_BUDGET, lambda: _too_large(puzzle, counting=True))
 
 
@@ -273,11 +280,56 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
     """The number of solutions of ``puzzle``, or ``limit`` if there are at least that many.
 
     Counting runs inside the kernel; it can take long on open grids, and
-    Ctrl-C (KeyboardInterrupt) stops it promptly.
+    Ctrl-C (KeyboardInterrupt) stops it promptly. Square grids under the
+    distinct rule up to LIST_MAX_N count by candidate lines (PuzzleTooLargeError
+    when they would hold more than MAX_CANDIDATES); other grids list their
+    solutions by clause learning, at most 2**20 of them (PuzzleTooLargeError at
+    once when 2x2 swaps of one solution show there are more, else on passing it).
     """
     limit = None if limit is None else checked_count(limit, "limit")
     puzzle = from_rows(puzzle)
-    return count(_search(puzzle, counting=True), limit, _NODE_BUDGET, lambda: _too_large(puzzle, counting=True))
+    if _rule_problem(puzzle) is not None or limit == 0:
+        return 0
+    search = _search(puzzle, counting=True)
+    too_large = lambda: _too_large(puzzle, counting=True)  # noqa: E731
+    if _by_lists(puzzle, counting=True):
+        return count(search, limit, _NODE_BUDGET, too_large)
+    # Clause learning lists the solutions, and keeps a clause for each: first, from one solution drawn
+    # with scattered digits, how many there are at least.
+    search.prefer(_scattered_digits(puzzle.width * puzzle.height))
+    first = first_solutions(search, puzzle.width, _NODE_BUDGET, 1, too_large)
+    if not first:
+        return 0
+    wanted = max(_LISTED_MOST, limit or 0).bit_length()
+    swaps = independent_swaps(puzzle.rows, first[0], puzzle.unique_rows, wanted)
+    if limit is not None and limit <= 1 << swaps:
+        return limit
+    shape = f"{puzzle.width}x{puzzle.height}"
+    if swaps >= _LISTED_MOST.bit_length():
+        raise PuzzleTooLargeError(
+            f"too open to count: this {shape} grid has at least 2**{swaps} solutions ({swaps} 2x2 swaps "
+            f"change one of them independently), more than the {_LISTED_MOST:,} a count by listing takes"
+        )
+    if limit is not None and limit <= _LISTED_MOST:
+        return 1 + count(search, limit - 1, _NODE_BUDGET, too_large)
+    found = 1 + count(search, _LISTED_MOST, _NODE_BUDGET, too_large)
+    if found > _LISTED_MOST:
+        raise PuzzleTooLargeError(
+            f"too open to count: this {shape} grid has more than the {_LISTED_MOST:,} solutions "
+            f"a count by listing takes"
+        )
+    return found
+
+
+#: Most solutions a count by clause learning lists (it keeps a clause for each): a puzzle shown to
+#: have more is refused at once, as too open to count.
+_LISTED_MOST = 1 << 20
+
+
+def _scattered_digits(size: int) -> bytes:
+    """``size`` digits of a fixed pseudo-random pattern: first digits that give a solution with many swaps."""
+    rng = random.Random(size)
+    return bytes(rng.randrange(2) for _ in range(size))
 
 
 #: Largest side whose puzzles a solve takes by candidate lines: on the small grids of a batch they
@@ -341,7 +393,10 @@ def _strip_givens(
     size = width * height
     search = _kernel.Learn(width, height, unique_rows, bytes([2]) * size)
     search.prefer(bytes(rng.randrange(2) for _ in range(size)))
-    (solution,) = first_solutions(search, width, _NODE_BUDGET, 1, lambda: "out of memory")
+    found = first_solutions(search, width, _NODE_BUDGET, 1, lambda: "out of memory")
+    if not found:  # shape_problem() rules out every shape without a grid; this is the search's word on it
+        raise ArgumentError(f"generate({width}, {height}): no {width}x{height} grid keeps the rules")
+    (solution,) = found
     solved = "".join(solution).encode("ascii").translate(_CODES)
     givens = bytearray(solved)
     order = list(range(size))
@@ -422,6 +477,9 @@ def generate(
     for name, side in (("width", width), ("height", height)):
         if not (2 <= side <= MAX_N and side % 2 == 0):
             raise ArgumentError(f"generate() takes an even {name} from 2 to {MAX_N}, got {side}")
+    problem = shape_problem(width, height, unique_rows)
+    if problem is not None:
+        raise ArgumentError(f"generate({width}, {height}): {problem} (unique_rows=False allows it)")
     rng = random.Random(seed)
     if difficulty is None:
         return _minimal(width, height, unique_rows, rng, progress)[0]
@@ -532,6 +590,21 @@ def format(solution: Solution) -> str:
 def solve_text(text: str) -> str:
     """Contest input in, contest output out (the unique solution)."""
     return format(solve(parse(text)))
+
+
+def _rule_problem(puzzle: Puzzle) -> Optional[str]:
+    """Why ``puzzle`` has no solution, as far as the distinct rule tells before any search, or None.
+
+    A shape with more rows (or columns) than lines of its width (or height) can
+    be written, or lines whose givens leave them fewer values than there are of
+    them: a search would try every way to fill the grid before it found none.
+    (Givens that break a rule in one line the kernels' first propagation finds.)
+    """
+    if not puzzle.unique_rows:
+        return None
+    rows = puzzle.rows
+    problem = shape_problem(len(rows[0]), len(rows)) or line_problem(rows)
+    return None if problem is None else f"no solution: {problem}"
 
 
 def _check_givens(puzzle: Puzzle) -> None:
