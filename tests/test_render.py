@@ -381,18 +381,22 @@ def test_rows_that_are_no_solution() -> None:
         render.svg(("01", "_1"))
 
 
-def test_a_picture_that_fails_loses_no_answer(
+def test_a_png_without_pillow_is_refused_before_the_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``--render x.png`` without Pillow prints the solution first, then says why no picture (issue 27's stumble 6)."""
+    """``--render x.png`` without Pillow is a usage error before any work: nothing printed, exit 2."""
     from fastpuzzle.cli import main
 
     monkeypatch.setitem(sys.modules, "PIL", None)
     path = tmp_path / "pixel.png"
-    assert main(["pixel", "--render", str(path), str(ROOT / "examples" / "pixel.txt")]) == 2
+    with pytest.raises(SystemExit) as stopped:
+        main(["pixel", "--render", str(path), str(ROOT / "examples" / "pixel.txt")])
+    assert stopped.value.code == 2
     captured = capsys.readouterr()
-    assert captured.out == pixel.solve_text((ROOT / "examples" / "pixel.txt").read_text())
-    assert captured.err == "fastpuzzle: pixel: writing PNG needs Pillow: install fastpuzzle[image] (or write .svg)\n"
+    assert captured.out == ""
+    assert captured.err.startswith(
+        "fastpuzzle: pixel: --render FILE.png needs Pillow: install fastpuzzle[image], or name a .svg file"
+    )
     assert not path.exists()
 
 

@@ -27,7 +27,7 @@ from . import puzzle_module
 from ._executors import as_executor, checked_jobs, pool, workers_of
 from ._progress import stopped_by
 from ._select import twins_active
-from ._text import NOT_TEXT, not_text
+from ._text import NOT_TEXT, not_text, shown
 from .errors import (
     ArgumentError,
     FastpuzzleError,
@@ -290,7 +290,7 @@ def solve_many(
     puzzle_module(puzzle)  # an unknown name fails before any work goes out
     jobs = checked_jobs(jobs)
     if errors not in ("record", "raise"):
-        raise ArgumentError(f"errors must be 'record' or 'raise', got {errors!r}")
+        raise ArgumentError(f"errors must be 'record' or 'raise', got {shown(errors)}")
     if isinstance(texts, (str, bytes, bytearray)):  # one text, whose characters would each be a puzzle
         raise TypeError(f"expected an iterable of contest texts, found {type(texts).__name__}; pass [text] for one")
     if executor is not None:

@@ -17,6 +17,7 @@ import threading
 import time
 
 from ._registry import MAX_JOBS
+from ._text import shown
 from .errors import ArgumentError
 
 TYPE_CHECKING = False
@@ -40,7 +41,7 @@ def usable_cpus() -> int:
 def checked_jobs(jobs: object) -> Optional[int]:
     """``jobs`` if it is None or a whole number from 1 to MAX_JOBS; an ArgumentError otherwise."""
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS):
-        raise ArgumentError(f"jobs must be a whole number from 1 to {MAX_JOBS}, got {jobs!r}")
+        raise ArgumentError(f"jobs must be a whole number from 1 to {MAX_JOBS}, got {shown(jobs)}")
     return jobs
 
 

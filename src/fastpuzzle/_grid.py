@@ -15,7 +15,7 @@ from itertools import islice
 
 from ._progress import check_stop
 from ._registry import Status
-from ._text import check_row, is_block
+from ._text import check_row, is_block, shown
 from .errors import ArgumentError, MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
@@ -157,7 +157,7 @@ def checked_count(value: Any, name: str, low: int = 0) -> int:
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
     number = operator.index(value)
     if number < low:
-        raise ArgumentError(f"{name} must be at least {low}, got {number}")
+        raise ArgumentError(f"{name} must be at least {low}, got {shown(number)}")
     return number
 
 

@@ -149,13 +149,14 @@ def checked_difficulty(difficulty: Any) -> int:
     import operator
 
     from ._grid import is_integer
+    from ._text import shown
     from .errors import ArgumentError
 
     if not is_integer(difficulty):
         raise TypeError(f"difficulty must be an integer, got {type(difficulty).__name__}")
     value = operator.index(difficulty)
     if value not in GRADES:
-        raise ArgumentError(f"difficulty must be a grade from {min(GRADES)} to {max(GRADES)}, got {value}")
+        raise ArgumentError(f"difficulty must be a grade from {min(GRADES)} to {max(GRADES)}, got {shown(value)}")
     return value
 
 

@@ -58,7 +58,9 @@ class use_kernels:
 
     def __init__(self, implementation: str) -> None:
         if implementation not in IMPLEMENTATIONS:
-            raise ArgumentError(f"implementation must be 'compiled' or 'twin', got {implementation!r}")
+            from ._text import shown  # only for the message: _text is not imported at every start
+
+            raise ArgumentError(f"implementation must be 'compiled' or 'twin', got {shown(implementation)}")
         self._twins = implementation == "twin"
         self._before = _twins
 

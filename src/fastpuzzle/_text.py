@@ -38,6 +38,23 @@ def describe(found: str) -> str:
     return repr(found)
 
 
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message about an argument, which may be any object.
+
+    Python refuses to write an int of more digits than ``sys.get_int_max_str_digits()``
+    (4300 by default) with a ValueError of its own; such an int is named by its
+    size instead (and a value holding one by its type), so that the message is
+    still the one the argument's error should carry.
+    """
+    try:
+        return repr(value)
+    except ValueError:
+        if isinstance(value, int):
+            digits = int(abs(value).bit_length() * 0.30103) + 1  # log10(2): the digits, give or take one
+            return f"a {'negative ' if value < 0 else ''}number of about {digits} digits"
+        return f"a {type(value).__name__} holding a number too long to write"
+
+
 def read_source(stream: BinaryIO, limit: int = MAX_INPUT_BYTES) -> str:
     """Read at most ``limit`` bytes of UTF-8 text from ``stream``.
 

@@ -37,7 +37,7 @@ from ._grid import (
 from ._hints import TRIAL_TIER, Hint, NoGivenLeft, checked_difficulty, graded, path
 from ._progress import progress_bar
 from ._registry import PUZZLES, Status
-from ._text import Lines, describe, plain_lines, plain_number, plain_rows
+from ._text import Lines, describe, plain_lines, plain_number, plain_rows, shown
 from .errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
@@ -185,7 +185,9 @@ def _check_cells(n: int, m: int, line: int, column: int, unit: str) -> None:
 def _check_size(n: int, m: int, what: str) -> None:
     """An ArgumentError unless an ``n x m`` grid (sides at least 1, checked) fits MAX_CELLS; ``what`` names it."""
     if n * m > MAX_CELLS:
-        raise ArgumentError(f"{what} must have at most {MAX_CELLS} cells (rows times columns), got {n}x{m}")
+        sides = (shown(n), shown(m))  # a side too long to write is named in words: then "by", not "x"
+        size = "x".join(sides) if all(side.isdigit() for side in sides) else " by ".join(sides)
+        raise ArgumentError(f"{what} must have at most {MAX_CELLS} cells (rows times columns), got {size}")
 
 
 def puzzle_lines(first_line: str) -> int:
@@ -264,7 +266,8 @@ def _listed(puzzle: Puzzle) -> Iterator[Solution]:
     given: list[Solution] = []
     try:
         for found in walk(_search(puzzle), puzzle.m, _NODE_BUDGET, lambda: _too_large(puzzle)):
-            given.append(found)
+            if len(given) <= ONE_BY_ONE_MOST:  # all that listing one by one needs: memory stays bounded
+                given.append(found)
             yield found
         return
     except PuzzleTooLargeError:
@@ -380,7 +383,7 @@ def generate(
     effort = None if effort is None else checked_count(effort, "effort")
     difficulty = None if difficulty is None else checked_difficulty(difficulty)
     if n < 1 or m < 1:
-        raise ArgumentError(f"n and m must be at least 1, got {n} and {m}")
+        raise ArgumentError(f"n and m must be at least 1, got {shown(n)} and {shown(m)}")
     _check_size(n, m, "the grid")
     rng = random.Random(seed)
 
@@ -646,7 +649,10 @@ def _checked_density(density: Any, name: str = "density") -> float:
 
     if isinstance(density, bool) or not isinstance(density, Real):
         raise TypeError(f"{name} must be a real number, got {type(density).__name__}")
-    value = float(density)
+    try:
+        value = float(density)
+    except OverflowError:  # an int or a fraction beyond any float: far outside 0 to 1
+        raise ArgumentError(f"{name} must be from 0 to 1, got {shown(density)}") from None
     if not 0.0 <= value <= 1.0:
         raise ArgumentError(f"{name} must be from 0 to 1, got {value!r}")
     return value

@@ -27,7 +27,7 @@ from . import _memory, _select
 from ._grid import Grid, check_row_count, checked_choice, checked_count, checked_seed, is_integer
 from ._progress import progress_bar
 from ._registry import PUZZLES
-from ._text import Lines, describe, plain_lines, plain_number
+from ._text import Lines, describe, plain_lines, plain_number, shown
 from .errors import ArgumentError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
@@ -114,7 +114,7 @@ class Board(Grid):
             row = tuple(row) if read_whole else tuple(islice(row, n + 1))
             for c, cell in enumerate(row[:n], start=1):
                 if not is_integer(cell) or cell not in (-1, 0, 1):
-                    raise ParseError(f"expected -1, 0 or 1, found {describe(repr(cell))}", r, c, unit="row")
+                    raise ParseError(f"expected -1, 0 or 1, found {describe(shown(cell))}", r, c, unit="row")
             if len(row) != n:
                 found = str(len(row)) if read_whole or len(row) < n else "more"
                 raise ParseError(
@@ -194,7 +194,7 @@ def start(n: int = 8) -> Board:
     """The standard opening of an even side ``n``: white on the centre's main diagonal."""
     n = checked_count(n, "n")
     if not (2 <= n <= MAX_N and n % 2 == 0):
-        raise ArgumentError(f"n must be an even number from 2 to {MAX_N}, got {n}")
+        raise ArgumentError(f"n must be an even number from 2 to {MAX_N}, got {shown(n)}")
     rows = [[-1] * n for _ in range(n)]
     h = n // 2
     rows[h - 1][h - 1] = rows[h][h] = 0
@@ -237,9 +237,11 @@ def random_endgame(n: int = 8, empties: int = 10, *, seed: Optional[int] = None)
     empties = checked_count(empties, "empties", 1)
     seed = checked_seed(seed)
     if not (4 <= n <= MAX_N and n % 2 == 0):
-        raise ArgumentError(f"n must be an even number from 4 to {MAX_N}, got {n}")
+        raise ArgumentError(f"n must be an even number from 4 to {MAX_N}, got {shown(n)}")
     if empties > n * n - 4:
-        raise ArgumentError(f"empties must be at most {n * n - 4} (the empty cells of start({n})), got {empties}")
+        raise ArgumentError(
+            f"empties must be at most {n * n - 4} (the empty cells of start({n})), got {shown(empties)}"
+        )
     rng = random.Random(seed)
     while (game := _random_game(n, empties, rng)) is None:
         pass
@@ -335,7 +337,7 @@ def _table_bits(table_size: Optional[int], limit: int) -> int:
         table_size = checked_count(table_size, "table_size")
         problem = _table_size_problem(table_size)
         if problem is not None:
-            raise PuzzleTooLargeError(f"table_size must be {problem}, got {table_size}")
+            raise PuzzleTooLargeError(f"table_size must be {problem}, got {shown(table_size)}")
     entries = (table_size << 20) // _kernel.ENTRY_BYTES
     return min(entries.bit_length() - 1 if entries else 0, limit)
 
@@ -422,7 +424,7 @@ def perft(
     checked_choice(convention, "convention", _CONVENTIONS)
     depth = checked_count(depth, "depth")
     if depth > MAX_DEPTH:
-        raise ArgumentError(f"depth must be at most {MAX_DEPTH}, got {depth}")
+        raise ArgumentError(f"depth must be at most {MAX_DEPTH}, got {shown(depth)}")
     mover, other = _sides(board, to_move)
     table_bits = _table_bits(table_size, depth + 8)
     if _splits(jobs, executor, checkpoint):
@@ -490,7 +492,12 @@ def format(counts: Counts) -> str:
     if not isinstance(counts, tuple) or len(counts) != 3:
         raise TypeError(f"expected Counts(black, white, draws), found {type(counts).__name__}")
     black, white, draws = (checked_count(count, name) for count, name in zip(counts, Counts._fields))
-    return f"{black} {white} {draws}\n"
+    try:
+        return f"{black} {white} {draws}\n"
+    except ValueError:  # more digits than Python writes (sys.get_int_max_str_digits()): no board has so many games
+        raise ArgumentError(
+            f"expected Counts(black, white, draws) of games, found {shown(max(black, white, draws))}"
+        ) from None
 
 
 def solve_text(text: str) -> str:

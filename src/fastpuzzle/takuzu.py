@@ -43,7 +43,7 @@ from ._hints import Hint, checked_difficulty, graded, path
 from ._progress import progress_bar
 from ._registry import PUZZLES, Status
 from ._takuzu_lines import independent_swaps, line_problem, shape_problem
-from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows
+from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows, shown
 from .errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
 
 TYPE_CHECKING = False
@@ -251,6 +251,7 @@ def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solut
     puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
     problem = _rule_problem(puzzle)
     if problem is not None:
+        _check_givens(puzzle)  # givens that break a rule themselves say more
         raise NoSolutionError(problem)
     found = first_solutions(
         _search(puzzle, counting=False),
@@ -476,7 +477,7 @@ def generate(
     unique_rows = _checked_rule(unique_rows)
     for name, side in (("width", width), ("height", height)):
         if not (2 <= side <= MAX_N and side % 2 == 0):
-            raise ArgumentError(f"generate() takes an even {name} from 2 to {MAX_N}, got {side}")
+            raise ArgumentError(f"generate() takes an even {name} from 2 to {MAX_N}, got {shown(side)}")
     problem = shape_problem(width, height, unique_rows)
     if problem is not None:
         raise ArgumentError(f"generate({width}, {height}): {problem} (unique_rows=False allows it)")

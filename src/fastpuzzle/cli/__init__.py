@@ -220,6 +220,38 @@ def _check_making_arguments(options: argparse.Namespace) -> Optional[str]:
         # Before the work, not after it: the picture is drawn once the answer is written.
         if not options.render.lower().endswith(SUFFIXES):
             return f"--render needs a file name ending in {' or '.join(SUFFIXES)}, found {options.render!r}"
+        return _render_target_problem(options.render)
+    return None
+
+
+def _render_target_problem(path: str) -> Optional[str]:
+    """What keeps ``--render`` from writing ``path``, as far as can be told before the work, or None.
+
+    The picture is written once the answer is printed (a new file in the folder
+    of the file the path names, renamed over it; a device or a pipe is written
+    to): a path that cannot be written is a usage error before anything runs.
+    """
+    import importlib.util
+    import stat
+
+    if "\0" in path:
+        return "--render needs a file name without a NUL character"
+    if path.lower().endswith(".png") and importlib.util.find_spec("PIL") is None:
+        return "--render FILE.png needs Pillow: install fastpuzzle[image], or name a .svg file"
+    target = os.path.realpath(path)
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        return f"--render needs a file, found the folder {path!r}"
+    if mode is not None and not stat.S_ISREG(mode):
+        return None  # a device or a named pipe: written to as it is
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        return f"--render cannot write {path!r}: there is no folder {folder!r}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"--render cannot write {path!r}: the folder {folder!r} is not writable"
     return None
 
 
@@ -350,7 +382,7 @@ def _run(argv: list[str], name: Optional[str]) -> int:
         if options.generate:  # a new puzzle: nothing to read
             output = puzzle_command.make(options)
         else:
-            output = puzzle_command.run(_parsed(name, facade, _read(path), options), options)
+            output = puzzle_command.run(_parsed(name, facade, _read(path, name), options), options)
     except FastpuzzleError as error:
         return _failed(prefix, error)
     except OSError as error:
@@ -364,8 +396,9 @@ def _run(argv: list[str], name: Optional[str]) -> int:
         return written
     try:
         draw_asked(options)
-    except FastpuzzleError as error:
-        return _failed(prefix, error)
+    except FastpuzzleError as error:  # the answer is printed; the picture, another output, is not
+        _say(prefix + str(error))
+        return EXIT_OUTPUT_ERROR
     return EXIT_OK
 
 
@@ -595,6 +628,14 @@ def _flush_output(name: Optional[str], output: str = "") -> int:
         _discard_output()
         _say(_prefix(name) + f"cannot write the output: {error.strerror or error}")
         return EXIT_OUTPUT_ERROR
+    except UnicodeEncodeError as error:  # the user's PYTHONIOENCODING, or locale
+        _discard_output()
+        unwritable = error.object[error.start : error.end]
+        _say(
+            _prefix(name)
+            + f"cannot write the output: standard output's encoding ({error.encoding}) cannot hold {unwritable!r}"
+        )
+        return EXIT_OUTPUT_ERROR
     return EXIT_OK
 
 
@@ -707,9 +748,29 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
-def _read(path: str) -> str:
+def _read(path: str, name: Optional[str] = None) -> str:
+    """The text of ``path`` (``-``: standard input); opening a named pipe waits for its writer, and says so
+    on a terminal after _QUIET_WAIT seconds."""
     if path == "-":
         return read_source(sys.stdin.buffer)
+    import stat
+    import threading
+
+    waiting = None
+    if stat.S_ISFIFO(os.stat(path).st_mode) and _is_terminal(sys.stderr):
+        line = _prefix(name) + f"waiting for a writer on the named pipe {path} (Ctrl-C stops)"
+        waiting = threading.Timer(_QUIET_WAIT, _say, (line,))
+        waiting.daemon = True
+        waiting.start()
     stream: BinaryIO
-    with open(path, "rb") as stream:
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 (closed by the with below, once the timer is stopped)
+    finally:
+        if waiting is not None:
+            waiting.cancel()
+    with stream:
         return read_source(stream)
+
+
+#: Seconds a command waits without a word for the writer of a named pipe it reads.
+_QUIET_WAIT = 0.5
