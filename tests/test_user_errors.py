@@ -490,13 +490,6 @@ def test_pictures(call: Callable[[], Any], error: type[BaseException], fragments
 # -- the API: ints too long for Python to write (a ValueError of Python's own inside the message) ----------
 
 
-def _protected(reason: str) -> Any:
-    return pytest.mark.xfail(strict=True, raises=ValueError, reason=reason)
-
-
-_SUDOKU = "sudoku.py formats the value with str()/repr(): use _text.shown() in its messages"
-
-
 @pytest.mark.parametrize(
     ("call", "error", "fragment"),
     [
@@ -528,11 +521,11 @@ _SUDOKU = "sudoku.py formats the value with str()/repr(): use _text.shown() in i
         pytest.param(lambda: reversi.format((-HUGE, 0, 0)), ArgumentError, "black"),
         pytest.param(lambda: takuzu.generate(HUGE), ArgumentError, "width"),
         pytest.param(lambda: takuzu.generate(4, HUGE), ArgumentError, "height"),
-        pytest.param(lambda: sudoku.generate(answer=HUGE), ArgumentError, "answer", marks=_protected(_SUDOKU)),
-        pytest.param(lambda: sudoku.from_rows([HUGE, *[0] * 8]), ParseError, "row mask", marks=_protected(_SUDOKU)),
-        pytest.param(lambda: sudoku.apply(GRID, [(HUGE, 1)]), ArgumentError, "outside", marks=_protected(_SUDOKU)),
-        pytest.param(lambda: sudoku.apply(GRID, [(HUGE, 1, 1)]), TypeError, "pair", marks=_protected(_SUDOKU)),
-        pytest.param(lambda: sudoku.format((HUGE, [])), ArgumentError, "minimum", marks=_protected(_SUDOKU)),
+        pytest.param(lambda: sudoku.generate(answer=HUGE), ArgumentError, "answer"),
+        pytest.param(lambda: sudoku.from_rows([HUGE, *[0] * 8]), ParseError, "row mask"),
+        pytest.param(lambda: sudoku.apply(GRID, [(HUGE, 1)]), ArgumentError, "outside"),
+        pytest.param(lambda: sudoku.apply(GRID, [(HUGE, 1, 1)]), TypeError, "pair"),
+        pytest.param(lambda: sudoku.format((HUGE, [])), ArgumentError, "minimum"),
     ],
     ids=case_id,
 )
@@ -693,9 +686,9 @@ def test_table_size_over_the_memory_available_on_the_command_line(
         (("takuzu", "{big}"), ("line 2, column", "at most 1048576 bytes")),
         (("takuzu", "{tk_bad}"), ("line 3, column 3: expected '0', '1' or '_', found 'x'",)),
         (("takuzu", "--format", "sgt", "{sgt_bad}"), ("line 1, column 5", "difficulty letter")),
-        # --render FILE: _files.whole_file's OSError, made an ArgumentError by cli._options.draw_asked
-        (("takuzu", "--render", "{nowhere}/picture.svg", "{tk}"), ("cannot write {nowhere}/picture.svg",)),
-        (("takuzu", "--render", "{dir}", "{tk}"), ("cannot write {dir}: Is a directory",)),
+        # --render FILE: refused before the work by cli._render_target_problem
+        (("takuzu", "--render", "{nowhere}/picture.svg", "{tk}"), ("--render cannot write '{nowhere}/picture.svg'",)),
+        (("takuzu", "--render", "{dir}", "{tk}"), ("--render needs a file, found the folder '{dir}'",)),
         # --known FILE: cli.pixel._known_file (open, read_source), then the rows it holds
         (("pixel", "--hint", "--known", "{missing}", "{px}"), ("known cells in {missing}",)),
         (("pixel", "--hint", "--known", "{bin}", "{px}"), ("known cells in {bin}", "UTF-8")),

@@ -7,42 +7,67 @@ is known, and a fixed 2 GiB where nothing is.
 
 ``FASTPUZZLE_AVAILABLE_MIB`` overrides the figure: to hold fastpuzzle to less
 memory than the machine has, and for tests, which pretend the machine is small.
+It is a whole number of MiB in ASCII digits; unset or empty, the figure is
+measured. Any other value is the user's mistake: an ArgumentError that names
+the variable, what it takes and what it holds, never a bug.
 """
 
 from __future__ import annotations
 
 import os
 
+from .errors import ArgumentError
+
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from typing import Optional
 
-__all__ = ["ENVIRONMENT_VARIABLE", "FALLBACK_MIB", "available_mib"]
+__all__ = ["ENVIRONMENT_VARIABLE", "FALLBACK_MIB", "available_mib", "override_mib"]
 
 #: Overrides the memory available, in MiB (a whole number).
 ENVIRONMENT_VARIABLE = "FASTPUZZLE_AVAILABLE_MIB"
 #: The memory taken as available where the system tells nothing.
 FALLBACK_MIB = 2048
+#: The most digits the override may have (10**18 MiB is far beyond any machine; longer numbers are
+#: refused rather than read: Python refuses to read an int of over 4300 digits).
+_MOST_DIGITS = 18
 _MEMINFO = "/proc/meminfo"
 
 
 def available_mib() -> int:
     """MiB of memory this process may still take without making the machine swap.
 
-    Raises ValueError if ``FASTPUZZLE_AVAILABLE_MIB`` is set to anything but
-    a whole number of 0 or more.
+    ``FASTPUZZLE_AVAILABLE_MIB`` decides it where set (see :func:`override_mib`,
+    which raises ArgumentError for a bad value).
     """
-    override = os.environ.get(ENVIRONMENT_VARIABLE, "")
-    if override:
-        if not (override.isascii() and override.isdigit()):
-            raise ValueError(f"{ENVIRONMENT_VARIABLE} must be a whole number of MiB, got {override!r}")
-        return int(override)
+    override = override_mib()
+    if override is not None:
+        return override
     for source in (_meminfo_available, _sysconf_available):
         found = source()
         if found is not None:
             return found >> 20
     return FALLBACK_MIB
+
+
+def override_mib() -> Optional[int]:
+    """The MiB ``FASTPUZZLE_AVAILABLE_MIB`` sets, or None where it is unset or empty.
+
+    Raises :class:`~fastpuzzle.ArgumentError` (a ValueError) naming the variable
+    for anything but a whole number in ASCII digits (at most 18 of them):
+    ``abc``, ``-5``, ``1.5``, `` 5``, Arabic-Indic digits.
+    """
+    value = os.environ.get(ENVIRONMENT_VARIABLE, "")
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit()) or len(value.lstrip("0")) > _MOST_DIGITS:
+        found = repr(value[:20] + "..." if len(value) > 20 else value)
+        raise ArgumentError(
+            f"{ENVIRONMENT_VARIABLE} must be a whole number of MiB in ASCII digits, at most {_MOST_DIGITS} "
+            f"of them (unset or empty: the memory measured), got {found}"
+        )
+    return int(value)
 
 
 def _meminfo_available(path: str = _MEMINFO) -> Optional[int]:

@@ -321,7 +321,7 @@ class Checkpoint:
                 lines, torn = _bounded_lines(existing)
         if not lines and not self.header_line.startswith(torn):
             # Only a header cut short by a kill may be written over, never another file's line.
-            raise ArgumentError(f"checkpoint {self.path} belongs to another count (its first line is not a header)")
+            raise ArgumentError(self._refusal(torn))
         kept = self._read(lines)
         if torn and lines:
             self.dropped += 1  # a part's line cut short: damage like any other, said so
@@ -337,7 +337,7 @@ class Checkpoint:
         for number, raw in enumerate(lines, start=1):
             if number == 1:
                 if raw != self.header_line:
-                    raise ArgumentError(f"checkpoint {self.path} belongs to another count ({self._differences(raw)})")
+                    raise ArgumentError(self._refusal(raw))
                 continue
             record = self._record(raw)
             if record is None:
@@ -353,16 +353,47 @@ class Checkpoint:
                 kept.append(raw)
         return kept
 
-    def _differences(self, raw: bytes) -> str:
+    def _refusal(self, raw: bytes) -> str:
+        """Why the checkpoint is refused, its first line being ``raw`` (not this count's header line): the
+        header of another count, or no whole header at all (cut short, a part's line, another file)."""
+        broken_at: Optional[int] = None  # where the line stops being JSON
         try:
             record = json.loads(raw.decode("utf-8"))
-        except (ValueError, RecursionError):
-            return "its first line is not a header"
-        if not isinstance(record, dict):
-            return "its first line is not a header"
-        fields = [name for name in self.header if record.get(name) != self.header[name]]
-        fields += [name for name in record if name not in self.header]
-        return "differs in " + ", ".join(fields) if fields else "another header"
+        except json.JSONDecodeError as error:
+            record, broken_at = None, error.pos
+        except (ValueError, RecursionError):  # not UTF-8, or nested too deep
+            record = None
+        ours = self.header
+        if isinstance(record, dict) and record.get("fastpuzzle") == ours["fastpuzzle"]:
+            missing = [name for name in ours if name not in record]
+            if not missing or record.get("version", ours["version"]) != ours["version"]:
+                # A whole header (or one of another version of the format): another count's.
+                fields = [name for name in ours if record.get(name) != ours[name]]
+                fields += [name for name in record if name not in ours]
+                if fields:
+                    return f"checkpoint {self.path} belongs to another count (differs in {', '.join(fields)})"
+                found = "this count's header written otherwise (spacing, order of the fields: edited)"
+            else:
+                found = f"a header without {', '.join(missing)} (cut short, or edited)"
+        elif isinstance(record, dict) and {"part", "check"} <= set(record):
+            found = "a part's line: the header is missing"
+        elif not raw:
+            found = "an empty line"
+        elif broken_at is not None and _MARKER.startswith(raw[: len(_MARKER)]):
+            # JSON that ends too soon (or in a string never closed) is a line cut short; else damage inside.
+            cut = broken_at >= len(raw) or raw.find(b'"', broken_at + 1) < 0
+            found = (
+                f"a header cut short after {len(raw)} character{'s' if len(raw) > 1 else ''}"
+                if cut or self.header_line.startswith(raw)
+                else f"a damaged header (not JSON from column {broken_at + 1})"
+            )
+        else:
+            text = raw.decode("utf-8", "replace")
+            found = repr(text[:20] + "..." if len(text) > 20 else text) + " (not a checkpoint)"
+        return (
+            f"checkpoint {self.path}, line 1: expected the header naming the count "
+            f"({_MARKER.decode()}, ...), found {found}"
+        )
 
     def _record(self, raw: bytes) -> Optional[tuple[int, Result]]:
         """A part's line read back: (part, result), or None if it is damaged in any way."""
@@ -429,6 +460,8 @@ class Checkpoint:
 
 #: The longest line a checkpoint is read with; a longer one is damage.
 MAX_LINE = 1 << 16
+#: How every checkpoint's header begins (as :func:`_line` writes :func:`_header`'s first field).
+_MARKER = b'{"fastpuzzle": "reversi split count"'
 
 
 def _check_regular(file: str, path: str) -> bool:

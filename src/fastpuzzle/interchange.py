@@ -27,7 +27,9 @@ The formats, as SGT's own code reads and writes them (``unruly.c`` and
   version) turns into a puzzle: it is refused. Spaces and tabs before the ID,
   and white space after it, are passed over, as pasted IDs carry them (SGT
   itself would read ``" 6u"`` as 6x6 without ``u``: its ``atoi`` skips the
-  space, its scan of the digits then stops at it).
+  space, its scan of the digits then stops at it). An ID is one line: a text
+  with more lines (contest text read as an ID, say) is an error at the end of
+  its first line that says so (and that it is contest text, when it is).
 * ``PARAMS`` is read as ``decode_params`` reads it: a number as C's ``atoi``
   reads it (leading zeros, and white space or a sign before it, allowed; none
   at all is 0), then ``x`` and the height (without it, the height is the
@@ -100,6 +102,10 @@ _UNRULY_TABLE_SIDES = 48
 _UNRULY_SKIP, _MOSAIC_RUN = 25, 26
 #: White space allowed around an ID: spaces and tabs, and line endings after it.
 _BLANKS, _TRAILING = " \t", " \t\r\n"
+#: What ends a line (as the contest readers take it): LF, CRLF, or CR alone.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+#: A first line the contest format may have and a game ID may not: numbers (a size), and a word (``free``).
+_CONTEST_HEADER = re.compile(r"[ \t]*[0-9]+(?:[ \t]+[0-9]+)*(?:[ \t]+[a-z]+)?[ \t]*")
 #: What C's isspace (in the C locale) skips before atoi's number.
 _C_SPACE = " \t\n\v\f\r"
 #: C's int: the values atoi can give.
@@ -107,16 +113,27 @@ _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 
 
 class _Cursor:
-    """A left-to-right reader of one ID that knows the column of every character."""
+    """A left-to-right reader of one ID that knows the column of every character.
 
-    __slots__ = ("end", "pos", "text")
+    An ID is one line: the first line of the text, which is all that is read.
+    ``more`` is where the first line ends if other lines with something on them
+    follow (-1 if none do); an error then says so.
+    """
+
+    __slots__ = ("end", "more", "pos", "text")
 
     def __init__(self, text: object) -> None:
         if not isinstance(text, str):
             hint = "; decode it first" if isinstance(text, (bytes, bytearray, memoryview)) else ""
             raise TypeError(f"expected the text as str, found {type(text).__name__}{hint}")
         self.text = text
-        self.end = len(text.rstrip(_TRAILING))
+        line_end = _LINE_BREAK.search(text)
+        if line_end is not None and text[line_end.start() :].strip(_TRAILING):
+            self.more = line_end.start()
+            self.end = len(text[: self.more].rstrip(_BLANKS))
+        else:
+            self.more = -1
+            self.end = len(text.rstrip(_TRAILING))
         self.pos = min(len(text) - len(text.lstrip(_BLANKS)), self.end)
 
     @property
@@ -141,8 +158,16 @@ class _Cursor:
         """A ParseError at ``column`` (the next character's by default), naming what is there, then ``why``."""
         column = self.column if column is None else column
         if found is None:
-            found = describe(self.text[column - 1]) if column <= self.end else "end of input"
+            # Past the end of the ID's line, with more lines after it: what ends the line.
+            there = column <= self.end or (self.more >= 0 and column <= len(self.text))
+            found = describe(self.text[column - 1]) if there else "end of input"
         return ParseError(f"expected {expected}, found {found}{': ' + why if why else ''}", 1, column)
+
+    def later_line(self) -> tuple[int, str]:
+        """The first line after the ID's with something on it: its number, and what it holds."""
+        lines = _LINE_BREAK.split(self.text[self.more :])
+        number = next(number for number, line in enumerate(lines[1:], start=2) if line.strip(_TRAILING))
+        return number, lines[number - 1].strip(_BLANKS)
 
     def seed_check(self) -> None:
         """Refuse ``PARAMS#SEED``: the first ``#`` before any ``:`` makes the ID a random seed."""
@@ -449,7 +474,8 @@ def from_sgt(text: str, name: Optional[str] = None) -> Puzzle:
     :class:`~fastpuzzle.ParseError` (line 1 and the column of the first
     problem) for an ID that SGT refuses or that holds a size the puzzle does
     not take: a random seed (``PARAMS#SEED``), a bad size or difficulty, a bad
-    character, a description of the wrong length; and
+    character, a description of the wrong length, more lines after the ID's
+    (an ID is one line; contest text is named as such); and
     :class:`~fastpuzzle.NoSolutionError` for a Mosaic ID that SGT takes but
     whose clue is larger than its block.
     """
@@ -457,7 +483,43 @@ def from_sgt(text: str, name: Optional[str] = None) -> Puzzle:
         raise ArgumentError("from_sgt() needs name, 'takuzu' or 'pixel': an SGT game ID does not name its game")
     canonical = _canonical(name)
     cur = _Cursor(text)
-    return _read_unruly(cur) if canonical == "takuzu" else _read_mosaic(cur)
+    try:
+        puzzle: Puzzle = _read_unruly(cur) if canonical == "takuzu" else _read_mosaic(cur)
+    except ParseError as error:
+        if cur.more < 0:
+            raise
+        raise ParseError(error.reason + _several_lines(cur, canonical), error.line, error.column) from None
+    except NoSolutionError:
+        _check_one_line(cur)  # bad input before no solution
+        raise
+    _check_one_line(cur)
+    return puzzle
+
+
+def _check_one_line(cur: _Cursor) -> None:
+    """A ParseError if lines with something on them follow the ID's (read whole and valid)."""
+    if cur.more >= 0:
+        number, line = cur.later_line()
+        found = f"{describe(cur.text[cur.more])}, then line {number}: {describe(line)}"
+        raise cur.error("the end of the game ID (an ID is one line)", cur.more + 1, found) from None
+
+
+def _several_lines(cur: _Cursor, name: str) -> str:
+    """What a ParseError in the first line of a text of several lines adds: that an ID is one line, and
+    that the text is (or looks like) the contest format, if it is."""
+    try:
+        _FACADES[name].parse(cur.text)
+    except ValueError:  # ParseError, or the contest reader's other refusals
+        contest = "looks like" if _CONTEST_HEADER.fullmatch(cur.text[: cur.more]) else ""
+    else:
+        contest = "is"
+    if contest:
+        return (
+            f"; this text {contest} contest text, not a game ID (which is one line): read it as such "
+            "(format 'contest'; on the command line, without --format sgt)"
+        )
+    number, line = cur.later_line()
+    return f"; a game ID is one line, and line {number} holds {describe(line)}"
 
 
 def to_sgt(puzzle: Puzzle) -> str:

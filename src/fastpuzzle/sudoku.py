@@ -12,10 +12,12 @@ A 9 x 9 grid of 0s and 1s; toggle as few cells as possible so that each of the
     >>> count == len(toggles) and sudoku.is_even(sudoku.apply(grid, toggles))
     True
 
-Grids may be given as a :class:`Grid`, as 9 row strings of ``'0'``/``'1'``, or as
-9 row masks (``int(row, 2)``: bit ``8 - c`` is column ``c``, counting from 0).
-For many grids, :func:`min_toggles_many` counts a list (or a ``(k, 9, 9)``
-NumPy array) in one call. :func:`generate` draws a grid with a given answer.
+Grids may be given as a :class:`Grid`, as 9 row strings of ``'0'``/``'1'``, as
+9 row masks (``int(row, 2)``: bit ``8 - c`` is column ``c``, counting from 0),
+or as a ``(9, 9)`` NumPy array of 0s and 1s (of integers or booleans; NumPy
+itself is never imported here). For many grids, :func:`min_toggles_many` counts
+a list (or a ``(k, 9, 9)`` NumPy array) in one call. :func:`generate` draws a
+grid with a given answer.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import NamedTuple
 
 from . import _grid, _select
 from ._registry import PUZZLES
-from ._text import Lines, check_row, describe, plain_lines, plain_rows
+from ._text import Lines, check_row, describe, plain_lines, plain_rows, shown
 from .errors import ArgumentError, ParseError
 
 TYPE_CHECKING = False
@@ -87,12 +89,17 @@ _TABLE_LOCK = allocate_lock()
 class Grid(_grid.Grid):
     """A binary-sudoku grid: ``rows`` are 9 strings of ``'0'`` and ``'1'``.
 
-    ``Grid(rows)`` and :func:`from_rows` take 9 row strings or 9 row masks and
-    check them as :func:`parse` checks text.
+    ``Grid(rows)`` and :func:`from_rows` take 9 row strings, 9 row masks or a
+    ``(9, 9)`` NumPy array of 0s and 1s, and check them as :func:`parse` checks
+    text.
     """
 
     __slots__ = ("_masks",)
     _masks: tuple[int, ...]
+
+    def __init__(self, rows: Any) -> None:
+        cells = _array_rows(rows)
+        super().__init__(rows if cells is None else cells)
 
     @staticmethod
     def _check_rows(rows: tuple[Any, ...]) -> tuple[str, ...]:
@@ -110,16 +117,50 @@ class Grid(_grid.Grid):
 
 
 def _row_text(row: Any, r: int) -> str:
-    """Row ``r`` (1-based) as a string, from a string or a mask."""
+    """Row ``r`` (1-based) as a string, from a string, a mask or a NumPy array of 9 cells 0/1."""
     if isinstance(row, str):
         check_row(row, SIDE, _CELLS, r, unit="row")
         return row
+    if _numpy_of(row) is not None and row.ndim:  # a NumPy array (one of no dimension is a mask, below)
+        if row.ndim != 1 or row.dtype.kind not in "biu":
+            raise TypeError(
+                f"row {r} is an array of shape {row.shape} and dtype {row.dtype}, "
+                f"expected {SIDE} cells 0/1 (integers or booleans)"
+            )
+        text = _cells_text(row.tolist(), r)
+        check_row(text, SIDE, _CELLS, r, unit="row")
+        return text
     if _grid.is_integer(row):
         row = operator.index(row)
         if not 0 <= row < _ROW_MASKS:
-            raise ParseError(f"expected a row mask from 0 to {_ROW_MASKS - 1}, found {row}", r, 1, unit="row")
+            raise ParseError(f"expected a row mask from 0 to {_ROW_MASKS - 1}, found {shown(row)}", r, 1, unit="row")
         return f"{row:09b}"
     raise TypeError(f"row {r} is {type(row).__name__}, expected str or int")
+
+
+def _array_rows(grid: Any) -> Optional[tuple[str, ...]]:
+    """The rows of a grid given as a 2-D NumPy array of cells 0/1, as strings; None for anything else (a 1-D
+    array's items are row masks). ArgumentError for another shape, TypeError for another dtype, ParseError
+    (row, column) for a cell other than 0 or 1."""
+    if _numpy_of(grid) is None or grid.ndim < 2:
+        return None
+    if grid.shape != (SIDE, SIDE):
+        raise ArgumentError(
+            f"expected an array of shape ({SIDE}, {SIDE}) (cells 0/1) or ({SIDE},) (row masks), found {grid.shape}"
+        )
+    if grid.dtype.kind not in "biu":
+        raise TypeError(f"expected an integer or boolean array, found dtype {grid.dtype}")
+    # One copy of every cell first: another thread may change the array meanwhile.
+    return tuple(_cells_text(cells, r) for r, cells in enumerate(grid.tolist(), start=1))
+
+
+def _cells_text(cells: list[Any], r: int) -> str:
+    """Row ``r`` (1-based) of cells 0/1 (ints or bools, from ``ndarray.tolist``) as a string; a ParseError at
+    the first other value."""
+    for c, cell in enumerate(cells, start=1):
+        if cell not in (0, 1):
+            raise ParseError(f"expected 0 or 1, found {cell}", r, c, unit="row")
+    return "".join("1" if cell else "0" for cell in cells)
 
 
 from_rows = Grid.from_rows
@@ -169,8 +210,9 @@ def puzzle_lines(first_line: str) -> int:
 def min_toggles(grid: GridLike) -> int:
     """The fewest cells to toggle so that every row, column and box of ``grid`` is even.
 
-    Cheap enough to call a million times on a :class:`Grid`: the kernel looks
-    only at which rows, columns and boxes are odd.
+    ``grid`` is a :class:`Grid`, 9 row strings, 9 row masks or a ``(9, 9)``
+    NumPy array of 0s and 1s. Cheap enough to call a million times on a
+    :class:`Grid`: the kernel looks only at which rows, columns and boxes are odd.
     """
     answer = _kernel.plain_min_toggles(grid)  # checked and packed in one compiled pass
     return answer if answer >= 0 else _kernel.min_toggles(_masks_of(grid))
@@ -252,6 +294,8 @@ def _naming_grid(index: int) -> Iterator[None]:
         raise ParseError(error.reason, error.line, error.column, unit=f"grid {index}, row") from None
     except TypeError as error:
         raise TypeError(f"grid {index}: {error}") from None
+    except ArgumentError as error:
+        raise ArgumentError(f"grid {index}: {error}") from None
 
 
 def _numpy_of(grids: Any) -> Any:
@@ -262,7 +306,8 @@ def _numpy_of(grids: Any) -> Any:
 
 def _count_array(numpy: Any, grids: Any) -> Any:
     if grids.ndim != 3 or grids.shape[1:] != (SIDE, SIDE):
-        raise ArgumentError(f"expected an array of shape (k, {SIDE}, {SIDE}), found {grids.shape}")
+        one = f" (one grid: min_toggles, or an array of shape (1, {SIDE}, {SIDE}))" if grids.ndim == 2 else ""
+        raise ArgumentError(f"expected an array of shape (k, {SIDE}, {SIDE}), found {grids.shape}{one}")
     if grids.dtype.kind not in "biu":
         raise TypeError(f"expected an integer or boolean array, found dtype {grids.dtype}")
     out = numpy.empty(len(grids), dtype=numpy.uint8)
@@ -326,7 +371,7 @@ def apply(grid: GridLike, toggles: Iterable[tuple[int, int]]) -> Grid:
             raise ArgumentError(f"expected at most {MOST_TOGGLES} toggles, found more")
         r, c = _toggle_of(toggle)
         if not (1 <= r <= SIDE and 1 <= c <= SIDE):
-            raise ArgumentError(f"toggle ({r}, {c}) is outside the 9 x 9 grid")
+            raise ArgumentError(f"toggle ({shown(r)}, {shown(c)}) is outside the 9 x 9 grid")
         cells[r - 1][c - 1] = "1" if cells[r - 1][c - 1] == "0" else "0"
     return Grid._trusted(tuple("".join(row) for row in cells))
 
@@ -334,9 +379,9 @@ def apply(grid: GridLike, toggles: Iterable[tuple[int, int]]) -> Grid:
 def _toggle_of(toggle: Any) -> tuple[int, int]:
     """A toggle as a (row, column) pair of ints; a TypeError for anything else."""
     if isinstance(toggle, (str, bytes, bytearray)) or not hasattr(toggle, "__len__") or len(toggle) != 2:
-        raise TypeError(f"a toggle is a (row, column) pair, got {describe(repr(toggle))}")
+        raise TypeError(f"a toggle is a (row, column) pair, got {describe(shown(toggle))}")
     if not all(map(_grid.is_integer, toggle)):
-        raise TypeError(f"a toggle is a pair of integers, got {describe(repr(toggle))}")
+        raise TypeError(f"a toggle is a pair of integers, got {describe(shown(toggle))}")
     return operator.index(toggle[0]), operator.index(toggle[1])
 
 
@@ -344,7 +389,10 @@ def _answer_of(answer: Any) -> Toggles:
     """``answer`` as :class:`Toggles` (any (minimum, cells) pair): a TypeError for anything else."""
     if not isinstance(answer, tuple) or len(answer) != 2:
         raise TypeError(f"expected Toggles(minimum, cells), found {type(answer).__name__}")
-    return Toggles(_grid.checked_count(answer[0], "minimum"), answer[1])
+    minimum = _grid.checked_count(answer[0], "minimum")
+    if minimum > MAX_ANSWER:
+        raise ArgumentError(f"minimum must be at most {MAX_ANSWER}, got {shown(minimum)}")
+    return Toggles(minimum, answer[1])
 
 
 def is_even(grid: GridLike) -> bool:
@@ -425,7 +473,7 @@ def generate(*, answer: int, seed: Optional[int] = None) -> Grid:
     answer = _grid.checked_count(answer, "answer")
     seed = _grid.checked_seed(seed)
     if answer > MAX_ANSWER:
-        raise ArgumentError(f"answer must be at most {MAX_ANSWER}, got {answer}")
+        raise ArgumentError(f"answer must be at most {MAX_ANSWER}, got {shown(answer)}")
     rng = random.Random(seed)
     if answer >= 2:
         while _kernel.min_toggles(masks := _random_masks(rng)) != answer:

@@ -104,12 +104,17 @@ class _ArgumentParser(argparse.ArgumentParser):
         self.puzzle = puzzle
 
     def _print_message(self, message: str, file: Optional[SupportsWrite[str]] = None) -> None:
-        """Help and usage text; a closed or missing stream is passed over, as argparse does from Python 3.11 on."""
+        """Help and usage text; a missing stream is passed over, as argparse does from Python 3.11 on, and so
+        is a failed write to standard error. Help and the version are the command's output: a failed write to
+        standard output goes on to :func:`_run`, which reports it."""
         if message:
             try:
                 (file or sys.stderr).write(message)
-            except (AttributeError, OSError):
+            except AttributeError:
                 pass
+            except OSError:
+                if file is not None and file is sys.stdout:
+                    raise
 
     def error(self, message: str) -> NoReturn:
         """``fastpuzzle: PUZZLE: message (see ... --help)`` on standard error, and exit 2."""
@@ -352,6 +357,9 @@ def _run(argv: list[str], name: Optional[str]) -> int:
         if written != EXIT_OK:
             return written
         raise
+    except OSError as error:  # --help or --version could not be written
+        code = _output_failed(name, error)
+        return EXIT_OK if code == EXIT_BROKEN_PIPE else code  # help read by `| head` ends as it always has
     name = canonical_name(options.puzzle)
     facade, puzzle_command = puzzle_module(name), command(name)
     # A puzzle's command may reject a combination of its options, as a usage error (exit 2).
@@ -485,6 +493,8 @@ def _run_batch(
     except UnreadableFile as failure:
         _say(prefix + _cannot_read(failure.path, failure.error))
         return EXIT_BAD_INPUT
+    except FastpuzzleError as error:  # a setting of the user's (FASTPUZZLE_AVAILABLE_MIB) that the batch reads
+        return _failed(prefix, error)
     except KeyboardInterrupt as stop:
         # The pool has cancelled what had not started, without waiting for what runs.
         code = _stopped(name, stop)
@@ -621,22 +631,23 @@ def _flush_output(name: Optional[str], output: str = "") -> int:
         return EXIT_OK
     try:
         _write_whole(sys.stdout, output)
-    except BrokenPipeError:
-        _discard_output()
-        return EXIT_BROKEN_PIPE
-    except OSError as error:
-        _discard_output()
-        _say(_prefix(name) + f"cannot write the output: {error.strerror or error}")
-        return EXIT_OUTPUT_ERROR
-    except UnicodeEncodeError as error:  # the user's PYTHONIOENCODING, or locale
-        _discard_output()
-        unwritable = error.object[error.start : error.end]
-        _say(
-            _prefix(name)
-            + f"cannot write the output: standard output's encoding ({error.encoding}) cannot hold {unwritable!r}"
-        )
-        return EXIT_OUTPUT_ERROR
+    except (OSError, UnicodeEncodeError) as error:
+        return _output_failed(name, error)
     return EXIT_OK
+
+
+def _output_failed(name: Optional[str], error: OSError | UnicodeEncodeError) -> int:
+    """Say why standard output could not be written (nothing for a closed pipe); the exit code for it."""
+    _discard_output()
+    if isinstance(error, BrokenPipeError):
+        return EXIT_BROKEN_PIPE
+    if isinstance(error, UnicodeEncodeError):  # the user's PYTHONIOENCODING, or locale
+        unwritable = error.object[error.start : error.end]
+        reason = f"standard output's encoding ({error.encoding}) cannot hold {unwritable!r}"
+    else:
+        reason = error.strerror or str(error)
+    _say(_prefix(name) + f"cannot write the output: {reason}")
+    return EXIT_OUTPUT_ERROR
 
 
 def _write_whole(stream: Any, text: str) -> None:
@@ -754,10 +765,11 @@ def _read(path: str, name: Optional[str] = None) -> str:
     if path == "-":
         return read_source(sys.stdin.buffer)
     import stat
-    import threading
 
     waiting = None
     if stat.S_ISFIFO(os.stat(path).st_mode) and _is_terminal(sys.stderr):
+        import threading
+
         line = _prefix(name) + f"waiting for a writer on the named pipe {path} (Ctrl-C stops)"
         waiting = threading.Timer(_QUIET_WAIT, _say, (line,))
         waiting.daemon = True

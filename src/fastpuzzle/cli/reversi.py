@@ -77,7 +77,10 @@ def _table_size_option(text: str) -> int:
     """An argparse type: a table size in MiB that this machine has the memory for."""
     # Any whole number first (huge ones too), so the message can name the memory limit.
     table_size = integer_option("MIB", 0, 10**18)(text)
-    problem = reversi._table_size_problem(table_size)
+    try:
+        problem = reversi._table_size_problem(table_size)
+    except ArgumentError as error:  # FASTPUZZLE_AVAILABLE_MIB, the user's setting, is not a number
+        raise argparse.ArgumentTypeError(str(error)) from None
     if problem is not None:
         raise argparse.ArgumentTypeError(f"expected {problem}, found {table_size}")
     return table_size
