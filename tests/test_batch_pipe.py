@@ -40,6 +40,15 @@ def queued_bytes(descriptor: int) -> int:
     return int.from_bytes(answer, sys.byteorder)
 
 
+def writing_to_a_pipe(pid: int) -> bool:
+    """Whether the main thread of process ``pid`` waits in a write to a full pipe."""
+    try:
+        with open(f"/proc/{pid}/wchan") as waiting:
+            return "pipe_write" in waiting.read()
+    except OSError:
+        return False
+
+
 def interrupted_run(path: Path, run: int) -> tuple[int, int, bytes, bytes]:
     """One batch of ``path``, stopped by a signal; its exit code, the signal, stdout and stderr.
 
@@ -60,13 +69,13 @@ def interrupted_run(path: Path, run: int) -> tuple[int, int, bytes, bytes]:
         chunks: list[bytes] = []
         deadline = time.monotonic() + 30
         if run % 2 == 0:
-            # Full: the pipe holds (nearly) its capacity, and no more comes for a while.
-            queued = -1
-            while time.monotonic() < deadline:
-                time.sleep(0.01)
+            # Full: the batch waits in a write to the pipe, or (where the kernel does not say what a
+            # process waits in) the pipe has held over half its capacity for a while.
+            queued, steady = -1, 0
+            while time.monotonic() < deadline and not writing_to_a_pipe(process.pid) and steady < 20:
+                time.sleep(0.005)
                 before, queued = queued, queued_bytes(descriptor)
-                if queued == before and queued > capacity // 2:
-                    break
+                steady = steady + 1 if queued == before and queued > capacity // 2 else 0
             time.sleep(rng.uniform(0, 0.02))
         else:
             stop_at = time.monotonic() + rng.uniform(0.2, 0.8)
@@ -96,4 +105,4 @@ def test_records_on_a_pipe_stay_whole_under_signals(tmp_path: Path) -> None:
         assert [record["index"] for record in records] == list(range(len(records))), run
         assert all(record["output"] == ("1\n" if record["index"] % 2 == 0 else "3\n") for record in records)
     # Most runs stopped a batch that was blocked writing to a full pipe.
-    assert sum(len(out) >= 65536 for _, _, out, _ in runs) >= RUNS // 2
+    assert sum(len(out) >= 32768 for _, _, out, _ in runs) >= RUNS // 2
