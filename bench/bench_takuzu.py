@@ -353,3 +353,44 @@ def test_generated_large(benchmark: BenchmarkFixture) -> None:
             times.append(time.perf_counter() - began)
     benchmark.extra_info.update(puzzles=len(puzzles), ms=distribution(times), keys=sorted(stored))
     benchmark.pedantic(lambda: [takuzu.solve(puzzle) for puzzle in puzzles], rounds=1, iterations=1)
+
+
+#: Shapes no grid has under the distinct rule (width, height): the search took 35 s to forever on them.
+IMPOSSIBLE_SHAPES = ((6, 16), (16, 6), (6, 64), (8, 36))
+#: Blank grids that a count by listing would grind on: refused at once as too open to count.
+TOO_OPEN_SHAPES = ((34, 34), (40, 40), (64, 64))
+
+
+@pytest.mark.parametrize("kernels", ["compiled", "twin"])
+def test_impossible_shapes(benchmark: BenchmarkFixture, kernels: str) -> None:
+    """``solve`` and ``count_solutions`` of each blank impossible shape (the target: each under a second)."""
+    grids = [["_" * width] * height for width, height in IMPOSSIBLE_SHAPES]
+    benchmark.group = "takuzu impossible shapes"
+
+    def answer_all() -> list[int]:
+        counts = []
+        for rows in grids:
+            with pytest.raises(takuzu.NoSolutionError):
+                takuzu.solve(rows)
+            counts.append(takuzu.count_solutions(rows))
+        return counts
+
+    with use_kernels(kernels):
+        assert benchmark(answer_all) == [0] * len(grids)
+
+
+def test_too_open_counts(benchmark: BenchmarkFixture) -> None:
+    """``count_solutions`` of blank grids above 32x32: refused at once (exit 4 on the command line)."""
+    grids = [["_" * width] * height for width, height in TOO_OPEN_SHAPES]
+    benchmark.group = "takuzu too open to count"
+
+    def refuse_all() -> int:
+        refused = 0
+        for rows in grids:
+            with pytest.raises(takuzu.PuzzleTooLargeError, match="too open to count"):
+                takuzu.count_solutions(rows)
+            refused += 1
+        return refused
+
+    with use_kernels("compiled"):
+        assert benchmark(refuse_all) == len(grids)
