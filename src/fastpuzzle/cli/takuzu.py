@@ -51,8 +51,8 @@ def check_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with the 01 game's options together (two modes at once, a size no grid has), or None."""
     problem = check_making_options(options)
     if problem is None and options.generate and options.size is not None:
-        rule = options.rule or "unique"
-        shape = takuzu.shape_problem(*options.size, unique_rows=takuzu.RULES[rule])
+        width, height = options.size
+        shape = takuzu.shape_problem(width, height, unique_rows=takuzu.RULES[options.rule or "unique"])
         if shape is not None:
             return f"argument --size: {shape} (--rule free allows it)"
     return problem
