@@ -80,13 +80,15 @@ def test_the_command_answers_impossible_shapes(width: int, height: int) -> None:
 
 
 def test_lines_whose_givens_leave_too_few_values_are_named() -> None:
-    # Rows 1, 2 and 3 read 0_0_1_, which only 010011 and 010110 complete: two lines for three rows.
-    rows = ["0_0_1_"] * 3 + ["______"] * 9
+    # Rows 1, 4 and 7 read 0_0_1_, which only 010011 and 010110 complete: two lines for three rows.
+    rows = ["0_0_1_", "______", "______"] * 3 + ["______"] * 3
     allowed = {line for line in map("".join, product("01", repeat=6)) if takuzu_line_ok(line)}
     assert len({line for line in allowed if all(g in ("_", d) for g, d in zip("0_0_1_", line))}) == 2
     problem = line_problem(rows)
-    assert problem == "rows 1-3 must all differ, but their givens leave them only 2 ways to be written between them"
-    with pytest.raises(NoSolutionError, match="no solution: rows 1-3 must all differ"):
+    assert (
+        problem == "rows 1, 4 and 7 must all differ, but their givens leave them only 2 ways to be written between them"
+    )
+    with pytest.raises(NoSolutionError, match="no solution: rows 1, 4 and 7 must all differ"):
         takuzu.solve(rows)
     assert takuzu.count_solutions(rows) == 0
 
