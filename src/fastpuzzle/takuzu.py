@@ -295,8 +295,22 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
     too_large = lambda: _too_large(puzzle, counting=True)  # noqa: E731
     if _by_lists(puzzle, counting=True):
         return count(search, limit, _NODE_BUDGET, too_large)
-    # Clause learning lists the solutions, and keeps a clause for each: first, from one solution drawn
-    # with scattered digits, how many there are at least.
+    return _count_by_listing(puzzle, search, limit, too_large)
+
+
+#: Most solutions a count by clause learning lists (it keeps a clause for each): a puzzle shown to
+#: have more is refused at once, as too open to count.
+_LISTED_MOST = 1 << 20
+
+
+def _count_by_listing(puzzle: Puzzle, search: Any, limit: Optional[int], too_large: Callable[[], str]) -> int:
+    """:func:`count_solutions` by clause learning, which lists the solutions and keeps a clause for each.
+
+    First, from one solution drawn with scattered digits and its independent 2x2
+    swaps, how many there are at least: a ``limit`` below that is the answer, and
+    more than _LISTED_MOST is refused at once. Then the listing, which stops past
+    _LISTED_MOST.
+    """
     search.prefer(_scattered_digits(puzzle.width * puzzle.height))
     first = first_solutions(search, puzzle.width, _NODE_BUDGET, 1, too_large)
     if not first:
@@ -320,11 +334,6 @@ def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] =
             f"a count by listing takes"
         )
     return found
-
-
-#: Most solutions a count by clause learning lists (it keeps a clause for each): a puzzle shown to
-#: have more is refused at once, as too open to count.
-_LISTED_MOST = 1 << 20
 
 
 def _scattered_digits(size: int) -> bytes:
@@ -599,7 +608,8 @@ def _rule_problem(puzzle: Puzzle) -> Optional[str]:
     A shape with more rows (or columns) than lines of its width (or height) can
     be written, or lines whose givens leave them fewer values than there are of
     them: a search would try every way to fill the grid before it found none.
-    (Givens that break a rule in one line the kernels' first propagation finds.)
+    (Givens that already break a rule are found by the kernels' first
+    propagation, and named by :func:`_check_givens`.)
     """
     if not puzzle.unique_rows:
         return None
