@@ -233,6 +233,18 @@ def test_render_writes_the_svg(tmp_path: Path, suffix: str) -> None:
     assert path.read_bytes() == render.svg(TAKUZU).encode("utf-8")
 
 
+def test_a_rectangular_01_game_is_drawn_its_own_shape() -> None:
+    """4 wide and 2 high: two rows of four cells, every cell inside the picture."""
+    puzzle = takuzu.parse("4 2 free\n0___\n____\n")
+    picture = render.svg(puzzle)
+    width = 4 * render.CELL_SIZE + 2 * render.MARGIN
+    height = 2 * render.CELL_SIZE + 2 * render.MARGIN
+    assert f'width="{width}" height="{height}"' in picture
+    assert "<title>01 game puzzle, 4 x 2</title>" in picture
+    solved = render.svg(takuzu.solve(puzzle, unique=False), puzzle=puzzle)
+    assert f'width="{width}" height="{height}"' in solved and "01 game solution, 4 x 2" in solved
+
+
 @pytest.mark.parametrize("name", CASES)
 def test_png_matches_the_svg(tmp_path: Path, name: str) -> None:
     """A valid PNG of the SVG's size; inside each cell's corner, the colour the SVG gives the cell."""

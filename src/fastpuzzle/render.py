@@ -262,9 +262,8 @@ def _known_rows(known: Any, puzzle: pixel.Puzzle) -> tuple[str, ...]:
 
 def _takuzu_drawing(puzzle: takuzu.Puzzle, solution: Optional[tuple[str, ...]]) -> _Drawing:
     """The givens in the given style; a solution's other cells, if any, in the lighter filled style."""
-    n = puzzle.n
     what = "puzzle" if solution is None else "solution"
-    canvas = _Canvas(n, n, f"01 game {what}, {n} x {n}")
+    canvas = _Canvas(puzzle.height, puzzle.width, f"01 game {what}, {puzzle.width} x {puzzle.height}")
     for r, row in enumerate(puzzle.rows):
         for c, given in enumerate(row):
             if given != "_":
