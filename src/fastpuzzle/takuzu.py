@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from array import array
 
-from . import _select
+from . import _select, _takuzu_lines
 from ._grid import (
     Grid,
     check_row_count,
@@ -42,7 +42,7 @@ from ._grid import (
 from ._hints import Hint, checked_difficulty, graded, path
 from ._progress import progress_bar
 from ._registry import PUZZLES, Status
-from ._takuzu_lines import independent_swaps, line_problem, shape_problem
+from ._takuzu_lines import independent_swaps, line_problem
 from ._text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows, shown
 from .errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
 
@@ -480,14 +480,10 @@ def generate(
     that ends below the grade starts over. Small sides lack some grades (no
     2x2 puzzle needs a pair): ArgumentError after a fixed number of attempts.
     """
-    width = checked_count(width, "width")
-    height = width if height is None else checked_count(height, "height")
+    width, height = _checked_sides("generate()", width, width if height is None else height)
     seed = checked_seed(seed)
     unique_rows = _checked_rule(unique_rows)
-    for name, side in (("width", width), ("height", height)):
-        if not (2 <= side <= MAX_N and side % 2 == 0):
-            raise ArgumentError(f"generate() takes an even {name} from 2 to {MAX_N}, got {shown(side)}")
-    problem = shape_problem(width, height, unique_rows)
+    problem = _takuzu_lines.shape_problem(width, height, unique_rows)
     if problem is not None:
         raise ArgumentError(f"generate({width}, {height}): {problem} (unique_rows=False allows it)")
     rng = random.Random(seed)
@@ -516,6 +512,27 @@ def generate(
             f"found no {width}x{height} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts"
         )
     return found
+
+
+def shape_problem(width: int, height: int, unique_rows: bool = True) -> Optional[str]:
+    """Why no grid ``width`` wide and ``height`` high keeps the rules, or None when some grid does.
+
+    Only the distinct rule rules out a shape: its rows must be ``height``
+    different lines of ``width`` cells, and there are only 2, 6, 14 and 34 such
+    lines for widths 2, 4, 6 and 8 (84 and more from 10); the same holds for its
+    columns. Both sides even, from 2 to MAX_N (ArgumentError otherwise).
+    """
+    width, height = _checked_sides("shape_problem()", width, height)
+    return _takuzu_lines.shape_problem(width, height, _checked_rule(unique_rows))
+
+
+def _checked_sides(caller: str, width: Any, height: Any) -> tuple[int, int]:
+    """``width`` and ``height``, checked as the sides of a grid: even, from 2 to MAX_N."""
+    sides = checked_count(width, "width"), checked_count(height, "height")
+    for name, side in zip(("width", "height"), sides):
+        if not (2 <= side <= MAX_N and side % 2 == 0):
+            raise ArgumentError(f"{caller} takes an even {name} from 2 to {MAX_N}, got {shown(side)}")
+    return sides
 
 
 #: Nodes a check of generate() spends in the one search of all checks before it goes to a search of its own.
@@ -614,7 +631,7 @@ def _rule_problem(puzzle: Puzzle) -> Optional[str]:
     if not puzzle.unique_rows:
         return None
     rows = puzzle.rows
-    problem = shape_problem(len(rows[0]), len(rows)) or line_problem(rows)
+    problem = _takuzu_lines.shape_problem(len(rows[0]), len(rows)) or line_problem(rows)
     return None if problem is None else f"no solution: {problem}"
 
 
