@@ -88,18 +88,19 @@ def line_problem(rows: Sequence[str]) -> Optional[str]:
     """Why the ``rows`` (of ``'0'``, ``'1'``, ``'_'``) cannot all differ, or None.
 
     Checked where it is cheap and can matter: across at least 10 lines of at
-    most 10 cells, at least half as many as such lines can be written. Each line may then take only the values its givens allow, and no two
-    lines the same one; when no such assignment exists (a maximum matching leaves
-    a line out), the lines reached from it by alternating paths are named: they
-    are more than the values left to them.
+    most 10 cells, at least half as many as such lines can be written. Each
+    line may then take only the values its givens allow, and no two lines the
+    same one; when no such assignment exists (a maximum matching leaves a line
+    out), the lines reached from it by alternating paths are named: they are
+    more than the values left to them.
     """
     width, height = len(rows[0]), len(rows)
     for kind, length, count in (("row", width, height), ("column", height, width)):
         if length > _LISTED_MAX_LENGTH or count < _LISTED_MIN_LINES or 2 * count < line_count(length):
             continue
-        lines = list(rows) if kind == "row" else ["".join(column) for column in zip(*rows)]
         if count > line_count(length):
             return _unique_shape_problem(width, height)
+        lines = list(rows) if kind == "row" else ["".join(column) for column in zip(*rows)]
         every = _every_line(length)
         allowed = []
         for line in lines:
