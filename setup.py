@@ -20,12 +20,20 @@ import runpy
 #: The puzzle registry (it imports only the standard library): every puzzle's
 #: kernel and the C headers it includes, and the limits and statuses that each
 #: kernel sees as C macros (FP_TAKUZU_MAX_N, FP_STATUS_SOLUTION, ...).
-_REGISTRY_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src", "fastpuzzle", "_registry.py")
+_REGISTRY_FILE = os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "src", "fastpuzzle", "_contract", "registry.py"
+)
 REGISTRY = runpy.run_path(_REGISTRY_FILE)
-#: Kernel module name (``_takuzu_cy``) -> the C headers it includes, from src/fastpuzzle.
-KERNELS: dict[str, tuple[str, ...]] = {f"_{puzzle.name}_cy": puzzle.headers for puzzle in REGISTRY["PUZZLES"].values()}
-#: The batch's compiled reader and record writer (``_batch_cy``), which every puzzle shares.
-KERNELS["_batch_cy"] = ("_fp_text.h",)
+#: Kernel module, below the package (``takuzu._kernel``) -> the C headers it includes, from src/fastpuzzle.
+KERNELS: dict[str, tuple[str, ...]] = {
+    f"{puzzle.name}._kernel": puzzle.headers for puzzle in REGISTRY["PUZZLES"].values()
+}
+#: The batch's compiled reader and record writer (``_batch.kernel``), which every puzzle shares.
+KERNELS["_batch.kernel"] = ("_common/_fp_text.h",)
+#: Where the kernels' C headers are found: the shared ones, and each puzzle's own beside its kernel.
+HEADER_DIRS = sorted(
+    {f"src/fastpuzzle/{os.path.dirname(header)}" for headers in KERNELS.values() for header in headers}
+)
 #: The registry's numbers, as C macros of every kernel in both variants.
 REGISTRY_MACROS: list[tuple[str, str | None]] = list(REGISTRY["c_macros"]())
 
@@ -64,14 +72,14 @@ CHECKED_DIRECTIVES: dict[str, object] = {
 #: kernel -> (directives, reason). Signed overflow stays caught there by UBSan;
 #: unsigned wrap-around is defined C, which is what these kernels rely on.
 KERNEL_DIRECTIVES: dict[str, tuple[dict[str, object], str]] = {
-    "_reversi_cy": (
+    "reversi._kernel": (
         {"overflowcheck": False},
         (
             "bitboard shifts drop the bits pushed off the board by design, and the "
             "128-bit counters and hash keys wrap modulo 2**64 on purpose"
         ),
     ),
-    "_pixel_cy": (
+    "pixel._kernel": (
         {"overflowcheck": False},
         (
             "the memo's splitmix64 hash (mix) multiplies modulo 2**64 on purpose "
@@ -125,7 +133,7 @@ def stale(name: str, checked: bool) -> bool:
     cythonize only compares the C with the .pyx and what it includes, and the
     directives no longer live in the .pyx.
     """
-    c_file = os.path.join(build_dir(checked), "src", "fastpuzzle", f"{name}.c")
+    c_file = os.path.join(build_dir(checked), "src", "fastpuzzle", *name.split(".")) + ".c"
     return not os.path.exists(c_file) or os.path.getmtime(c_file) < os.path.getmtime(__file__)
 
 
@@ -138,9 +146,9 @@ def ext_modules(checked: bool) -> list[object]:
     for name in KERNELS:
         extension = Extension(
             f"fastpuzzle.{name}",
-            [f"src/fastpuzzle/{name}.pyx"],
-            include_dirs=["src/fastpuzzle"],
-            depends=["src/fastpuzzle/_registry.py", *(f"src/fastpuzzle/{header}" for header in KERNELS[name])],
+            [f"src/fastpuzzle/{name.replace('.', '/')}.pyx"],
+            include_dirs=HEADER_DIRS,
+            depends=["src/fastpuzzle/_contract/registry.py", *(f"src/fastpuzzle/{header}" for header in KERNELS[name])],
             define_macros=[*REGISTRY_MACROS, *(CHECKED_MACROS if checked else RELEASE_MACROS)],
             extra_compile_args=list(CHECKED_COMPILE_ARGS if checked else RELEASE_COMPILE_ARGS),
             extra_link_args=list(CHECKED_LINK_ARGS if checked else RELEASE_LINK_ARGS),

@@ -55,19 +55,11 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 import fastpuzzle
 from conftest import command_env, random_endgame
-from fastpuzzle import (
-    Status,
-    _pixel_cy,
-    _reversi_cy,
-    _sudoku_cy,
-    _takuzu_cy,
-    pixel,
-    reversi,
-    solve_many,
-    sudoku,
-    takuzu,
-    use_kernels,
-)
+from fastpuzzle import Status, pixel, reversi, solve_many, sudoku, takuzu, use_kernels
+from fastpuzzle.pixel import _kernel as _pixel_cy
+from fastpuzzle.reversi import _kernel as _reversi_cy
+from fastpuzzle.sudoku import _kernel as _sudoku_cy
+from fastpuzzle.takuzu import _kernel as _takuzu_cy
 
 #: The stored overhead batch: contest texts separated by blank lines, gzipped.
 OVERHEAD_FILE = Path(__file__).with_name("takuzu_batch.txt.gz")

@@ -28,7 +28,9 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from conftest import PuzzleSet, label, skip_twin_past, stored_set
-from fastpuzzle import Status, _pixel_cy, _pixel_py, pixel, use_kernels
+from fastpuzzle import Status, pixel, use_kernels
+from fastpuzzle.pixel import _kernel as _pixel_cy
+from fastpuzzle.pixel import _twin as _pixel_py
 
 #: The size classes, and how many seeded puzzles each holds.
 SIZES = {10: 8, 20: 6, 30: 4, 50: 3}

@@ -17,7 +17,9 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from conftest import random_endgame, skip_twin_past, skip_unless_slow_asked
-from fastpuzzle import _reversi_cy, _reversi_py, reversi
+from fastpuzzle import reversi
+from fastpuzzle.reversi import _kernel as _reversi_cy
+from fastpuzzle.reversi import _twin as _reversi_py
 
 Rows = tuple[tuple[int, ...], ...]
 

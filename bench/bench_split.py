@@ -36,7 +36,9 @@ from typing import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from fastpuzzle import _reversi_cy, _reversi_split, reversi
+from fastpuzzle import reversi
+from fastpuzzle.reversi import _kernel as _reversi_cy
+from fastpuzzle.reversi import _split as _reversi_split
 
 DEPTH = 13
 LEAVES = 18_429_641_748

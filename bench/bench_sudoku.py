@@ -26,7 +26,9 @@ from typing import Any, Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from fastpuzzle import _sudoku_cy, _sudoku_py, sudoku, use_kernels
+from fastpuzzle import sudoku, use_kernels
+from fastpuzzle.sudoku import _kernel as _sudoku_cy
+from fastpuzzle.sudoku import _twin as _sudoku_py
 
 SEED = 2011
 #: Grids per round: the twin's DP takes ~20 ms a grid, so its group is smaller.

@@ -19,7 +19,9 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from conftest import PuzzleSet, build_cpp, label, puzzle_set_of, skip_twin_past, stored_set
-from fastpuzzle import Status, _takuzu_cy, _takuzu_py, takuzu, use_kernels
+from fastpuzzle import Status, takuzu, use_kernels
+from fastpuzzle.takuzu import _kernel as _takuzu_cy
+from fastpuzzle.takuzu import _twin as _takuzu_py
 
 #: The size classes, and the seeds of each class's puzzles.
 SIZES = (6, 10, 14, 20)

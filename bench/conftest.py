@@ -26,7 +26,8 @@ from typing import Any, Callable, Optional
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from fastpuzzle import _reversi_py, reversi, use_kernels
+from fastpuzzle import reversi, use_kernels
+from fastpuzzle.reversi import _twin as _reversi_py
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ import sys
 import time
 from typing import Callable
 
-from fastpuzzle import _reversi_cy, reversi
+from fastpuzzle import reversi
+from fastpuzzle.reversi import _kernel as _reversi_cy
 
 #: Seconds between progress reports asked of the kernel (where it takes the interval).
 INTERVAL = 0.02

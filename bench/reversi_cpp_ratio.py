@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_reversi import ENDGAME_SEEDS, endgame_board, sides
 
 from conftest import build_cpp
-from fastpuzzle import _reversi_cy
+from fastpuzzle.reversi import _kernel as _reversi_cy
 
 #: Largest table of the kernel: 2**20 entries; a count of e empties gets 2**(e + 4) at most, as in the bench.
 TABLE_BITS = 20

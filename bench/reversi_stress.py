@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_reversi import ENDGAME_SEEDS, endgame_board, sides
 
 from conftest import build_cpp
-from fastpuzzle import _reversi_py
+from fastpuzzle.reversi import _twin as _reversi_py
 
 Position = tuple[int, int, int]
 

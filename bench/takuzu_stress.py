@@ -195,7 +195,7 @@ class Effort(NamedTuple):
 
 def kernel_effort(rows: list[str], distinct: bool) -> Effort:
     """Solve ``rows`` and prove the solution unique with the compiled kernel; what that took."""
-    from fastpuzzle import _takuzu_cy
+    from fastpuzzle.takuzu import _kernel as _takuzu_cy
 
     cells = bytes({"0": 0, "1": 1, "_": 2}[char] for row in rows for char in row)
     search = _takuzu_cy.Learn(len(rows[0]), len(rows), distinct, cells)

@@ -26,19 +26,12 @@ from typing import Any, Callable
 import fastpuzzle
 
 # Every facade and twin now, while atheris_target.py instruments what is imported (facades) or not (twins).
-from fastpuzzle import (  # noqa: F401
-    FastpuzzleError,
-    _pixel_py,
-    _reversi_py,
-    _sudoku_py,
-    _takuzu_py,
-    interchange,
-    pixel,
-    reversi,
-    sudoku,
-    takuzu,
-)
-from fastpuzzle._text import read_source
+from fastpuzzle import FastpuzzleError, interchange, reversi, sudoku
+from fastpuzzle._common.text import read_source
+from fastpuzzle.pixel import _twin as _pixel_py
+from fastpuzzle.reversi import _twin as _reversi_py
+from fastpuzzle.sudoku import _twin as _sudoku_py
+from fastpuzzle.takuzu import _twin as _takuzu_py
 
 PUZZLES = ("takuzu", "pixel", "sudoku", "reversi")
 #: Exceptions a parser or a public function may raise on bad input.
@@ -135,7 +128,7 @@ def check_checkpoint(data: bytes) -> None:
     import tempfile
     import warnings
 
-    from fastpuzzle import _reversi_split
+    from fastpuzzle.reversi import _split as _reversi_split
 
     if not _checkpoint_folder:
         _checkpoint_folder.append(tempfile.mkdtemp(prefix="fuzz-checkpoint-"))

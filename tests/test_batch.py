@@ -15,9 +15,10 @@ import pytest
 
 import fastpuzzle
 from conftest import cases_dir, local_dask_client
-from fastpuzzle import ArgumentError, Result, _executors, solve_many
-from fastpuzzle._batch import CHUNKS_PER_WORKER
-from fastpuzzle._registry import PUZZLES
+from fastpuzzle import ArgumentError, Result, solve_many
+from fastpuzzle._batch.runner import CHUNKS_PER_WORKER
+from fastpuzzle._common import executors as _executors
+from fastpuzzle._contract.registry import PUZZLES
 
 #: A 2x2 01-game puzzle that takes microseconds: "10\n01\n".
 TINY = "2\n1_\n__\n"

@@ -24,9 +24,9 @@ import fastpuzzle
 from conftest import ROOT, cases_dir, local_cluster, run_cli
 from conftest import examples as example_count
 from fastpuzzle import pixel, reversi, sudoku, takuzu, use_kernels
-from fastpuzzle._batch import Item, solve_chunk
-from fastpuzzle._batch_input import BatchReader, ByteLines, UnreadableFile, is_blank, lines, read_puzzles, read_runs
-from fastpuzzle._registry import PUZZLES, canonical_name
+from fastpuzzle._batch.reading import BatchReader, ByteLines, UnreadableFile, is_blank, lines, read_puzzles, read_runs
+from fastpuzzle._batch.runner import Item, solve_chunk
+from fastpuzzle._contract.registry import PUZZLES, canonical_name
 from fastpuzzle.cli import build_parser, command
 
 GOOD = "2\n1_\n__\n"  # 10 / 01
@@ -609,7 +609,7 @@ def test_a_record_is_what_json_dumps_writes(
 ) -> None:
     """The batch writes its records without json.dumps, byte for byte as json.dumps would (any file name and
     message: quotes, control characters, non-ASCII)."""
-    from fastpuzzle._batch import SOLVED, Result
+    from fastpuzzle._batch.runner import SOLVED, Result
 
     status = SOLVED if solved else "bad_input"
     result = Result(index, status, message if solved else None, None if solved else message, seconds)
@@ -628,7 +628,7 @@ def test_a_record_is_what_json_dumps_writes(
 def test_a_record_of_fields_the_compiled_writer_declines_is_still_written(implementation: str) -> None:
     """A Result whose seconds are an int (not a float) is no record the compiled writer takes: it says so, and
     the reader writes it all the same, as json.dumps would."""
-    from fastpuzzle._batch import SOLVED, Result, compiled
+    from fastpuzzle._batch.runner import SOLVED, Result, compiled
 
     result = Result(0, SOLVED, "01\n10\n", None, 2)
     reader = BatchReader([], takuzu.puzzle_lines, None)
@@ -650,8 +650,9 @@ def test_a_record_of_fields_the_compiled_writer_declines_is_still_written(implem
 def test_records_of_outputs_solved_in_bulk_are_those_of_their_results(items: list[Any], share: float) -> None:
     """A chunk's items as Outcomes holds them (an output solved in bulk, or a Result): the records the kernel and
     its twin write are those of the Results they stand for, as json.dumps writes them; nones finds the gaps."""
-    from fastpuzzle import _batch_cy, _batch_py
-    from fastpuzzle._batch import SOLVED, Outcomes, Result
+    from fastpuzzle._batch.runner import SOLVED, Outcomes, Result
+    from fastpuzzle._batch.runner import kernel as _batch_cy
+    from fastpuzzle._batch.runner import twin as _batch_py
 
     chunk = [one if isinstance(one, str) else Result(0, one[0], None, one[1], 0.25) for one in items]
     results = Outcomes(7, chunk, share, 0.0, 0).results()
@@ -779,7 +780,7 @@ def test_batch_records_are_the_reader_a_line_at_a_time(tmp_path: Path) -> None:
 def test_runs_past_a_huge_line_crlf_and_a_truncated_last_puzzle(implementation: str) -> None:
     """At the contest's own limit and read size: a line too long among plain puzzles, CRLF puzzles, blank lines
     of spaces, and a last puzzle cut short without its final newline: the runs read what the lines read."""
-    from fastpuzzle._text import MAX_INPUT_BYTES
+    from fastpuzzle._common.text import MAX_INPUT_BYTES
 
     plain = "4\n0_1_\n____\n__1_\n____\n"
     text = (
@@ -809,8 +810,9 @@ def test_a_chunks_results_are_made_alike_by_the_kernel_and_its_twin(
     start: int, printed: list[Optional[str]], seconds: float
 ) -> None:
     """solved_results: a Result for each output, any other item (a Result made one by one) as it is."""
-    from fastpuzzle import _batch_cy, _batch_py
-    from fastpuzzle._batch import Result
+    from fastpuzzle._batch.runner import Result
+    from fastpuzzle._batch.runner import kernel as _batch_cy
+    from fastpuzzle._batch.runner import twin as _batch_py
 
     own = Result(-1, "bad_input", None, "x", 0.5)
     items: list[Any] = [own if one is None else one for one in printed]

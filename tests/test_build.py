@@ -184,7 +184,7 @@ def compiled(module: ModuleType) -> bytes:
 
 def running_build_is_checked() -> bool:
     """Whether the kernels in use were built with FASTPUZZLE_CHECKED=1: ASan-instrumented code."""
-    return b"__asan_init" in compiled(import_module("fastpuzzle._takuzu_cy"))
+    return b"__asan_init" in compiled(import_module("fastpuzzle.takuzu._kernel"))
 
 
 def test_the_variant_asked_for_is_running() -> None:
@@ -215,5 +215,5 @@ def test_checked_kernels_bound_check_their_indexing() -> None:
     arguments before they index, so no call from Python can reach that path;
     the compiled code is the evidence. No kernel asserts anything yet.
     """
-    binary = compiled(import_module("fastpuzzle._sudoku_cy"))
+    binary = compiled(import_module("fastpuzzle.sudoku._kernel"))
     assert (b"Out of bounds on buffer access (axis %d)" in binary) is running_build_is_checked()

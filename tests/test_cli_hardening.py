@@ -209,18 +209,18 @@ def test_signals_stop_a_long_count_with_one_line(tmp_path: Path, signum: int, co
 
 #: Imported by `python -m fastpuzzle reversi`, in this order, after the package's first lines.
 IMPORTS = (
-    "fastpuzzle._registry",
+    "fastpuzzle._contract.registry",
     "fastpuzzle.errors",
     "fastpuzzle.__main__",
     "fastpuzzle.cli",
     "argparse",
-    "fastpuzzle._text",
+    "fastpuzzle._common.text",
     "fastpuzzle.cli._options",
     "fastpuzzle.cli.reversi",
     "fastpuzzle.reversi",
-    "fastpuzzle._grid",
-    "fastpuzzle._progress",
-    "fastpuzzle._reversi_cy",
+    "fastpuzzle._common.grid",
+    "fastpuzzle._common.progress",
+    "fastpuzzle.reversi._kernel",
 )
 
 #: A sitecustomize that sends the process a signal while it looks for one module, once.

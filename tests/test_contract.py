@@ -12,8 +12,8 @@ import pytest
 import fastpuzzle
 from conftest import ROOT
 from fastpuzzle import Facade, SearchFacade, cli, pixel, reversi, sudoku, takuzu
-from fastpuzzle._contract import Solution
-from fastpuzzle._registry import PUZZLES
+from fastpuzzle._contract.facade import Solution
+from fastpuzzle._contract.registry import PUZZLES
 from fastpuzzle.cli import pixel as pixel_command
 from fastpuzzle.cli import reversi as reversi_command
 from fastpuzzle.cli import sudoku as sudoku_command

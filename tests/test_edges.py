@@ -13,7 +13,8 @@ import pytest
 
 import fastpuzzle
 from conftest import ROOT, run_cli
-from fastpuzzle import ArgumentError, ParseError, _memory, interchange, reversi, sudoku
+from fastpuzzle import ArgumentError, ParseError, interchange, reversi, sudoku
+from fastpuzzle._contract.facade import memory as _memory
 
 START_8 = reversi.start(8)
 #: A position of 12 empty squares: counting its games reads the memory available (a table past 1 MiB).
@@ -55,7 +56,7 @@ def test_a_bad_available_mib_is_an_argument_error(
 
 
 def test_an_empty_available_mib_is_unset(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Documented in ``fastpuzzle._memory``: an empty value is the variable unset (the memory measured)."""
+    """Documented in ``fastpuzzle._contract.memory``: an empty value is the variable unset (the memory measured)."""
     monkeypatch.setenv(VARIABLE, "")
     assert _memory.override_mib() is None
     assert reversi.default_table_size() == min(reversi.DEFAULT_TABLE_SIZE, reversi.max_table_size())

@@ -29,8 +29,9 @@ from hypothesis import strategies as st
 
 import fastpuzzle
 from conftest import ROOT, examples
-from fastpuzzle import FastpuzzleError, ParseError, _select, pixel, reversi, sudoku, takuzu
-from fastpuzzle._text import read_source
+from fastpuzzle import FastpuzzleError, ParseError, pixel, reversi, sudoku, takuzu
+from fastpuzzle._common import select as _select
+from fastpuzzle._common.text import read_source
 from fastpuzzle.cli import main
 
 FACADES = {"takuzu": takuzu, "pixel": pixel, "sudoku": sudoku, "reversi": reversi}

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from conftest import examples
 from fastpuzzle import Hint, pixel, takuzu
-from fastpuzzle._hints import GRADES, TRIAL_TIER
-from fastpuzzle._pixel_hints import TIERS as PIXEL_TIERS
-from fastpuzzle._takuzu_hints import TIERS as TAKUZU_TIERS
+from fastpuzzle._common.hints import GRADES, TRIAL_TIER
 from fastpuzzle.errors import ArgumentError, MultipleSolutionsError, NoSolutionError, ParseError
+from fastpuzzle.pixel._hints import TIERS as PIXEL_TIERS
+from fastpuzzle.takuzu._hints import TIERS as TAKUZU_TIERS
 
 #: The grids the soundness test goes over, for every grade: 3 sizes x 34 seeds, over a hundred per puzzle and grade.
 TAKUZU_SIDES = (6, 8, 10)
@@ -147,13 +147,13 @@ def test_takuzu_distinct_and_trial_rules() -> None:
 
 
 def _takuzu_deducer(rows: list[str]):  # type: ignore[no-untyped-def]
-    from fastpuzzle._takuzu_hints import Deducer
+    from fastpuzzle.takuzu._hints import Deducer
 
     return Deducer(rows)
 
 
 def test_pixel_rules_read_as_a_person_reads_them() -> None:
-    from fastpuzzle._pixel_hints import Deducer
+    from fastpuzzle.pixel._hints import Deducer
 
     zero = Deducer(["0__", "___", "___"]).next_hint()
     assert zero is not None and zero.rule == "satisfied"
@@ -229,7 +229,7 @@ def test_a_grade_a_small_grid_lacks_is_a_clear_error() -> None:
 def test_takuzu_rules_hold_in_every_solution(side: int, index: int, keep: list[bool]) -> None:
     """Tiers 1-4 are implications, sound without a unique solution: every solution of a partial
     grid (some cells of a random solved grid) agrees with the hint."""
-    from fastpuzzle._takuzu_hints import Deducer
+    from fastpuzzle.takuzu._hints import Deducer
 
     solved = next(islice(takuzu.solutions(["_" * side] * side), index, None))
     rows = ["".join(d if keep[r * side + c] else "_" for c, d in enumerate(row)) for r, row in enumerate(solved)]
@@ -242,7 +242,7 @@ def test_takuzu_rules_hold_in_every_solution(side: int, index: int, keep: list[b
 @given(n=st.integers(1, 4), m=st.integers(1, 4), picture=st.integers(0, 2**16 - 1), keep=st.integers(0, 2**16 - 1))
 def test_pixel_rules_hold_in_every_solution(n: int, m: int, picture: int, keep: int) -> None:
     """The same for pixel placement: some clues of a random picture, every solution agrees with the hint."""
-    from fastpuzzle._pixel_hints import Deducer
+    from fastpuzzle.pixel._hints import Deducer
 
     black = ["".join(str(picture >> (r * m + c) & 1) for c in range(m)) for r in range(n)]
     clues = pixel._clues_of(black)

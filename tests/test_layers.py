@@ -65,13 +65,13 @@ def test_a_facade_that_imports_another_breaks_the_floors(tmp_path: Path) -> None
 
 
 def test_a_helper_that_imports_a_facade_breaks_the_floors(tmp_path: Path) -> None:
-    result = lint(tmp_path, {"_grid.py": "\n\ndef _late() -> None:\n    from . import pixel  # noqa\n"})
+    result = lint(tmp_path, {"_common/grid.py": "\n\ndef _late() -> None:\n    from . import pixel  # noqa\n"})
     assert result.returncode == 1
-    assert "fastpuzzle._grid is not allowed to import fastpuzzle.pixel" in result.stdout
+    assert "fastpuzzle._common.grid is not allowed to import fastpuzzle.pixel" in result.stdout
 
 
 def test_a_circle_on_one_floor_is_found(tmp_path: Path) -> None:
-    result = lint(tmp_path, {"_text.py": "\n\ndef _late() -> None:\n    from . import _grid  # noqa\n"})
+    result = lint(tmp_path, {"_common/text.py": "\n\ndef _late() -> None:\n    from . import _grid  # noqa\n"})
     assert result.returncode == 1
     assert "No circle of imports" in result.stdout and "BROKEN" in result.stdout
 

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from fastpuzzle import PuzzleTooLargeError, _memory, _reversi_cy, reversi
+from fastpuzzle import PuzzleTooLargeError, reversi
+from fastpuzzle._contract.facade import memory as _memory
+from fastpuzzle.reversi import _kernel as _reversi_cy
 
 SAMPLE_2 = "4\n-1 -1 -1 -1\n-1 0 1 0\n-1 1 0 1\n-1 -1 -1 -1\n"
 

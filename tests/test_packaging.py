@@ -33,7 +33,7 @@ def test_sdist_builds_a_wheel_that_runs_in_a_clean_venv(tmp_path: Path) -> None:
         sources = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for puzzle in fastpuzzle.PUZZLES:
         assert f"src/fastpuzzle/_{puzzle}_cy.pyx" in sources
-    assert "src/fastpuzzle/_reversi_tables.h" in sources
+    assert "src/fastpuzzle/reversi/_tables.h" in sources
     assert not any(name.endswith((".c", ".so", ".pyd")) for name in sources), sources
     # What a user needs to test and time a build from the sdist alone, and the licence.
     for name in (
@@ -99,7 +99,7 @@ def test_sdist_builds_a_wheel_that_runs_in_a_clean_venv(tmp_path: Path) -> None:
     )
     assert (result.returncode, result.stdout) == (0, "2 0 0\n"), result.stderr
     where = subprocess.run(
-        [str(python), "-c", "import fastpuzzle._takuzu_cy as k; print(k.__file__)"],
+        [str(python), "-c", "import fastpuzzle.takuzu._kernel as k; print(k.__file__)"],
         capture_output=True,
         text=True,
         cwd=tmp_path,

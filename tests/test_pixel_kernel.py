@@ -13,8 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import examples, kernel_fixture
-from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, Status, _pixel_cy, _pixel_py, pixel
+from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, Status, pixel
 from fastpuzzle import errors as fastpuzzle_errors
+from fastpuzzle.pixel import _kernel as _pixel_cy
+from fastpuzzle.pixel import _twin as _pixel_py
 from reference_pixel import (
     pixel_brute_force,
     pixel_clues_hold,
@@ -503,7 +505,7 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     import ast
     from pathlib import Path
 
-    stub = ast.parse(Path(_pixel_cy.__file__).with_name("_pixel_cy.pyi").read_text())
+    stub = ast.parse(Path(_pixel_cy.__file__).with_name("pixel/_kernel.pyi").read_text())
     names = {
         node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }

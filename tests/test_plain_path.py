@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from conftest import examples
 from fastpuzzle import Result, pixel, sudoku, takuzu
-from fastpuzzle._grid import solution_rows, solution_text
+from fastpuzzle._common.grid import solution_rows, solution_text
 
 #: Valid texts to edit, per puzzle.
 SEEDS: dict[ModuleType, list[str]] = {

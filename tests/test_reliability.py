@@ -242,7 +242,7 @@ def test_solve_many_raises_the_first_bad_items_own_error_when_asked(bad: object)
 
 
 def test_a_bar_counts_each_item_of_a_loop_once_its_turn_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
-    from fastpuzzle import _progress
+    from fastpuzzle._common import progress as _progress
 
     monkeypatch.setattr(_progress, "DELAY", 0.0)
     with _progress.progress_bar("loop", show=True, total=4) as bar:
@@ -279,7 +279,7 @@ def test_generate_shows_a_bar_of_what_it_checked_only_when_asked(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from fastpuzzle import _progress
+    from fastpuzzle._common import progress as _progress
 
     if needs is not None:
         pytest.importorskip(needs)
@@ -294,7 +294,7 @@ def test_generate_shows_a_bar_of_what_it_checked_only_when_asked(
 def test_a_stopped_thread_stops_its_count_at_the_next_poll() -> None:
     import threading
 
-    from fastpuzzle._progress import stopped_by
+    from fastpuzzle._common.progress import stopped_by
 
     stop = threading.Event()
     outcome: list[BaseException] = []
@@ -453,7 +453,7 @@ def test_known_cells_are_read_as_far_as_an_input_is(tmp_path: Path) -> None:
     ],
 )
 def test_a_scheduler_address_is_read_as_dask_reads_it(address: str, expected: str) -> None:
-    from fastpuzzle import _executors
+    from fastpuzzle._common import executors as _executors
 
     assert _executors.checked_address(address) == expected
 

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 import fastpuzzle
 from conftest import examples, facade_fixture
-from fastpuzzle import ParseError, PuzzleTooLargeError, _progress, reversi
-from fastpuzzle._registry import PUZZLES
+from fastpuzzle import ParseError, PuzzleTooLargeError, reversi
+from fastpuzzle._common import progress as _progress
+from fastpuzzle._contract.registry import PUZZLES
 from reference_reversi import count_games as reference_count
 from reference_reversi import perft as reference_perft
 

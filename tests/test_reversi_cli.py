@@ -260,9 +260,9 @@ _NOT_FOR_ONE_COUNT = (
     "concurrent.futures",
     "threading",
     "json",
-    "fastpuzzle._executors",
-    "fastpuzzle._reversi_split",
-    "fastpuzzle._batch",
+    "fastpuzzle._common.executors",
+    "fastpuzzle.reversi._split",
+    "fastpuzzle._batch.runner",
     *(f"fastpuzzle.{other}" for other in ("takuzu", "pixel", "sudoku")),
     *(f"fastpuzzle._{other}_cy" for other in ("takuzu", "pixel", "sudoku")),
 )
@@ -281,5 +281,8 @@ def test_one_count_imports_nothing_it_does_not_need(args: list[str]) -> None:
     imported = {
         line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")
     }
-    assert imported & {"fastpuzzle._reversi_cy", "fastpuzzle._reversi_py"}  # the listing covers the count's own imports
+    assert imported & {
+        "fastpuzzle.reversi._kernel",
+        "fastpuzzle.reversi._twin",
+    }  # the listing covers the count's own imports
     assert sorted(module for module in _NOT_FOR_ONE_COUNT if module in imported) == []

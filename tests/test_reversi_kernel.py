@@ -19,8 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, examples, kernel_fixture, runtime_parameters, stub_parameters
-from fastpuzzle import _reversi_cy, _reversi_py, reversi
-from fastpuzzle._registry import PUZZLES
+from fastpuzzle import reversi
+from fastpuzzle._contract.registry import PUZZLES
+from fastpuzzle.reversi import _kernel as _reversi_cy
+from fastpuzzle.reversi import _twin as _reversi_py
 from reference_reversi import count_games as reference_count
 from reference_reversi import perft as reference_perft
 
@@ -423,7 +425,7 @@ def test_kernel_releases_the_gil() -> None:
 
 
 def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
-    stub = ast.parse(Path(_reversi_cy.__file__).with_name("_reversi_cy.pyi").read_text())
+    stub = ast.parse(Path(_reversi_cy.__file__).with_name("reversi/_kernel.pyi").read_text())
     constants = {
         node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }
@@ -524,7 +526,7 @@ def test_kernel_tables_match_their_generator() -> None:
     generator = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(generator)
     header_text: Callable[[], str] = generator.header_text
-    committed = (ROOT / "src" / "fastpuzzle" / "_reversi_tables.h").read_text(encoding="ascii")
+    committed = (ROOT / "src" / "fastpuzzle" / "reversi/_tables.h").read_text(encoding="ascii")
     assert committed == header_text(), "run tools/make_reversi_tables.py and commit the header"
 
 
@@ -653,7 +655,7 @@ def test_progress_waits_for_the_interval(reversi_kernel: ModuleType) -> None:
 
 
 def test_the_default_interval_is_the_registrys(reversi_kernel: ModuleType) -> None:
-    from fastpuzzle._registry import POLL_MS
+    from fastpuzzle._contract.registry import POLL_MS
 
     for method in (reversi_kernel.Counter.count, reversi_kernel.Counter.perft):
         parameters = runtime_parameters(method)

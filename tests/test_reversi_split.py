@@ -20,7 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import examples, interrupt_cli, run_cli
-from fastpuzzle import ArgumentError, CheckpointWarning, _progress, _reversi_cy, _reversi_split, reversi, use_kernels
+from fastpuzzle import ArgumentError, CheckpointWarning, reversi, use_kernels
+from fastpuzzle._common import progress as _progress
+from fastpuzzle.reversi import _kernel as _reversi_cy
+from fastpuzzle.reversi import _split as _reversi_split
 
 START_8 = reversi.start(8)
 #: Perft from the 8x8 start, black first: depth -> (convention A, convention B).

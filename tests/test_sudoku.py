@@ -16,8 +16,11 @@ from hypothesis import strategies as st
 
 import fastpuzzle
 from conftest import ROOT, examples, facade_fixture
-from fastpuzzle import ParseError, _grid, _sudoku_cy, _sudoku_py, sudoku
-from fastpuzzle._registry import PUZZLES
+from fastpuzzle import ParseError, sudoku
+from fastpuzzle._common import grid as _grid
+from fastpuzzle._contract.registry import PUZZLES
+from fastpuzzle.sudoku import _kernel as _sudoku_cy
+from fastpuzzle.sudoku import _twin as _sudoku_py
 from reference_sudoku import is_even, min_toggles_search
 
 sudoku_facade = facade_fixture("sudoku")

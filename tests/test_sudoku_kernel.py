@@ -16,8 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import cases_dir, examples, kernel_fixture, runtime_parameters, stub_parameters
-from fastpuzzle import _sudoku_cy, _sudoku_py, sudoku
-from fastpuzzle._registry import PUZZLES
+from fastpuzzle import sudoku
+from fastpuzzle._contract.registry import PUZZLES
+from fastpuzzle.sudoku import _kernel as _sudoku_cy
+from fastpuzzle.sudoku import _twin as _sudoku_py
 from reference_sudoku import is_even, min_toggles_brute, min_toggles_search, toggled
 
 sudoku_kernel = kernel_fixture("sudoku")
@@ -378,7 +380,7 @@ def test_one_table_serves_many_threads() -> None:
 
 
 def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
-    stub = ast.parse(Path(_sudoku_cy.__file__).with_name("_sudoku_cy.pyi").read_text())
+    stub = ast.parse(Path(_sudoku_cy.__file__).with_name("sudoku/_kernel.pyi").read_text())
     names = {
         node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }

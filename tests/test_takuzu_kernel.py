@@ -14,7 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import examples
-from fastpuzzle import MultipleSolutionsError, NoSolutionError, Status, _takuzu_cy, _takuzu_py, takuzu
+from fastpuzzle import MultipleSolutionsError, NoSolutionError, Status, takuzu
+from fastpuzzle.takuzu import _kernel as _takuzu_cy
+from fastpuzzle.takuzu import _twin as _takuzu_py
 from reference_takuzu import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
 
 ENUMERATION_LIMIT = 300
@@ -177,7 +179,7 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     import ast
     from pathlib import Path
 
-    stub = ast.parse(Path(_takuzu_cy.__file__).with_name("_takuzu_cy.pyi").read_text())
+    stub = ast.parse(Path(_takuzu_cy.__file__).with_name("takuzu/_kernel.pyi").read_text())
     names = {
         node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }

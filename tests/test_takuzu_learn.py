@@ -17,7 +17,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import examples
-from fastpuzzle import NoSolutionError, Status, _takuzu_cy, _takuzu_py, takuzu
+from fastpuzzle import NoSolutionError, Status, takuzu
+from fastpuzzle.takuzu import _kernel as _takuzu_cy
+from fastpuzzle.takuzu import _twin as _takuzu_py
 from reference_takuzu import agrees, takuzu_all_grids, takuzu_grid_ok, takuzu_line_ok, takuzu_solutions
 
 KERNELS = [_takuzu_cy, _takuzu_py]

@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import examples, facade_fixture, run_cli
-from fastpuzzle import ArgumentError, NoSolutionError, PuzzleTooLargeError, Status, _takuzu_cy, takuzu
-from fastpuzzle._takuzu_lines import independent_swaps, line_count, line_problem, shape_problem
+from fastpuzzle import ArgumentError, NoSolutionError, PuzzleTooLargeError, Status, takuzu
+from fastpuzzle.takuzu import _kernel as _takuzu_cy
+from fastpuzzle.takuzu._lines import independent_swaps, line_count, line_problem, shape_problem
 from reference_takuzu import takuzu_line_ok, takuzu_solutions
 
 takuzu_facade = facade_fixture("takuzu")

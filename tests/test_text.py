@@ -10,7 +10,7 @@ import pytest
 import fastpuzzle
 from conftest import run_cli
 from fastpuzzle import ParseError
-from fastpuzzle._text import read_source
+from fastpuzzle._common.text import read_source
 
 #: A small valid input per puzzle, and one line of it that holds values separated by a space.
 SAMPLES = {

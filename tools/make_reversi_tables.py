@@ -1,4 +1,4 @@
-"""Write src/fastpuzzle/_reversi_tables.h, the reversi kernel's constant tables.
+"""Write src/fastpuzzle/reversi/_tables.h, the reversi kernel's constant tables.
 
 Run from the project root after changing the tables' definition here:
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-HEADER = Path(__file__).resolve().parent.parent / "src" / "fastpuzzle" / "_reversi_tables.h"
+HEADER = Path(__file__).resolve().parent.parent / "src" / "fastpuzzle" / "reversi/_tables.h"
 
 #: (row step, column step) of the 8 directions: the first four move to higher
 #: bits (+1, +9, +8, +7), the last four to lower bits (-1, -9, -8, -7).

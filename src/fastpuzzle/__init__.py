@@ -53,8 +53,8 @@ if _started_as_command():
 
 from importlib import import_module
 
-from ._registry import ALIASES, PUZZLES, Status, canonical_name
-from ._select import use_kernels
+from ._common.select import use_kernels
+from ._contract.registry import ALIASES, PUZZLES, Status, canonical_name
 from .errors import (
     ArgumentError,
     CheckpointWarning,
@@ -70,9 +70,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._batch import Result, solve_many
-    from ._contract import Facade, SearchFacade
-    from ._hints import Hint
+    from ._batch.runner import Result, solve_many
+    from ._common.hints import Hint
+    from ._contract.facade import Facade, SearchFacade
 
 __version__ = "0.2.0"
 
@@ -109,13 +109,13 @@ def __getattr__(name: str) -> "Any":
     if name in PUZZLES:
         return import_module(PUZZLES[name].facade)
     if name in ("Facade", "SearchFacade"):
-        return getattr(import_module("fastpuzzle._contract"), name)
+        return getattr(import_module("fastpuzzle._contract.facade"), name)
     if name in ("render", "interchange"):
         return import_module(f"fastpuzzle.{name}")
     if name == "Hint":
-        return import_module("fastpuzzle._hints").Hint
+        return import_module("fastpuzzle._common.hints").Hint
     if name in ("solve_many", "Result"):
-        return getattr(import_module("fastpuzzle._batch"), name)
+        return getattr(import_module("fastpuzzle._batch.runner"), name)
     raise AttributeError(f"module 'fastpuzzle' has no attribute {name!r}")
 
 

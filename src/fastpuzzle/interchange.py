@@ -73,8 +73,8 @@ from __future__ import annotations
 import re
 
 from . import pixel, takuzu
-from ._registry import FORMATS
-from ._text import describe
+from ._common.text import describe
+from ._contract.registry import FORMATS
 from .errors import ArgumentError, NoSolutionError, ParseError
 
 TYPE_CHECKING = False

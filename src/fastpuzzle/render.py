@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from . import pixel, reversi, sudoku, takuzu
-from ._files import whole_file
-from ._grid import is_integer, row_tuple, solution_rows
+from ._common.files import whole_file
+from ._common.grid import is_integer, row_tuple, solution_rows
 from .errors import ArgumentError
 
 TYPE_CHECKING = False

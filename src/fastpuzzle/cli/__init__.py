@@ -32,8 +32,8 @@ import warnings
 TYPE_CHECKING = False
 
 from fastpuzzle import __version__, puzzle_module
-from fastpuzzle._registry import MAX_JOBS, PUZZLES, canonical_name
-from fastpuzzle._text import read_source
+from fastpuzzle._common.text import read_source
+from fastpuzzle._contract.registry import MAX_JOBS, PUZZLES, canonical_name
 from fastpuzzle.errors import (
     ArgumentError,
     CheckpointWarning,
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
     from _typeshed import SupportsWrite
 
-    from fastpuzzle._contract import Facade
+    from fastpuzzle._contract.facade import Facade
 
     from ._command import Command
 
@@ -446,10 +446,10 @@ def _run_batch(
     from contextlib import ExitStack
     from functools import partial
 
-    from fastpuzzle._batch import stream_chunks
-    from fastpuzzle._batch_input import BatchReader, UnreadableFile
-    from fastpuzzle._executors import pool
-    from fastpuzzle._progress import progress_bar
+    from fastpuzzle._batch.reading import BatchReader, UnreadableFile
+    from fastpuzzle._batch.runner import stream_chunks
+    from fastpuzzle._common.executors import pool
+    from fastpuzzle._common.progress import progress_bar
 
     prefix = _prefix(name)
     for path in files:

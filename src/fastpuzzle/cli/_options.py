@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 
-from fastpuzzle._registry import FORMATS
-from fastpuzzle._text import parse_int
+from fastpuzzle._common.text import parse_int
+from fastpuzzle._contract.registry import FORMATS
 from fastpuzzle.errors import ArgumentError, ParseError
 
 TYPE_CHECKING = False
@@ -45,7 +45,7 @@ def integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``, read as strictly as in input files.
 
     ASCII digits only (no ``1_0``, no Arabic-Indic digits, no spaces), by the
-    rules of :func:`fastpuzzle._text.parse_int`; ``name`` is what messages call it.
+    rules of :func:`fastpuzzle._common.text.parse_int`; ``name`` is what messages call it.
     """
 
     def parse(text: str) -> int:
@@ -125,7 +125,7 @@ def search_output(
     """What ``python -m fastpuzzle takuzu`` (or ``pixel``) prints for ``puzzle``: the count, a hint,
     the steps, the grade, the puzzle in another format, or the solution as ``solution_text`` writes it.
     ``known`` (pixel's cells already decided) goes on to ``hint`` and ``steps``."""
-    from fastpuzzle._hints import hint_line
+    from fastpuzzle._common.hints import hint_line
 
     if options.count:
         return f"{facade.count_solutions(puzzle)}\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from fastpuzzle import pixel
-from fastpuzzle._text import read_source
+from fastpuzzle._common.text import read_source
 from fastpuzzle.errors import ArgumentError, ParseError
 
 from ._options import (

@@ -120,7 +120,7 @@ def run(board: reversi.Board, options: argparse.Namespace) -> str:
         return _count_text(board, options, {})
     if scheduler is None:
         return _count_text(board, options, {"jobs": jobs, "checkpoint": checkpoint})
-    from fastpuzzle._executors import pool
+    from fastpuzzle._common.executors import pool
 
     with pool(None, scheduler, options.verbose) as (executor, _):
         return _count_text(board, options, {"executor": executor, "checkpoint": checkpoint})

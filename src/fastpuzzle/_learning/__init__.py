@@ -1,0 +1,2 @@
+"""The clause-learning engine the 01-game and pixel kernels share (``engine.pxd``, ``_fp_learn.h``),
+and its pure-Python twin (:mod:`.twin`) that their twins share."""

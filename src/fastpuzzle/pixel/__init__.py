@@ -1,0 +1,70 @@
+"""Pixel placement (Fill-a-Pix, Mosaic): parse, solve, count and generate.
+
+Colour every cell of an ``n x m`` grid black (1) or white (0) so that every
+digit counts the black cells of the 3x3 block centred on it (clipped at the
+border)::
+
+    >>> from fastpuzzle import pixel
+    >>> puzzle = pixel.parse("3 3\n_2_\n___\n_2_\n")
+    >>> pixel.count_solutions(puzzle)
+    39
+    >>> puzzle = pixel.parse("2 3\n_2_\n2_2\n")
+    >>> print(pixel.format(pixel.solve(puzzle)), end="")
+    010
+    010
+    >>> print(pixel.show(pixel.solve(puzzle)), end="")
+    ··██··
+    ··██··
+"""
+
+from ._facade import (
+    MAX_CELLS,
+    MAX_N,
+    MAX_STATES,
+    NAME,
+    ONE_BY_ONE_MOST,
+    Hint,
+    Puzzle,
+    count_solutions,
+    format,
+    from_image,
+    from_rows,
+    generate,
+    grade,
+    hint,
+    image_picture,
+    parse,
+    puzzle_lines,
+    show,
+    solutions,
+    solve,
+    solve_text,
+    solve_texts,
+    steps,
+)
+
+__all__ = [
+    "MAX_CELLS",
+    "MAX_N",
+    "MAX_STATES",
+    "NAME",
+    "ONE_BY_ONE_MOST",
+    "Hint",
+    "Puzzle",
+    "count_solutions",
+    "format",
+    "from_image",
+    "from_rows",
+    "generate",
+    "grade",
+    "hint",
+    "image_picture",
+    "parse",
+    "puzzle_lines",
+    "show",
+    "solutions",
+    "solve",
+    "solve_text",
+    "solve_texts",
+    "steps",
+]

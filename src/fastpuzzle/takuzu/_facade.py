@@ -1,0 +1,648 @@
+"""The 01 game (Takuzu, Binairo, Unruly): parse, check, solve, count and generate: the facade (the package's ``__init__`` exports its public names)."""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+from fastpuzzle._common import select as _select
+from fastpuzzle._common.grid import (
+    Grid,
+    check_row_count,
+    check_text_rows,
+    checked_count,
+    checked_seed,
+    count,
+    first_solutions,
+    single_solution,
+    solution_text,
+    walk,
+)
+from fastpuzzle._common.hints import Hint, checked_difficulty, graded, path
+from fastpuzzle._common.progress import progress_bar
+from fastpuzzle._common.text import Lines, describe, parse_int, plain_lines, plain_number, plain_rows, shown
+from fastpuzzle._contract.registry import PUZZLES, Status
+from fastpuzzle.errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
+
+from . import _lines as _takuzu_lines
+from ._lines import independent_swaps, line_problem
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING or not _select.twins_active():
+    from . import _kernel as _kernel
+else:
+    from . import _twin as _kernel
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import Any, Callable, Optional, Union
+
+    from fastpuzzle._contract.facade import Solution
+
+__all__ = [
+    "LIST_MAX_N",
+    "MAX_CANDIDATES",
+    "MAX_N",
+    "NAME",
+    "RULES",
+    "Hint",
+    "Puzzle",
+    "count_solutions",
+    "format",
+    "from_rows",
+    "generate",
+    "grade",
+    "hint",
+    "parse",
+    "puzzle_lines",
+    "shape_problem",
+    "solutions",
+    "solve",
+    "solve_text",
+    "solve_texts",
+    "steps",
+]
+
+NAME = "takuzu"
+#: Largest supported width and height.
+MAX_N = PUZZLES[NAME].limits["MAX_N"]
+#: Largest side of a square grid under the distinct rule that counts and lists by candidate lines.
+LIST_MAX_N = PUZZLES[NAME].limits["LIST_MAX_N"]
+#: Candidate lines a count by candidate lines may hold at once; a grid with fewer givens is too large for it.
+MAX_CANDIDATES = PUZZLES[NAME].limits["MAX_CANDIDATES"]
+#: The rules as the text form and the command line name them: rows and columns all differ, or may repeat.
+RULES = {"unique": True, "free": False}
+#: Most nodes searched in one kernel call: no limit in practice, as a call also
+#: returns to Python after POLL_MS (the registry's), which keeps Ctrl-C prompt.
+_NODE_BUDGET = 1 << 40
+_CELLS = "01_"
+#: Cell characters to the kernel's cell codes.
+_CODES = bytes.maketrans(b"01_", b"\x00\x01\x02")
+_SIZE = "N (the side of the grid), or W H (its width and height)"
+
+
+class Puzzle(Grid):
+    """A 01-game grid: ``rows[r][c]`` is ``'0'``, ``'1'`` or ``'_'`` (blank).
+
+    ``width`` and ``height`` are even, from 2 to MAX_N; ``unique_rows`` says whether
+    rows, and columns, must all differ (the contest's rule, and Unruly's ``u``).
+    ``Puzzle(rows)`` and :func:`from_rows` check the rows as :func:`parse` checks text.
+    """
+
+    __slots__ = ("unique_rows",)
+
+    def __init__(self, rows: Any, *, unique_rows: bool = True) -> None:
+        super().__init__(rows)
+        self.unique_rows = _checked_rule(unique_rows)
+
+    @staticmethod
+    def _check_rows(rows: tuple[Any, ...]) -> tuple[str, ...]:
+        height = len(rows)
+        check_row_count(height, 2 <= height <= MAX_N and height % 2 == 0, f"an even number of rows from 2 to {MAX_N}")
+        width = len(rows[0]) if isinstance(rows[0], str) else 0
+        if isinstance(rows[0], str) and not (2 <= width <= MAX_N and width % 2 == 0):
+            raise ParseError(f"expected an even number of columns from 2 to {MAX_N}, found {width}", 1, 1, unit="row")
+        check_text_rows(rows, width, _CELLS)
+        return rows
+
+    @classmethod
+    def _trusted(cls, rows: Any, unique_rows: bool = True) -> Puzzle:
+        puzzle = cls.__new__(cls)
+        puzzle.rows = rows
+        puzzle.unique_rows = unique_rows
+        return puzzle
+
+    @classmethod
+    def from_rows(cls, rows: Any, *, unique_rows: Optional[bool] = None) -> Puzzle:
+        """A puzzle from a sequence of row strings, checked like ``parse`` checks text (or ``rows``
+        itself if a Puzzle); ``unique_rows``: the rule (default: the puzzle's own, or True).
+
+        Errors name the row (1-based) and column of the first problem.
+        """
+        if isinstance(rows, cls):
+            if unique_rows is None or _checked_rule(unique_rows) == rows.unique_rows:
+                return rows
+            return cls._trusted(rows.rows, unique_rows)
+        return cls(rows, unique_rows=True if unique_rows is None else unique_rows)
+
+    @property
+    def width(self) -> int:
+        """The number of columns."""
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        """The number of rows."""
+        return len(self.rows)
+
+    def _header(self) -> str:
+        size = f"{self.height}" if self.width == self.height else f"{self.width} {self.height}"
+        return size + ("" if self.unique_rows else " free") + "\n"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Puzzle and other.rows == self.rows and other.unique_rows == self.unique_rows
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.unique_rows))
+
+    def __repr__(self) -> str:
+        rule = "" if self.unique_rows else ", unique_rows=False"
+        return f"Puzzle(rows={self.rows!r}{rule})"
+
+    @property
+    def cells(self) -> bytes:
+        """The cells row by row as the kernel takes them: 0, 1 or 2 (blank)."""
+        return "".join(self.rows).encode("ascii").translate(_CODES)
+
+
+from_rows = Puzzle.from_rows
+
+
+def _checked_rule(unique_rows: Any) -> bool:
+    if not isinstance(unique_rows, bool):
+        raise TypeError(f"unique_rows must be a bool, got {type(unique_rows).__name__}")
+    return unique_rows
+
+
+def parse(text: str) -> Puzzle:
+    """Read the text form: a first line ``N`` or ``W H`` (and the rule, ``unique`` or ``free``), then the rows.
+
+    The contest's format is ``N`` and ``N`` rows of ``0``, ``1``, ``_``. Raises
+    :class:`~fastpuzzle.ParseError` with the line and column of the first problem.
+    """
+    plain = plain_lines(text)
+    if plain is not None:  # the quick path; whatever it does not expect goes on to the detailed reader
+        side = plain_number(plain[0], 2, MAX_N)
+        rows = plain_rows(plain, 1, side, side, _CELLS) if side is not None and side % 2 == 0 else None
+        if rows is not None:
+            return Puzzle._trusted(rows)
+    lines = Lines(text)
+    width, height, unique_rows = _first_line(lines)
+    rows = tuple(lines.char_row(1 + r, width, _CELLS, "row", r + 1, height) for r in range(height))
+    lines.expect_end(1 + height, f"the {height} rows")
+    return Puzzle._trusted(rows, unique_rows)
+
+
+def _first_line(lines: Lines) -> tuple[int, int, bool]:
+    """(width, height, unique_rows) from the first line, or a ParseError."""
+    tokens = lines.tokens(0, 3, _SIZE, fewest=1)
+    column, token = tokens[0]
+    rest = tokens[1:]
+    if len(tokens) == 1 or not rest[0][1].isascii() or not rest[0][1][:1].isdigit():
+        width = height = _side(token, column, "N")
+    else:
+        width = _side(token, column, "W")
+        column, token = rest.pop(0)
+        height = _side(token, column, "H")
+    if len(rest) > 1:
+        column, extra = rest[1]
+        raise ParseError(f"expected {_SIZE}, then the rule, found an extra value {describe(extra)}", 1, column)
+    if not rest:
+        return width, height, True
+    column, word = rest[0]
+    if word not in RULES:
+        raise ParseError(f"expected the rule, unique or free, found {describe(word)}", 1, column)
+    return width, height, RULES[word]
+
+
+def _side(token: str, column: int, name: str) -> int:
+    """A width, height or side read from ``token``, even, or a ParseError."""
+    side = parse_int(token, 1, column, f"an even {name}", 2, MAX_N)
+    if side % 2:
+        raise ParseError(f"expected an even {name} from 2 to {MAX_N}, found {describe(token)}", 1, column)
+    return side
+
+
+def puzzle_lines(first_line: str) -> int:
+    """The lines of a puzzle whose first line is ``first_line``: that line, then one per row.
+
+    A ParseError (line 1) when ``first_line`` cannot start a puzzle, as :func:`parse` reports it.
+    """
+    return 1 + _first_line(Lines(first_line))[1]
+
+
+def solve(puzzle: Union[Puzzle, Sequence[str]], *, unique: bool = True) -> Solution:
+    """The solution of ``puzzle``, as a tuple of row strings of ``'0'`` and ``'1'``.
+
+    Raises :class:`~fastpuzzle.NoSolutionError` if there is none and, unless
+    ``unique`` is false, :class:`~fastpuzzle.MultipleSolutionsError` if there is
+    more than one; with ``unique=False`` the first solution found is returned.
+    """
+    puzzle = puzzle if type(puzzle) is Puzzle else from_rows(puzzle)
+    problem = _rule_problem(puzzle)
+    if problem is not None:
+        _check_givens(puzzle)  # givens that break a rule themselves say more
+        raise NoSolutionError(problem)
+    found = first_solutions(
+        _search(puzzle, counting=False),
+        len(puzzle.rows[0]),
+        _NODE_BUDGET,
+        2 if unique else 1,
+        lambda: _too_large(puzzle, counting=False),
+    )
+    return single_solution(
+        found, "no solution: the givens cannot all be satisfied together", lambda: _check_givens(puzzle)
+    )
+
+
+def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
+    """Every solution of ``puzzle``, lazily, in the search's order.
+
+    Raises :class:`~fastpuzzle.PuzzleTooLargeError` when a count by candidate
+    lines would hold more than ``MAX_CANDIDATES`` of them.
+    """
+    puzzle = from_rows(puzzle)
+    if _rule_problem(puzzle) is not None:
+        return iter(())
+    return walk(_search(puzzle, counting=True), puzzle.width, _NODE_BUDGET, lambda: _too_large(puzzle, counting=True))
+
+
+def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
+    """The number of solutions of ``puzzle``, or ``limit`` if there are at least that many.
+
+    Counting runs inside the kernel; it can take long on open grids, and
+    Ctrl-C (KeyboardInterrupt) stops it promptly. Square grids under the
+    distinct rule up to LIST_MAX_N count by candidate lines (PuzzleTooLargeError
+    when they would hold more than MAX_CANDIDATES); other grids list their
+    solutions by clause learning, at most 2**20 of them (PuzzleTooLargeError at
+    once when 2x2 swaps of one solution show there are more, else on passing it).
+    """
+    limit = None if limit is None else checked_count(limit, "limit")
+    puzzle = from_rows(puzzle)
+    if _rule_problem(puzzle) is not None or limit == 0:
+        return 0
+    search = _search(puzzle, counting=True)
+    too_large = lambda: _too_large(puzzle, counting=True)  # noqa: E731
+    if _by_lists(puzzle, counting=True):
+        return count(search, limit, _NODE_BUDGET, too_large)
+    return _count_by_listing(puzzle, search, limit, too_large)
+
+
+#: Most solutions a count by clause learning lists (it keeps a clause for each): a puzzle shown to
+#: have more is refused at once, as too open to count.
+_LISTED_MOST = 1 << 20
+
+
+def _count_by_listing(puzzle: Puzzle, search: Any, limit: Optional[int], too_large: Callable[[], str]) -> int:
+    """:func:`count_solutions` by clause learning, which lists the solutions and keeps a clause for each.
+
+    First, from one solution drawn with scattered digits and its independent 2x2
+    swaps, how many there are at least: a ``limit`` below that is the answer, and
+    more than _LISTED_MOST is refused at once. Then the listing, which stops past
+    _LISTED_MOST.
+    """
+    search.prefer(_scattered_digits(puzzle.width * puzzle.height))
+    first = first_solutions(search, puzzle.width, _NODE_BUDGET, 1, too_large)
+    if not first:
+        return 0
+    wanted = max(_LISTED_MOST, limit or 0).bit_length()
+    swaps = independent_swaps(puzzle.rows, first[0], puzzle.unique_rows, wanted)
+    if limit is not None and limit <= 1 << swaps:
+        return limit
+    shape = f"{puzzle.width}x{puzzle.height}"
+    if swaps >= _LISTED_MOST.bit_length():
+        raise PuzzleTooLargeError(
+            f"too open to count: this {shape} grid has at least 2**{swaps} solutions ({swaps} 2x2 swaps "
+            f"change one of them independently), more than the {_LISTED_MOST:,} a count by listing takes"
+        )
+    if limit is not None and limit <= _LISTED_MOST:
+        return 1 + count(search, limit - 1, _NODE_BUDGET, too_large)
+    found = 1 + count(search, _LISTED_MOST, _NODE_BUDGET, too_large)
+    if found > _LISTED_MOST:
+        raise PuzzleTooLargeError(
+            f"too open to count: this {shape} grid has more than the {_LISTED_MOST:,} solutions "
+            f"a count by listing takes"
+        )
+    return found
+
+
+def _scattered_digits(size: int) -> bytes:
+    """``size`` digits of a fixed pseudo-random pattern: first digits that give a solution with many swaps."""
+    rng = random.Random(size)
+    return bytes(rng.randrange(2) for _ in range(size))
+
+
+#: Largest side whose puzzles a solve takes by candidate lines: on the small grids of a batch they
+#: cost a third of a clause-learning search, which from 16 up is the faster (bench/bench_takuzu.py).
+_LIST_SOLVE_MAX_N = 14
+
+
+def solve_texts(texts: list[Any]) -> list[Optional[str]]:
+    """:func:`solve_text` of each plainly written contest text whose puzzle candidate lines solve (square, the
+    distinct rule, side at most 14; a first line ``N``, the rows, then nothing or blank lines), read, solved
+    and written in one compiled call; None for any other text (or item), which :func:`solve_text` then takes
+    alone and reports. For batches."""
+    return _kernel.solve_plain_texts(texts, MAX_CANDIDATES, _LIST_SOLVE_MAX_N)
+
+
+def _search(puzzle: Puzzle, counting: bool) -> Any:
+    """The kernel search for ``puzzle``: the one place that chooses between the two.
+
+    Candidate lines take square grids under the distinct rule: counting and
+    listing up to LIST_MAX_N (that search enumerates open grids fast), and solving
+    up to _LIST_SOLVE_MAX_N. Everything else goes by clause learning, whose worst
+    case does not depend on the candidates a line has.
+    """
+    if _by_lists(puzzle, counting):
+        return _kernel.Search(puzzle.height, puzzle.cells, MAX_CANDIDATES)
+    return _kernel.Learn(puzzle.width, puzzle.height, puzzle.unique_rows, puzzle.cells)
+
+
+def _by_lists(puzzle: Puzzle, counting: bool) -> bool:
+    rows = puzzle.rows
+    side = len(rows)
+    return puzzle.unique_rows and len(rows[0]) == side <= (LIST_MAX_N if counting else _LIST_SOLVE_MAX_N)
+
+
+def _too_large(puzzle: Puzzle, counting: bool) -> str:
+    if _by_lists(puzzle, counting):
+        return (
+            f"too few givens for a {puzzle.width}x{puzzle.height} grid: the search would hold more than "
+            f"{MAX_CANDIDATES} candidate lines"
+        )
+    return f"the clauses learnt for this {puzzle.width}x{puzzle.height} grid need more than 2 GiB"
+
+
+# -- generation ----------------------------------------------------------------
+
+
+def _strip_givens(
+    width: int, height: int, unique_rows: bool, rng: random.Random, bar: progress_bar
+) -> tuple[list[list[str]], list[str]]:
+    """A random solved grid, and the givens left after dropping, in random order, every given whose
+    opposite digit has no solution with the givens kept so far; ``bar`` counts the givens checked.
+
+    One search serves every check: the blank grid, with the givens not yet checked as assumptions
+    (what it learns holds for every set of givens), and each given found needed kept as one, then
+    fixed for good. The solved grid is its first solution, each cell tried first with a random digit.
+    A check still open after _OWN_SEARCH_AFTER nodes goes on in a search of its own, which takes the
+    one search's learnt clauses that its givens cut to at most _IMPORTED_MOST literals. Every check is
+    exact, so the puzzle does not depend on which search answers it. What is left is strictly
+    minimal: each given kept has a second solution without it.
+    """
+    size = width * height
+    search = _kernel.Learn(width, height, unique_rows, bytes([2]) * size)
+    search.prefer(bytes(rng.randrange(2) for _ in range(size)))
+    found = first_solutions(search, width, _NODE_BUDGET, 1, lambda: "out of memory")
+    if not found:  # shape_problem() rules out every shape without a grid; this is the search's word on it
+        raise ArgumentError(f"generate({width}, {height}): no {width}x{height} grid keeps the rules")
+    (solution,) = found
+    solved = "".join(solution).encode("ascii").translate(_CODES)
+    givens = bytearray(solved)
+    order = list(range(size))
+    rng.shuffle(order)
+    # The givens checked last are decided first: a check changes only the assumptions after those still
+    # unchecked, and the search keeps their decision levels from one check to the next.
+    decided = array("i", reversed(order))
+    # The assumptions: the givens still unchecked, and those found needed that are not yet fixed for good.
+    assumed = bytearray(givens)
+    needed: list[int] = []
+    for checked, p in enumerate(bar.each(order)):
+        digit = givens[p]
+        assumed[p] = digit ^ 1
+        search.assume(bytes(assumed), decided)
+        # A second solution, where there is one, mostly agrees with the first: try its digits first.
+        search.prefer(solved)
+        status = _searched(search, _OWN_SEARCH_AFTER)
+        if status == Status.PAUSED:
+            # A hard check: a search of its own, with the givens as givens, costs several times less per
+            # conflict than the one search, which decides them as assumptions and carries every clause
+            # learnt so far.
+            alone = bytearray(givens)
+            alone[p] = digit ^ 1
+            own = _kernel.Learn(width, height, unique_rows, bytes(alone))
+            own.prefer(solved)
+            own.learn_from(search, _IMPORTED_MOST)
+            status = _searched(own, _NODE_BUDGET)
+        if status == Status.TOO_LARGE:
+            raise PuzzleTooLargeError(f"the clauses learnt for a {width}x{height} grid need more than 2 GiB")
+        if status != Status.SOLUTION:
+            assumed[p] = givens[p] = 2
+            continue
+        assumed[p] = digit
+        needed.append(p)
+        # Each check decides the needed givens assumed again; fixing them for good (a clause of one
+        # digit each) makes the next check decide every unchecked one again. Fix them when the first
+        # cost, summed over the checks since the last time, passes the second.
+        if len(needed) ** 2 > size - checked:
+            for q in needed:
+                opposite, only_q = bytearray(size), bytearray(size)
+                opposite[q], only_q[q] = givens[q] ^ 1, 1
+                search.exclude(bytes(opposite), bytes(only_q))
+                assumed[q] = 2
+            needed.clear()
+    grid = [["_01"[(givens[r * width + c] + 1) % 3] for c in range(width)] for r in range(height)]
+    return grid, list(solution)
+
+
+def generate(
+    width: int,
+    height: Optional[int] = None,
+    *,
+    seed: Optional[int] = None,
+    difficulty: Optional[int] = None,
+    unique_rows: bool = True,
+    progress: Optional[bool] = None,
+) -> Puzzle:
+    """A random puzzle of ``width`` x ``height`` (``height`` defaults to ``width``; both even, 2 to
+    MAX_N) with a unique solution, under the rule ``unique_rows``.
+
+    The same ``seed`` always gives the same puzzle. Generation draws a random
+    solved grid, then removes givens, in random order, while the solution stays
+    unique: removing any given of the result makes it ambiguous (strictly
+    minimal). Every check is exact; none is cut short. ``progress``: show a
+    progress bar of the givens checked on standard error (default: when standard
+    error is a terminal); a 64x64 takes a minute or more.
+
+    With ``difficulty`` (a grade from 1 to 5, see :func:`grade`) the puzzle has
+    exactly that grade: wherever the rules the grade allows decide nothing, a
+    given of the solution is put back at a random undecided cell; an attempt
+    that ends below the grade starts over. Small sides lack some grades (no
+    2x2 puzzle needs a pair): ArgumentError after a fixed number of attempts.
+    """
+    width, height = _checked_sides("generate()", width, width if height is None else height)
+    seed = checked_seed(seed)
+    unique_rows = _checked_rule(unique_rows)
+    problem = _takuzu_lines.shape_problem(width, height, unique_rows)
+    if problem is not None:
+        raise ArgumentError(f"generate({width}, {height}): {problem} (unique_rows=False allows it)")
+    rng = random.Random(seed)
+    if difficulty is None:
+        return _minimal(width, height, unique_rows, rng, progress)[0]
+    difficulty = checked_difficulty(difficulty)
+    from ._hints import Deducer
+
+    def draw() -> tuple[Deducer, Callable[[], None], Callable[[], Puzzle]]:
+        puzzle, solution = _minimal(width, height, unique_rows, rng, progress)
+        grid = [list(row) for row in puzzle.rows]
+        deducer = Deducer(puzzle.rows, solution, unique_rows)
+
+        def add_given() -> None:
+            r, c = rng.choice(
+                [(r, c) for r, row in enumerate(deducer.rows()) for c, char in enumerate(row) if char == "_"]
+            )
+            grid[r][c] = solution[r][c]
+            deducer.set(r, c, int(solution[r][c]))
+
+        return deducer, add_given, lambda: Puzzle._trusted(tuple("".join(row) for row in grid), unique_rows)
+
+    found = graded(difficulty, _GRADE_ATTEMPTS, draw, grade)
+    if found is None:
+        raise ArgumentError(
+            f"found no {width}x{height} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts"
+        )
+    return found
+
+
+def shape_problem(width: int, height: int, unique_rows: bool = True) -> Optional[str]:
+    """Why no grid ``width`` wide and ``height`` high keeps the rules, or None when some grid does.
+
+    Only the distinct rule rules out a shape: its rows must be ``height``
+    different lines of ``width`` cells, and there are only 2, 6, 14 and 34 such
+    lines for widths 2, 4, 6 and 8 (84 and more from 10); the same holds for its
+    columns. Both sides even, from 2 to MAX_N (ArgumentError otherwise).
+    """
+    width, height = _checked_sides("shape_problem()", width, height)
+    return _takuzu_lines.shape_problem(width, height, _checked_rule(unique_rows))
+
+
+def _checked_sides(caller: str, width: Any, height: Any) -> tuple[int, int]:
+    """``width`` and ``height``, checked as the sides of a grid: even, from 2 to MAX_N."""
+    sides = checked_count(width, "width"), checked_count(height, "height")
+    for name, side in zip(("width", "height"), sides):
+        if not (2 <= side <= MAX_N and side % 2 == 0):
+            raise ArgumentError(f"{caller} takes an even {name} from 2 to {MAX_N}, got {shown(side)}")
+    return sides
+
+
+#: Nodes a check of generate() spends in the one search of all checks before it goes to a search of its own.
+_OWN_SEARCH_AFTER = 1000
+
+#: The longest of the one search's learnt clauses, cut by its givens, that a check's own search takes.
+_IMPORTED_MOST = 100
+
+#: Puzzles drawn, at most, in search of one of a given grade.
+_GRADE_ATTEMPTS = 200
+
+
+def _searched(search: Any, nodes: int) -> int:
+    """Run ``search`` on until it answers, or PAUSED once it has searched ``nodes`` more nodes."""
+    start = search.nodes
+    while (status := search.next_solution(nodes - (search.nodes - start))) == Status.PAUSED:
+        if search.nodes - start >= nodes:
+            break
+    return int(status)
+
+
+def _minimal(
+    width: int, height: int, unique_rows: bool, rng: random.Random, progress: Optional[bool]
+) -> tuple[Puzzle, list[str]]:
+    """A strictly minimal puzzle drawn from ``rng``, and its solution; ``progress`` as for :func:`generate`."""
+    with progress_bar(NAME, show=progress, total=width * height, unit=" givens") as bar:
+        grid, solution = _strip_givens(width, height, unique_rows, rng, bar)
+    return Puzzle._trusted(tuple("".join(row) for row in grid), unique_rows), solution
+
+
+# -- for people: hints, the path and the grade ---------------------------------
+
+
+def hint(puzzle: Union[Puzzle, Sequence[str]]) -> Optional[Hint]:
+    """The next deduction a person can make in ``puzzle``, or None when the grid is complete.
+
+    The easiest rule that applies is offered: ``pair`` and ``sandwich`` (no
+    three equal digits touch), ``balance`` (a line with all its 0s or 1s),
+    ``distinct`` (a line that could only be finished as a copy of a complete
+    one), then ``trial`` (a digit that would break a line, following the rules
+    before it) and last ``search`` (no rule decides; the solution does). The
+    deduced cells can be written back as givens. NoSolutionError and
+    MultipleSolutionsError as :func:`solve` raises them: a hint needs one solution.
+    """
+    return next(path(_deducer(puzzle)), None)
+
+
+def steps(puzzle: Union[Puzzle, Sequence[str]]) -> list[Hint]:
+    """Every hint from ``puzzle`` to its solution, each applied before the next (see :func:`hint`)."""
+    return list(path(_deducer(puzzle)))
+
+
+def grade(puzzle: Union[Puzzle, Sequence[str]]) -> int:
+    """How hard ``puzzle`` is for a person, from 1 to 5, read off the path of :func:`steps`.
+
+    1: pairs and sandwiches alone solve it; 2: it needs a line's balance; 3: it
+    needs distinct lines; 4: it needs the trial, at most once per row on the
+    whole path; 5: it needs the trial more often, or a search. The same puzzle
+    always gets the same grade.
+    """
+    from fastpuzzle._common.hints import grade as path_grade
+
+    return path_grade(_deducer(puzzle))
+
+
+def _deducer(puzzle: Union[Puzzle, Sequence[str]]) -> Any:
+    from ._hints import Deducer
+
+    puzzle = from_rows(puzzle)
+    return Deducer(puzzle.rows, solve(puzzle), puzzle.unique_rows)
+
+
+def format(solution: Solution) -> str:
+    """The contest output: one line per row, each ending in a newline.
+
+    ``solution`` is rows of ``'0'`` and ``'1'``, all of one length; anything
+    else is a TypeError or a ParseError naming the row and column.
+    """
+    return solution_text(solution)
+
+
+def solve_text(text: str) -> str:
+    """Contest input in, contest output out (the unique solution)."""
+    return format(solve(parse(text)))
+
+
+def _rule_problem(puzzle: Puzzle) -> Optional[str]:
+    """Why ``puzzle`` has no solution, as far as the distinct rule tells before any search, or None.
+
+    A shape with more rows (or columns) than lines of its width (or height) can
+    be written, or lines whose givens leave them fewer values than there are of
+    them: a search would try every way to fill the grid before it found none.
+    (Givens that already break a rule are found by the kernels' first
+    propagation, and named by :func:`_check_givens`.)
+    """
+    if not puzzle.unique_rows:
+        return None
+    rows = puzzle.rows
+    problem = _takuzu_lines.shape_problem(len(rows[0]), len(rows)) or line_problem(rows)
+    return None if problem is None else f"no solution: {problem}"
+
+
+def _check_givens(puzzle: Puzzle) -> None:
+    """Name the rule the givens already break, if any."""
+    columns = ["".join(column) for column in zip(*puzzle.rows)]
+    for kind, lines in (("row", puzzle.rows), ("column", columns)):
+        across = "columns" if kind == "row" else "rows"
+        for index, line in enumerate(lines, start=1):
+            half = len(line) // 2
+            for digit in "01":
+                start = line.find(digit * 3)
+                if start >= 0:
+                    raise NoSolutionError(
+                        f"the givens break rule 1 (no three equal digits in a run): "
+                        f"{kind} {index}, {across} {start + 1}-{start + 3} are all {digit}"
+                    )
+                if line.count(digit) > half:
+                    raise NoSolutionError(
+                        f"the givens break rule 2 ({half} zeros and {half} ones per {kind}): "
+                        f"{kind} {index} has {line.count(digit)} {digit}s"
+                    )
+        if not puzzle.unique_rows:
+            continue
+        complete: dict[str, int] = {}
+        for index, line in enumerate(lines, start=1):
+            if "_" not in line:
+                if line in complete:
+                    raise NoSolutionError(
+                        f"the givens break rule 3 (all {kind}s differ): "
+                        f"{kind}s {complete[line]} and {index} are both {line}"
+                    )
+                complete[line] = index
