@@ -57,6 +57,7 @@ import fastpuzzle
 from conftest import command_env, random_endgame
 from fastpuzzle import Status, pixel, reversi, solve_many, sudoku, takuzu, use_kernels
 from fastpuzzle.pixel import _kernel as _pixel_cy
+from fastpuzzle.reversi import _facade as reversi_facade
 from fastpuzzle.reversi import _kernel as _reversi_cy
 from fastpuzzle.sudoku import _kernel as _sudoku_cy
 from fastpuzzle.takuzu import _kernel as _takuzu_cy
@@ -66,7 +67,7 @@ OVERHEAD_FILE = Path(__file__).with_name("takuzu_batch.txt.gz")
 OVERHEAD_PUZZLES = 10_000
 #: Sides of the overhead batch, in turn: puzzle ``seed`` has side OVERHEAD_SIDES[seed % 4].
 OVERHEAD_SIDES = (4, 6, 8, 10)
-#: The facade's node budget per kernel call (takuzu._NODE_BUDGET): no limit in practice.
+#: The facade's node budget per kernel call (takuzu_facade._NODE_BUDGET): no limit in practice.
 NODE_BUDGET = 1 << 40
 EXHAUSTED, SOLUTION, TOO_LARGE = int(Status.EXHAUSTED), int(Status.SOLUTION), int(Status.TOO_LARGE)
 #: The scaling batch: this many 8x8 endgames of SCALING_EMPTIES empties, from seeded random play.
@@ -190,8 +191,8 @@ def kind_inputs(name: str, count: int) -> tuple[Any, ...]:
 
 def reversi_kernel_input(board: Any) -> tuple[int, int, int, int]:
     """(table bits, n, mover, other) as reversi.solve gives its kernel (white to move)."""
-    mover, other = reversi._sides(board, "white")
-    return reversi._table_bits(None, board.empties + 4), board.n, mover, other
+    mover, other = reversi_facade._sides(board, "white")
+    return reversi_facade._table_bits(None, board.empties + 4), board.n, mover, other
 
 
 def bare_kind(name: str, inputs: tuple[Any, ...]) -> int:

@@ -37,6 +37,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from fastpuzzle import reversi
+from fastpuzzle.reversi import _facade as reversi_facade
 from fastpuzzle.reversi import _kernel as _reversi_cy
 from fastpuzzle.reversi import _split as _reversi_split
 
@@ -47,7 +48,7 @@ WORKERS = 2
 #: One plain count in a fresh process; it prints its own seconds.
 _ONE_COUNT = f"""
 import time
-from fastpuzzle import _reversi_cy, _reversi_split, reversi
+from fastpuzzle import reversi
 began = time.perf_counter()
 leaves = reversi.perft(reversi.start(8), {DEPTH}, to_move="black", progress=False)
 assert leaves == {LEAVES}, leaves
@@ -74,7 +75,7 @@ def split_in_processes() -> int:
 def serial_nodes() -> tuple[int, float]:
     """(positions visited, CPU seconds) of the plain count, on the facade's default table."""
     board = reversi.start(8)
-    counter = _reversi_cy.Counter(reversi._table_bits(None, DEPTH + 8))
+    counter = _reversi_cy.Counter(reversi_facade._table_bits(None, DEPTH + 8))
     cpu = time.process_time()
     assert counter.perft(8, board.discs(1), board.discs(0), DEPTH, True) == LEAVES
     return counter.nodes, time.process_time() - cpu
@@ -88,7 +89,7 @@ def split_nodes(shared: bool) -> tuple[int, float]:
     """
     board = reversi.start(8)
     frontier = _reversi_split.expand(8, board.discs(1), board.discs(0), _reversi_split.BLACK, DEPTH, True)
-    bits = reversi._table_bits(None, DEPTH + 8)
+    bits = reversi_facade._table_bits(None, DEPTH + 8)
     table = _reversi_cy.Table(bits) if shared else None
     local = threading.local()
 

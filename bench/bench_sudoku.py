@@ -27,6 +27,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from fastpuzzle import sudoku, use_kernels
+from fastpuzzle.sudoku import _facade as sudoku_facade
 from fastpuzzle.sudoku import _kernel as _sudoku_cy
 from fastpuzzle.sudoku import _twin as _sudoku_py
 
@@ -100,7 +101,7 @@ def with_fresh_table(batch: Any) -> Callable[[], tuple[tuple[Any, ...], dict[str
     """A pedantic set-up: forget the facade's answer table, so that the round builds it again."""
 
     def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
-        sudoku._TABLES.clear()
+        sudoku_facade._TABLES.clear()
         return (batch,), {}
 
     return setup

@@ -119,7 +119,7 @@ def set_positions(name: str) -> list[Position]:
 #: Run in a child process: time each position on the kernel found on its path, print JSON.
 KERNEL_TIMER = f"""
 import json, sys, time
-from fastpuzzle import _reversi_cy
+from fastpuzzle.reversi import _kernel as _reversi_cy
 results = []
 for n, p, o in json.loads(sys.stdin.read()):
     empties = n * n - bin(p | o).count("1")

@@ -20,13 +20,14 @@ import pytest
 from hypothesis import settings
 
 from fastpuzzle import use_kernels
+from fastpuzzle._common.select import kernel_module
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The public cases, copied into the repository (``tests/cases/<puzzle>``, with ``SHA256SUMS``).
 CASES = Path(__file__).resolve().parent / "cases"
 #: Where the public cases are kept beside the project while it is developed; the copy must match it.
 SHARED_CASES = ROOT.parent / "shared" / "cases"
-IMPLEMENTATIONS = ("cy", "py")
+IMPLEMENTATIONS = ("compiled", "twin")
 
 #: Hypothesis profiles, chosen by FASTPUZZLE_HYPOTHESIS_PROFILE (unset: "default").
 #: "sanitizer" is the short property-based run of .ci/run's sanitizer stage, where
@@ -101,7 +102,7 @@ def kernel_fixture(puzzle: str) -> Any:
 
     @pytest.fixture(scope="session", params=IMPLEMENTATIONS, ids=["kernel", "twin"])
     def kernel(request: pytest.FixtureRequest) -> ModuleType:
-        return import_module(f"fastpuzzle._{puzzle}_{request.param}")
+        return import_module(kernel_module(puzzle, request.param))
 
     return kernel
 

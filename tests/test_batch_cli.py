@@ -650,9 +650,9 @@ def test_a_record_of_fields_the_compiled_writer_declines_is_still_written(implem
 def test_records_of_outputs_solved_in_bulk_are_those_of_their_results(items: list[Any], share: float) -> None:
     """A chunk's items as Outcomes holds them (an output solved in bulk, or a Result): the records the kernel and
     its twin write are those of the Results they stand for, as json.dumps writes them; nones finds the gaps."""
+    from fastpuzzle._batch import kernel as _batch_cy
+    from fastpuzzle._batch import twin as _batch_py
     from fastpuzzle._batch.runner import SOLVED, Outcomes, Result
-    from fastpuzzle._batch.runner import kernel as _batch_cy
-    from fastpuzzle._batch.runner import twin as _batch_py
 
     chunk = [one if isinstance(one, str) else Result(0, one[0], None, one[1], 0.25) for one in items]
     results = Outcomes(7, chunk, share, 0.0, 0).results()
@@ -810,9 +810,9 @@ def test_a_chunks_results_are_made_alike_by_the_kernel_and_its_twin(
     start: int, printed: list[Optional[str]], seconds: float
 ) -> None:
     """solved_results: a Result for each output, any other item (a Result made one by one) as it is."""
+    from fastpuzzle._batch import kernel as _batch_cy
+    from fastpuzzle._batch import twin as _batch_py
     from fastpuzzle._batch.runner import Result
-    from fastpuzzle._batch.runner import kernel as _batch_cy
-    from fastpuzzle._batch.runner import twin as _batch_py
 
     own = Result(-1, "bad_input", None, "x", 0.5)
     items: list[Any] = [own if one is None else one for one in printed]

@@ -14,8 +14,10 @@ import pytest
 
 from conftest import ROOT
 
-KERNEL_SOURCES = sorted((ROOT / "src" / "fastpuzzle").glob("_*_cy.pyx"))
-KERNEL_NAMES = [path.stem for path in KERNEL_SOURCES]
+PACKAGE = ROOT / "src" / "fastpuzzle"
+KERNEL_SOURCES = sorted(PACKAGE.glob("**/*.pyx"))
+#: Each kernel's module name below the package: ``takuzu._kernel``, ``_batch.kernel``.
+KERNEL_NAMES = [".".join(path.relative_to(PACKAGE).with_suffix("").parts) for path in KERNEL_SOURCES]
 
 #: Cython's directives that switch a check off when set to False (or, for
 #: cdivision, when set to True) in a kernel rather than in setup.py.

@@ -135,10 +135,10 @@ def test_a_short_grid_is_reported_at_row_1_by_every_puzzle() -> None:
 
 
 def test_use_kernels_switches_every_facade_and_back() -> None:
-    facades = [import_module(PUZZLES[name].facade) for name in PUZZLES]
+    facades = [import_module(f"{PUZZLES[name].facade}._facade") for name in PUZZLES]
     compiled = [facade._kernel for facade in facades]
     with fastpuzzle.use_kernels("twin"):
-        assert [facade._kernel.__name__ for facade in facades] == [f"fastpuzzle._{name}_py" for name in PUZZLES]
+        assert [facade._kernel.__name__ for facade in facades] == [PUZZLES[name].twin for name in PUZZLES]
         assert takuzu.solve(["1_", "__"]) == ("10", "01")
     assert [facade._kernel for facade in facades] == compiled
     with pytest.raises(ValueError, match="'compiled' or 'twin'"), fastpuzzle.use_kernels("fast"):

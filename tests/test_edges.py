@@ -14,7 +14,7 @@ import pytest
 import fastpuzzle
 from conftest import ROOT, run_cli
 from fastpuzzle import ArgumentError, ParseError, interchange, reversi, sudoku
-from fastpuzzle._contract.facade import memory as _memory
+from fastpuzzle._contract import memory as _memory
 
 START_8 = reversi.start(8)
 #: A position of 12 empty squares: counting its games reads the memory available (a table past 1 MiB).

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from fastpuzzle import PuzzleTooLargeError, reversi
-from fastpuzzle._contract.facade import memory as _memory
+from fastpuzzle._contract import memory as _memory
+from fastpuzzle.reversi import _facade as reversi_facade
 from fastpuzzle.reversi import _kernel as _reversi_cy
 
 SAMPLE_2 = "4\n-1 -1 -1 -1\n-1 0 1 0\n-1 1 0 1\n-1 -1 -1 -1\n"
@@ -76,4 +77,4 @@ def test_sizes_round_down_to_a_power_of_two_of_entries(monkeypatch: pytest.Monke
     monkeypatch.setenv("FASTPUZZLE_AVAILABLE_MIB", str(1 << 20))
     entry = _reversi_cy.ENTRY_BYTES  # the twin's entries are as large
     for mib, entries in ((1, (1 << 20) // entry), (20000, (16384 << 20) // entry), (65536, 1 << 30)):
-        assert 1 << reversi._table_bits(mib, 99) == entries
+        assert 1 << reversi_facade._table_bits(mib, 99) == entries

@@ -32,7 +32,7 @@ def test_sdist_builds_a_wheel_that_runs_in_a_clean_venv(tmp_path: Path) -> None:
     with tarfile.open(sdist) as archive:
         sources = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for puzzle in fastpuzzle.PUZZLES:
-        assert f"src/fastpuzzle/_{puzzle}_cy.pyx" in sources
+        assert f"src/fastpuzzle/{puzzle}/_kernel.pyx" in sources
     assert "src/fastpuzzle/reversi/_tables.h" in sources
     assert not any(name.endswith((".c", ".so", ".pyd")) for name in sources), sources
     # What a user needs to test and time a build from the sdist alone, and the licence.
@@ -60,8 +60,10 @@ def test_sdist_builds_a_wheel_that_runs_in_a_clean_venv(tmp_path: Path) -> None:
     (wheel,) = dist.glob("fastpuzzle-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     for puzzle in fastpuzzle.PUZZLES:
-        assert any(name.startswith(f"fastpuzzle/_{puzzle}_cy.") and name.endswith((".so", ".pyd")) for name in names)
-        assert f"fastpuzzle/_{puzzle}_cy.pyi" in names
+        assert any(
+            name.startswith(f"fastpuzzle/{puzzle}/_kernel.") and name.endswith((".so", ".pyd")) for name in names
+        )
+        assert f"fastpuzzle/{puzzle}/_kernel.pyi" in names
     assert "fastpuzzle/py.typed" in names
     assert not any(name.endswith((".pyx", ".c")) for name in names), names
     # The licence travels in the wheel's metadata (PEP 639).

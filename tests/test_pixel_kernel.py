@@ -505,7 +505,7 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     import ast
     from pathlib import Path
 
-    stub = ast.parse(Path(_pixel_cy.__file__).with_name("pixel/_kernel.pyi").read_text())
+    stub = ast.parse(Path(_pixel_cy.__file__).with_name("_kernel.pyi").read_text())
     names = {
         node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }

@@ -264,7 +264,7 @@ _NOT_FOR_ONE_COUNT = (
     "fastpuzzle.reversi._split",
     "fastpuzzle._batch.runner",
     *(f"fastpuzzle.{other}" for other in ("takuzu", "pixel", "sudoku")),
-    *(f"fastpuzzle._{other}_cy" for other in ("takuzu", "pixel", "sudoku")),
+    *(f"fastpuzzle.{other}._kernel" for other in ("takuzu", "pixel", "sudoku")),
 )
 
 

@@ -425,7 +425,7 @@ def test_kernel_releases_the_gil() -> None:
 
 
 def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
-    stub = ast.parse(Path(_reversi_cy.__file__).with_name("reversi/_kernel.pyi").read_text())
+    stub = ast.parse(Path(_reversi_cy.__file__).with_name("_kernel.pyi").read_text())
     constants = {
         node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }

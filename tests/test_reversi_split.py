@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from conftest import examples, interrupt_cli, run_cli
 from fastpuzzle import ArgumentError, CheckpointWarning, reversi, use_kernels
 from fastpuzzle._common import progress as _progress
+from fastpuzzle.reversi import _facade as reversi_facade
 from fastpuzzle.reversi import _kernel as _reversi_cy
 from fastpuzzle.reversi import _split as _reversi_split
 
@@ -189,7 +190,7 @@ def test_worker_threads_share_one_table_and_reuse_one_counter_each(monkeypatch: 
     # At most one Counter per worker thread, all on one Table of the count's size.
     assert 1 <= len(tables) <= 2
     assert all(isinstance(table, _reversi_cy.Table) and table is tables[0] for table in tables)
-    assert tables[0].table_bits == reversi._table_bits(None, 9 + 8) and tables[0].users == 0
+    assert tables[0].table_bits == reversi_facade._table_bits(None, 9 + 8) and tables[0].users == 0
     # Once the pool's threads are gone, so are their Counters and the Table.
     tables.clear()
     assert not _reversi_split._tables

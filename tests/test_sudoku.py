@@ -19,6 +19,7 @@ from conftest import ROOT, examples, facade_fixture
 from fastpuzzle import ParseError, sudoku
 from fastpuzzle._common import grid as _grid
 from fastpuzzle._contract.registry import PUZZLES
+from fastpuzzle.sudoku import _facade as sudoku_internals
 from fastpuzzle.sudoku import _kernel as _sudoku_cy
 from fastpuzzle.sudoku import _twin as _sudoku_py
 from reference_sudoku import is_even, min_toggles_search
@@ -390,7 +391,7 @@ def test_the_table_is_built_once_across_threads(monkeypatch: pytest.MonkeyPatch,
             thread.join()
     assert len(built) == 1
     assert results == [[3] * 10] * 6
-    assert {kernel.__name__: built[0]} == sudoku._TABLES
+    assert {kernel.__name__: built[0]} == sudoku_internals._TABLES
 
 
 @pytest.mark.parametrize(

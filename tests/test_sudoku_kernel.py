@@ -380,7 +380,7 @@ def test_one_table_serves_many_threads() -> None:
 
 
 def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
-    stub = ast.parse(Path(_sudoku_cy.__file__).with_name("sudoku/_kernel.pyi").read_text())
+    stub = ast.parse(Path(_sudoku_cy.__file__).with_name("_kernel.pyi").read_text())
     names = {
         node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }

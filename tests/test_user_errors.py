@@ -297,7 +297,7 @@ def test_arguments_out_of_range_or_of_the_wrong_type(
 
 
 def test_table_size_over_the_memory_available(monkeypatch: pytest.MonkeyPatch) -> None:
-    """reversi._table_size_problem: the limit is half the memory available, which the variable sets."""
+    """reversi_facade._table_size_problem: the limit is half the memory available, which the variable sets."""
     monkeypatch.setenv("FASTPUZZLE_AVAILABLE_MIB", "10")
     raises(PuzzleTooLargeError, lambda: reversi.count_games(BOARD, table_size=6), "half the 10 MiB", "got 6")
 
@@ -382,7 +382,7 @@ def test_sudoku_toggles_and_batches(call: Callable[[], Any], error: type[BaseExc
 
 
 def test_sudoku_arrays_of_grids() -> None:
-    """sudoku._count_array: NumPy arrays of grids (not single grids: min_toggles of an array is fixed elsewhere)."""
+    """sudoku_facade._count_array: NumPy arrays of grids (not single grids: min_toggles of an array is fixed elsewhere)."""
     numpy = pytest.importorskip("numpy")
     raises(ArgumentError, lambda: sudoku.min_toggles_many(numpy.zeros((2, 9, 8), dtype=numpy.uint8)), "(k, 9, 9)")
     raises(ArgumentError, lambda: sudoku.min_toggles_many(numpy.array(5)), "(k, 9, 9)")

@@ -18,14 +18,13 @@ from __future__ import annotations
 import os
 import sys
 from importlib import import_module
+from types import ModuleType
 
 from fastpuzzle._contract.registry import PUZZLES
 from fastpuzzle.errors import ArgumentError
 
 TYPE_CHECKING = False
 
-if TYPE_CHECKING:
-    from types import ModuleType
 
 IMPLEMENTATIONS = ("compiled", "twin")
 
@@ -83,6 +82,6 @@ def _rebind() -> None:
     for puzzle in PUZZLES.values():
         chosen = import_module(kernel_module(puzzle.name, implementation))
         for name, module in list(sys.modules.items()):
-            runs_on_kernel = getattr(module, "_kernel", None) is not None
+            runs_on_kernel = isinstance(getattr(module, "_kernel", None), ModuleType)
             if runs_on_kernel and name.startswith(puzzle.facade + ".") and name not in (puzzle.kernel, puzzle.twin):
                 module._kernel = chosen  # type: ignore[attr-defined]

@@ -6,6 +6,7 @@ import argparse
 
 from fastpuzzle import reversi
 from fastpuzzle.errors import ArgumentError
+from fastpuzzle.reversi import _facade as reversi_facade
 
 from ._options import even_integer_option, generation_only, integer_option, render_if_asked
 
@@ -24,7 +25,7 @@ EMPTIES_BOUND = 18
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Reversi's options for ``python -m fastpuzzle reversi``."""
     parser.add_argument(
-        "--to-move", choices=reversi._COLOURS, default="white", help="the side to move (default: white)"
+        "--to-move", choices=reversi_facade._COLOURS, default="white", help="the side to move (default: white)"
     )
     parser.add_argument(
         "--perft",
@@ -34,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--convention",
-        choices=reversi._CONVENTIONS,
+        choices=reversi_facade._CONVENTIONS,
         help="with --perft: A counts games that end before D as leaves, B does not (default: A)",
     )
     parser.add_argument(
@@ -78,7 +79,7 @@ def _table_size_option(text: str) -> int:
     # Any whole number first (huge ones too), so the message can name the memory limit.
     table_size = integer_option("MIB", 0, 10**18)(text)
     try:
-        problem = reversi._table_size_problem(table_size)
+        problem = reversi_facade._table_size_problem(table_size)
     except ArgumentError as error:  # FASTPUZZLE_AVAILABLE_MIB, the user's setting, is not a number
         raise argparse.ArgumentTypeError(str(error)) from None
     if problem is not None:

@@ -5,10 +5,10 @@ digit counts the black cells of the 3x3 block centred on it (clipped at the
 border)::
 
     >>> from fastpuzzle import pixel
-    >>> puzzle = pixel.parse("3 3\n_2_\n___\n_2_\n")
+    >>> puzzle = pixel.parse("3 3\\n_2_\\n___\\n_2_\\n")
     >>> pixel.count_solutions(puzzle)
     39
-    >>> puzzle = pixel.parse("2 3\n_2_\n2_2\n")
+    >>> puzzle = pixel.parse("2 3\\n_2_\\n2_2\\n")
     >>> print(pixel.format(pixel.solve(puzzle)), end="")
     010
     010

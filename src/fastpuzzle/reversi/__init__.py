@@ -6,7 +6,7 @@ sequence of moves to the end of the game (a forced pass is not a choice) and
 counts the final positions won by black, won by white, and drawn::
 
     >>> from fastpuzzle import reversi
-    >>> board = reversi.parse("3\n-1 0 1\n0 1 0\n1 0 -1\n")
+    >>> board = reversi.parse("3\\n-1 0 1\\n0 1 0\\n1 0 -1\\n")
     >>> reversi.count_games(board)
     Counts(black=2, white=0, draws=0)
     >>> reversi.perft(reversi.start(8), 9, to_move="black")

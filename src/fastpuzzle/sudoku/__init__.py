@@ -4,8 +4,8 @@ A 9 x 9 grid of 0s and 1s; toggle as few cells as possible so that each of the
 9 rows, 9 columns and 9 3x3 boxes holds an even number of 1s::
 
     >>> from fastpuzzle import sudoku
-    >>> grid = sudoku.parse("000000000\n001000100\n000000000\n000110000\n"
-    ...                     "000111000\n000000000\n000000000\n000000000\n000000000\n")
+    >>> grid = sudoku.parse("000000000\\n001000100\\n000000000\\n000110000\\n"
+    ...                     "000111000\\n000000000\\n000000000\\n000000000\\n000000000\\n")
     >>> sudoku.min_toggles(grid)
     3
     >>> count, toggles = sudoku.solve(grid)

@@ -7,13 +7,13 @@ rows and columns", no two rows and no two columns may be equal either; a puzzle
 with ``unique_rows=False`` (Unruly's default) allows equal ones::
 
     >>> from fastpuzzle import takuzu
-    >>> puzzle = takuzu.parse("4\n11__\n_0__\n___1\n__0_\n")
+    >>> puzzle = takuzu.parse("4\\n11__\\n_0__\\n___1\\n__0_\\n")
     >>> print(takuzu.format(takuzu.solve(puzzle)), end="")
     1100
     1010
     0011
     0101
-    >>> takuzu.count_solutions(takuzu.parse("4 2 free\n____\n____\n"))
+    >>> takuzu.count_solutions(takuzu.parse("4 2 free\\n____\\n____\\n"))
     6
 
 The text form is the contest's: a first line ``N``, then ``N`` rows. A
