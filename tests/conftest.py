@@ -112,7 +112,7 @@ def facade_fixture(puzzle: str) -> Any:
 
     @pytest.fixture(params=["compiled", "twin"], ids=["kernel", "twin"])
     def facade(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
-        module = import_module(f"fastpuzzle.{puzzle}")
+        module = import_module(f"fastpuzzle.{puzzle}._facade")
         with use_kernels(request.param):
             yield module
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import fastpuzzle
 from conftest import ROOT, cases_dir, examples, facade_fixture
 from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, pixel
+from fastpuzzle.pixel import _facade as pixel_internals
 from reference_pixel import pixel_clues_hold, pixel_clues_of, pixel_count, pixel_solutions
 
 pixel_facade = facade_fixture("pixel")
@@ -165,7 +166,7 @@ def test_solutions_are_distinct_and_valid() -> None:
 
 
 def test_too_open_a_grid_is_refused_not_killed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pixel, "MAX_STATES", 50)
+    monkeypatch.setattr(pixel_internals, "MAX_STATES", 50)
     rng = random.Random(5)
     picture = tuple("".join(rng.choice("01") for _ in range(11)) for _ in range(9))
     clues = "".join(pixel_clues_of(picture))
@@ -259,7 +260,7 @@ def test_small_limits_keep_no_states(monkeypatch: pytest.MonkeyPatch) -> None:
 
     rows = ["_4_", "___", "___"]
     total = pixel_count(tuple(rows))
-    monkeypatch.setattr(pixel, "_search", no_memo)
+    monkeypatch.setattr(pixel_internals, "_search", no_memo)
     assert pixel.count_solutions(rows, limit=pixel.ONE_BY_ONE_MOST) == min(total, pixel.ONE_BY_ONE_MOST)
     assert pixel.count_solutions(rows, limit=2) == 2
     with pytest.raises(AssertionError, match="memo"):
@@ -406,7 +407,7 @@ def test_a_clue_goes_exactly_when_no_second_picture_fits_without_it(seed: int) -
                     row[:c] + "_" + row[c + 1 :],
                     *tuple(rows[r + 1 :]),
                 )
-                assert pixel._second_picture_near(grid, solution, r, c) == (pixel_count(looser) > 1)
+                assert pixel_internals._second_picture_near(grid, solution, r, c) == (pixel_count(looser) > 1)
 
 
 def test_solve_answers_where_counting_runs_out_of_states(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -418,7 +419,7 @@ def test_solve_answers_where_counting_runs_out_of_states(monkeypatch: pytest.Mon
     answer = pixel.solve(puzzle)
     total = pixel.count_solutions(several)
     assert total > pixel.ONE_BY_ONE_MOST
-    monkeypatch.setattr(pixel, "MAX_STATES", 1)
+    monkeypatch.setattr(pixel_internals, "MAX_STATES", 1)
     # The memo runs out at once; the solutions are counted one by one after all.
     assert pixel.count_solutions(puzzle) == 1
     assert pixel.count_solutions(none) == 0
@@ -435,7 +436,7 @@ def test_solve_answers_where_counting_runs_out_of_states(monkeypatch: pytest.Mon
 
 def test_generate_with_effort_keeps_a_clue_it_cannot_check(monkeypatch: pytest.MonkeyPatch) -> None:
     """With an effort limit, a check that runs out of states keeps its clue, as one that runs out of nodes."""
-    monkeypatch.setattr(pixel, "MAX_STATES", 40)
+    monkeypatch.setattr(pixel_internals, "MAX_STATES", 40)
     puzzle = pixel.generate(10, seed=3)
     monkeypatch.undo()
     assert pixel.count_solutions(puzzle, limit=2) == 1
@@ -489,9 +490,9 @@ def test_local_clue_checks_agree_with_the_whole_grid(seed: int, shape: tuple[int
         if grid[r][c] == "_":
             continue
         clue = grid[r][c]
-        near = pixel._clue_needed(grid, solution, r, c)
+        near = pixel_internals._clue_needed(grid, solution, r, c)
         assert grid[r][c] == "_"
-        assert near == pixel._second_picture_near(grid, solution, r, c)
+        assert near == pixel_internals._second_picture_near(grid, solution, r, c)
         grid[r][c] = clue
 
 
@@ -504,5 +505,5 @@ def test_a_strictly_minimal_40x40_is_strictly_minimal() -> None:
     for r, row in enumerate(puzzle.rows):
         for c, clue in enumerate(row):
             if clue != "_":
-                assert pixel._second_picture_near(rows, solution, r, c)
+                assert pixel_internals._second_picture_near(rows, solution, r, c)
                 rows[r][c] = clue

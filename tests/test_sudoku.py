@@ -375,7 +375,7 @@ def test_the_table_is_built_once_across_threads(monkeypatch: pytest.MonkeyPatch,
 
     # The facade builds its table from the active kernel's Table: slow that one down.
     monkeypatch.setattr(kernel, "Table", SlowTable)
-    monkeypatch.setattr(sudoku, "_TABLES", {})
+    monkeypatch.setattr(sudoku_internals, "_TABLES", {})
     results: list[list[int]] = []
     start = threading.Barrier(6)
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from conftest import examples, facade_fixture, run_cli
 from fastpuzzle import ArgumentError, NoSolutionError, PuzzleTooLargeError, Status, takuzu
+from fastpuzzle.takuzu import _facade as takuzu_internals
 from fastpuzzle.takuzu import _kernel as _takuzu_cy
 from fastpuzzle.takuzu._lines import independent_swaps, line_count, line_problem, shape_problem
 from reference_takuzu import takuzu_line_ok, takuzu_solutions
@@ -159,11 +160,11 @@ def test_a_count_by_listing_stops_at_its_most(monkeypatch: pytest.MonkeyPatch) -
     free = takuzu.from_rows(rows, unique_rows=False)
     total = takuzu.count_solutions(free)
     assert total == 90
-    monkeypatch.setattr(takuzu, "_LISTED_MOST", 64)
+    monkeypatch.setattr(takuzu_internals, "_LISTED_MOST", 64)
     with pytest.raises(PuzzleTooLargeError, match="more than the 64 solutions a count by listing takes"):
         takuzu.count_solutions(free)
     assert takuzu.count_solutions(free, limit=64) == 64
-    monkeypatch.setattr(takuzu, "_LISTED_MOST", 90)
+    monkeypatch.setattr(takuzu_internals, "_LISTED_MOST", 90)
     assert takuzu.count_solutions(free) == 90
 
 

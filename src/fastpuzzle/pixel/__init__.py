@@ -17,6 +17,8 @@ border)::
     ··██··
 """
 
+from fastpuzzle._common.exports import adopt
+
 from ._facade import (
     MAX_CELLS,
     MAX_N,
@@ -68,3 +70,5 @@ __all__ = [
     "solve_texts",
     "steps",
 ]
+
+adopt(__name__, globals(), __all__)

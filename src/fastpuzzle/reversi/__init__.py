@@ -16,6 +16,8 @@ counts the final positions won by black, won by white, and drawn::
 with a given number of empty cells, white to move: a contest input.
 """
 
+from fastpuzzle._common.exports import adopt
+
 from ._facade import (
     DEFAULT_TABLE_SIZE,
     MAX_DEPTH,
@@ -59,3 +61,5 @@ __all__ = [
     "solve_texts",
     "start",
 ]
+
+adopt(__name__, globals(), __all__)

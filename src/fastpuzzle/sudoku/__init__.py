@@ -20,6 +20,8 @@ a list (or a ``(k, 9, 9)`` NumPy array) in one call. :func:`generate` draws a
 grid with a given answer.
 """
 
+from fastpuzzle._common.exports import adopt
+
 from ._facade import (
     MAX_ANSWER,
     NAME,
@@ -61,3 +63,5 @@ __all__ = [
     "solve_text",
     "solve_texts",
 ]
+
+adopt(__name__, globals(), __all__)

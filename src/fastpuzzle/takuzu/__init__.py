@@ -21,6 +21,8 @@ rectangle's first line is ``W H`` (its width, then its height), and either
 first line may end in the rule: ``unique`` (the default) or ``free``.
 """
 
+from fastpuzzle._common.exports import adopt
+
 from ._facade import (
     LIST_MAX_N,
     MAX_CANDIDATES,
@@ -68,3 +70,5 @@ __all__ = [
     "solve_texts",
     "steps",
 ]
+
+adopt(__name__, globals(), __all__)
