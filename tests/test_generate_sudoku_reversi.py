@@ -11,7 +11,7 @@ import pytest
 import reference_reversi
 import reference_sudoku
 from fastpuzzle import ArgumentError, reversi, sudoku, use_kernels
-from fastpuzzle.reversi import _facade as reversi_internals
+from fastpuzzle.reversi import _making as reversi_making
 
 ANSWERS = range(sudoku.MAX_ANSWER + 1)
 SEEDS = range(5)
@@ -118,10 +118,10 @@ ENDGAMES = (
 )
 
 
-def _game(n: int, empties: int, seed: int) -> reversi_internals._Game:
+def _game(n: int, empties: int, seed: int) -> reversi_making._Game:
     """The game random_endgame(n, empties, seed=seed) played, moves and all."""
     rng = random.Random(seed)
-    while (game := reversi_internals._random_game(n, empties, rng)) is None:
+    while (game := reversi_making._random_game(n, empties, rng)) is None:
         pass
     return game
 

@@ -18,7 +18,7 @@ from conftest import examples
 from fastpuzzle import Hint, pixel, takuzu
 from fastpuzzle._common.hints import GRADES, TRIAL_TIER
 from fastpuzzle.errors import ArgumentError, MultipleSolutionsError, NoSolutionError, ParseError
-from fastpuzzle.pixel import _facade as pixel_internals
+from fastpuzzle.pixel import _making as pixel_making
 from fastpuzzle.pixel._hints import TIERS as PIXEL_TIERS
 from fastpuzzle.takuzu._hints import TIERS as TAKUZU_TIERS
 
@@ -246,7 +246,7 @@ def test_pixel_rules_hold_in_every_solution(n: int, m: int, picture: int, keep: 
     from fastpuzzle.pixel._hints import Deducer
 
     black = ["".join(str(picture >> (r * m + c) & 1) for c in range(m)) for r in range(n)]
-    clues = pixel_internals._clues_of(black)
+    clues = pixel_making._clues_of(black)
     rows = [
         "".join(clue if keep >> (r * m + c) & 1 else "_" for c, clue in enumerate(row)) for r, row in enumerate(clues)
     ]

@@ -14,6 +14,7 @@ import fastpuzzle
 from conftest import ROOT, cases_dir, examples, facade_fixture
 from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, pixel
 from fastpuzzle.pixel import _facade as pixel_internals
+from fastpuzzle.pixel import _making as pixel_making
 from reference_pixel import pixel_clues_hold, pixel_clues_of, pixel_count, pixel_solutions
 
 pixel_facade = facade_fixture("pixel")
@@ -407,7 +408,7 @@ def test_a_clue_goes_exactly_when_no_second_picture_fits_without_it(seed: int) -
                     row[:c] + "_" + row[c + 1 :],
                     *tuple(rows[r + 1 :]),
                 )
-                assert pixel_internals._second_picture_near(grid, solution, r, c) == (pixel_count(looser) > 1)
+                assert pixel_making._second_picture_near(grid, solution, r, c) == (pixel_count(looser) > 1)
 
 
 def test_solve_answers_where_counting_runs_out_of_states(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -490,9 +491,9 @@ def test_local_clue_checks_agree_with_the_whole_grid(seed: int, shape: tuple[int
         if grid[r][c] == "_":
             continue
         clue = grid[r][c]
-        near = pixel_internals._clue_needed(grid, solution, r, c)
+        near = pixel_making._clue_needed(grid, solution, r, c)
         assert grid[r][c] == "_"
-        assert near == pixel_internals._second_picture_near(grid, solution, r, c)
+        assert near == pixel_making._second_picture_near(grid, solution, r, c)
         grid[r][c] = clue
 
 
@@ -505,5 +506,5 @@ def test_a_strictly_minimal_40x40_is_strictly_minimal() -> None:
     for r, row in enumerate(puzzle.rows):
         for c, clue in enumerate(row):
             if clue != "_":
-                assert pixel_internals._second_picture_near(rows, solution, r, c)
+                assert pixel_making._second_picture_near(rows, solution, r, c)
                 rows[r][c] = clue

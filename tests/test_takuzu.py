@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import fastpuzzle
 from conftest import examples
 from fastpuzzle import MultipleSolutionsError, NoSolutionError, ParseError, PuzzleTooLargeError, takuzu
-from fastpuzzle.takuzu import _facade as takuzu_internals
+from fastpuzzle.takuzu import _making as takuzu_making
 from reference_takuzu import agrees, takuzu_grid_ok, takuzu_solutions
 
 SAMPLE = "6\n_0____\n____01\n__1__1\n__1_0_\n______\n__1___\n"
@@ -308,9 +308,9 @@ def test_generate_answers_the_same_whichever_search_checks(
 ) -> None:
     """Every check of generate() sent to a search of its own at once, or none: the same strictly minimal puzzle."""
     usual = takuzu.generate(width, height, seed=7, unique_rows=unique_rows)
-    monkeypatch.setattr(takuzu_internals, "_OWN_SEARCH_AFTER", 0)
+    monkeypatch.setattr(takuzu_making, "_OWN_SEARCH_AFTER", 0)
     alone = takuzu.generate(width, height, seed=7, unique_rows=unique_rows)
-    monkeypatch.setattr(takuzu_internals, "_OWN_SEARCH_AFTER", 1 << 40)
+    monkeypatch.setattr(takuzu_making, "_OWN_SEARCH_AFTER", 1 << 40)
     assert takuzu.generate(width, height, seed=7, unique_rows=unique_rows) == alone == usual
     for r, row in enumerate(alone.rows):
         for c, cell in enumerate(row):

@@ -54,7 +54,7 @@ if _started_as_command():
 from importlib import import_module
 
 from ._common.select import use_kernels
-from ._contract.registry import ALIASES, PUZZLES, Status, canonical_name
+from ._contract.registry import ALIASES, PUZZLES, Status
 from .errors import (
     ArgumentError,
     CheckpointWarning,
@@ -125,14 +125,9 @@ def puzzle_module(name: str) -> "Facade[Any, Any]":
     Raises :class:`ArgumentError` (a ValueError) for a name no puzzle has, and
     TypeError for a name that is no str.
     """
-    if not isinstance(name, str):
-        raise TypeError(f"expected a puzzle name as str, found {type(name).__name__}")
-    try:
-        canonical = canonical_name(name)
-    except ValueError as error:
-        raise ArgumentError(str(error)) from None
-    facade: Facade[Any, Any] = import_module(PUZZLES[canonical].facade)
-    return facade
+    from ._contract.facade import facade_of
+
+    return facade_of(name)
 
 
 def solve_text(puzzle: str, text: str) -> str:

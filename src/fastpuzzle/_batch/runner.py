@@ -23,11 +23,11 @@ from itertools import islice
 from operator import itemgetter
 from typing import NamedTuple, Optional
 
-from fastpuzzle import puzzle_module
 from fastpuzzle._common.executors import as_executor, checked_jobs, pool, workers_of
 from fastpuzzle._common.progress import stopped_by
 from fastpuzzle._common.select import twins_active
 from fastpuzzle._common.text import NOT_TEXT, not_text, shown
+from fastpuzzle._contract.facade import facade_of
 from fastpuzzle.errors import (
     ArgumentError,
     FastpuzzleError,
@@ -196,7 +196,7 @@ def answer_chunk(
     rest go one by one. A module-level function of picklable arguments and
     results, so that process pools and Dask workers can run it.
     """
-    facade = puzzle_module(puzzle)
+    facade = facade_of(puzzle)
     one = partial(_solve_one, facade.parse, output or (lambda parsed: facade.format(facade.solve(parsed))))
     if type(texts) is Lined:
         one = partial(_solve_lined, one, start, texts.first_lines)
@@ -287,7 +287,7 @@ def solve_many(
     solutions, and the batch stops. ``texts`` as one ``str`` (not a list of
     them) is a TypeError.
     """
-    puzzle_module(puzzle)  # an unknown name fails before any work goes out
+    facade_of(puzzle)  # an unknown name fails before any work goes out
     jobs = checked_jobs(jobs)
     if errors not in ("record", "raise"):
         raise ArgumentError(f"errors must be 'record' or 'raise', got {shown(errors)}")

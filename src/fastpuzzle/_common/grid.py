@@ -292,3 +292,18 @@ def count(search: KernelSearch, limit: Optional[int], budget: int, too_large: Ca
         raise PuzzleTooLargeError(too_large())
     found = int(search.found)
     return found if limit is None else min(found, limit)
+
+
+def checked_fraction(density: Any, name: str) -> float:
+    """``density`` (called ``name`` in messages) as a float from 0 to 1: a TypeError for bool and text, ArgumentError outside (NaN too)."""
+    from numbers import Real
+
+    if isinstance(density, bool) or not isinstance(density, Real):
+        raise TypeError(f"{name} must be a real number, got {type(density).__name__}")
+    try:
+        value = float(density)
+    except OverflowError:  # an int or a fraction beyond any float: far outside 0 to 1
+        raise ArgumentError(f"{name} must be from 0 to 1, got {shown(density)}") from None
+    if not 0.0 <= value <= 1.0:
+        raise ArgumentError(f"{name} must be from 0 to 1, got {value!r}")
+    return value

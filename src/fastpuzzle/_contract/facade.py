@@ -26,9 +26,14 @@ For every puzzle ``p``: ``parse(str(p)) == p``, and
 from __future__ import annotations
 
 from collections.abc import Iterator
+from importlib import import_module
 from typing import Any, Optional, Protocol, TypeVar
 
-__all__ = ["Facade", "SearchFacade", "Solution"]
+from fastpuzzle.errors import ArgumentError
+
+from .registry import PUZZLES, canonical_name
+
+__all__ = ["Facade", "SearchFacade", "Solution", "facade_of"]
 
 #: A grid puzzle's solution: its rows, each a string of ``'0'`` and ``'1'``.
 Solution = tuple[str, ...]
@@ -84,3 +89,19 @@ class SearchFacade(Facade[PuzzleT, Solution], Protocol[PuzzleT]):
 
     def generate(self, n: int, *, seed: Optional[int] = None) -> PuzzleT:
         """A random puzzle of side ``n`` with a unique solution, the same for the same seed."""
+
+
+def facade_of(name: str) -> Facade[Any, Any]:
+    """The facade of the puzzle called ``name`` (or one of its aliases).
+
+    Raises :class:`ArgumentError` (a ValueError) for a name no puzzle has, and
+    TypeError for a name that is no str.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"expected a puzzle name as str, found {type(name).__name__}")
+    try:
+        canonical = canonical_name(name)
+    except ValueError as error:
+        raise ArgumentError(str(error)) from None
+    facade: Facade[Any, Any] = import_module(PUZZLES[canonical].facade)
+    return facade

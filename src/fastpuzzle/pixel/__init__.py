@@ -25,16 +25,10 @@ from ._facade import (
     MAX_STATES,
     NAME,
     ONE_BY_ONE_MOST,
-    Hint,
     Puzzle,
     count_solutions,
     format,
-    from_image,
     from_rows,
-    generate,
-    grade,
-    hint,
-    image_picture,
     parse,
     puzzle_lines,
     show,
@@ -42,8 +36,9 @@ from ._facade import (
     solve,
     solve_text,
     solve_texts,
-    steps,
 )
+from ._image import image_picture
+from ._making import Hint, from_image, generate, grade, hint, steps
 
 __all__ = [
     "MAX_CELLS",

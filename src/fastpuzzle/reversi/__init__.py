@@ -33,12 +33,12 @@ from ._facade import (
     parse,
     perft,
     puzzle_lines,
-    random_endgame,
     solve,
     solve_text,
     solve_texts,
     start,
 )
+from ._making import random_endgame
 
 __all__ = [
     "DEFAULT_TABLE_SIZE",

@@ -32,7 +32,6 @@ from ._facade import (
     format,
     format_solution,
     from_rows,
-    generate,
     is_even,
     min_toggles,
     min_toggles_many,
@@ -42,6 +41,7 @@ from ._facade import (
     solve_text,
     solve_texts,
 )
+from ._making import generate
 
 __all__ = [
     "MAX_ANSWER",

@@ -29,14 +29,10 @@ from ._facade import (
     MAX_N,
     NAME,
     RULES,
-    Hint,
     Puzzle,
     count_solutions,
     format,
     from_rows,
-    generate,
-    grade,
-    hint,
     parse,
     puzzle_lines,
     shape_problem,
@@ -44,8 +40,8 @@ from ._facade import (
     solve,
     solve_text,
     solve_texts,
-    steps,
 )
+from ._making import Hint, generate, grade, hint, steps
 
 __all__ = [
     "LIST_MAX_N",
