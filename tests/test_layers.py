@@ -48,30 +48,45 @@ def lint(tmp_path: Path, edits: dict[str, str]) -> subprocess.CompletedProcess[s
 def test_the_package_keeps_every_contract(tmp_path: Path) -> None:
     result = lint(tmp_path, {})
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "4 kept, 0 broken" in result.stdout
+    assert "6 kept, 0 broken" in result.stdout
+
+
+LATE_IMPORT = "\n\ndef _late() -> None:\n    {}  # noqa\n"
 
 
 def test_a_facade_that_imports_the_command_line_breaks_the_floors(tmp_path: Path) -> None:
-    result = lint(tmp_path, {"takuzu.py": "\n\ndef _late() -> None:\n    from .cli import integer_option  # noqa\n"})
+    result = lint(tmp_path, {"takuzu/_facade.py": LATE_IMPORT.format("from fastpuzzle.cli import integer_option")})
     assert result.returncode == 1
-    assert "fastpuzzle.takuzu is not allowed to import fastpuzzle.cli" in result.stdout
-    assert "fastpuzzle.takuzu is not allowed to import argparse" in result.stdout
+    assert "fastpuzzle.takuzu._facade is not allowed to import fastpuzzle.cli" in result.stdout
+    assert "fastpuzzle.takuzu._facade is not allowed to import argparse" in result.stdout
 
 
-def test_a_facade_that_imports_another_breaks_the_floors(tmp_path: Path) -> None:
-    result = lint(tmp_path, {"sudoku.py": "\n\ndef _late() -> None:\n    from . import reversi  # noqa\n"})
+def test_a_facade_that_imports_a_makers_tool_breaks_the_floors(tmp_path: Path) -> None:
+    result = lint(tmp_path, {"pixel/_facade.py": LATE_IMPORT.format("from . import _making")})
+    assert result.returncode == 1
+    assert "fastpuzzle.pixel._facade is not allowed to import fastpuzzle.pixel._making" in result.stdout
+
+
+def test_a_makers_tool_that_imports_the_command_line_breaks_the_floors(tmp_path: Path) -> None:
+    result = lint(tmp_path, {"takuzu/_hints.py": LATE_IMPORT.format("from fastpuzzle import cli")})
+    assert result.returncode == 1
+    assert "fastpuzzle.takuzu._hints is not allowed to import fastpuzzle.cli" in result.stdout
+
+
+def test_a_puzzle_that_imports_another_breaks_the_floors(tmp_path: Path) -> None:
+    result = lint(tmp_path, {"sudoku/_facade.py": LATE_IMPORT.format("from fastpuzzle import reversi")})
     assert result.returncode == 1
     assert "fastpuzzle.sudoku is not allowed to import fastpuzzle.reversi" in result.stdout
 
 
-def test_a_helper_that_imports_a_facade_breaks_the_floors(tmp_path: Path) -> None:
-    result = lint(tmp_path, {"_common/grid.py": "\n\ndef _late() -> None:\n    from . import pixel  # noqa\n"})
+def test_a_helper_that_imports_a_puzzle_breaks_the_floors(tmp_path: Path) -> None:
+    result = lint(tmp_path, {"_common/grid.py": LATE_IMPORT.format("from fastpuzzle import pixel")})
     assert result.returncode == 1
-    assert "fastpuzzle._common.grid is not allowed to import fastpuzzle.pixel" in result.stdout
+    assert "fastpuzzle._common is not allowed to import fastpuzzle.pixel" in result.stdout
 
 
-def test_a_circle_on_one_floor_is_found(tmp_path: Path) -> None:
-    result = lint(tmp_path, {"_common/text.py": "\n\ndef _late() -> None:\n    from . import _grid  # noqa\n"})
+def test_a_circle_in_one_folder_is_found(tmp_path: Path) -> None:
+    result = lint(tmp_path, {"_common/text.py": LATE_IMPORT.format("from . import grid")})
     assert result.returncode == 1
     assert "No circle of imports" in result.stdout and "BROKEN" in result.stdout
 
@@ -83,5 +98,5 @@ def test_a_module_on_no_floor_is_found(tmp_path: Path) -> None:
 
 
 def test_type_checking_imports_do_not_count(tmp_path: Path) -> None:
-    typed = "\nif TYPE_CHECKING:\n    from .cli import main  # noqa\n"
-    assert lint(tmp_path, {"takuzu.py": typed}).returncode == 0
+    typed = "\nif TYPE_CHECKING:\n    from fastpuzzle.cli import main  # noqa\n"
+    assert lint(tmp_path, {"takuzu/_facade.py": typed}).returncode == 0
