@@ -17,7 +17,7 @@ border)::
     ··██··
 """
 
-from fastpuzzle._common.exports import adopt
+from fastpuzzle._common.exports import adopt, on_first_use
 
 from ._facade import (
     MAX_CELLS,
@@ -37,8 +37,12 @@ from ._facade import (
     solve_text,
     solve_texts,
 )
-from ._image import image_picture
-from ._making import Hint, from_image, generate, grade, hint, steps
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from ._image import image_picture
+    from ._making import Hint, from_image, generate, grade, hint, steps
 
 __all__ = [
     "MAX_CELLS",
@@ -67,3 +71,18 @@ __all__ = [
 ]
 
 adopt(__name__, globals(), __all__)
+__getattr__ = on_first_use(
+    __name__,
+    globals(),
+    {
+        "._image": ("image_picture",),
+        "._making": (
+            "Hint",
+            "from_image",
+            "generate",
+            "grade",
+            "hint",
+            "steps",
+        ),
+    },
+)

@@ -16,7 +16,7 @@ counts the final positions won by black, won by white, and drawn::
 with a given number of empty cells, white to move: a contest input.
 """
 
-from fastpuzzle._common.exports import adopt
+from fastpuzzle._common.exports import adopt, on_first_use
 
 from ._facade import (
     DEFAULT_TABLE_SIZE,
@@ -38,7 +38,11 @@ from ._facade import (
     solve_texts,
     start,
 )
-from ._making import random_endgame
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from ._making import random_endgame
 
 __all__ = [
     "DEFAULT_TABLE_SIZE",
@@ -63,3 +67,4 @@ __all__ = [
 ]
 
 adopt(__name__, globals(), __all__)
+__getattr__ = on_first_use(__name__, globals(), {"._making": ("random_endgame",)})

@@ -20,7 +20,7 @@ a list (or a ``(k, 9, 9)`` NumPy array) in one call. :func:`generate` draws a
 grid with a given answer.
 """
 
-from fastpuzzle._common.exports import adopt
+from fastpuzzle._common.exports import adopt, on_first_use
 
 from ._facade import (
     MAX_ANSWER,
@@ -41,7 +41,11 @@ from ._facade import (
     solve_text,
     solve_texts,
 )
-from ._making import generate
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from ._making import generate
 
 __all__ = [
     "MAX_ANSWER",
@@ -65,3 +69,4 @@ __all__ = [
 ]
 
 adopt(__name__, globals(), __all__)
+__getattr__ = on_first_use(__name__, globals(), {"._making": ("generate",)})

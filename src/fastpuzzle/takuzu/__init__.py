@@ -21,7 +21,7 @@ rectangle's first line is ``W H`` (its width, then its height), and either
 first line may end in the rule: ``unique`` (the default) or ``free``.
 """
 
-from fastpuzzle._common.exports import adopt
+from fastpuzzle._common.exports import adopt, on_first_use
 
 from ._facade import (
     LIST_MAX_N,
@@ -41,7 +41,11 @@ from ._facade import (
     solve_text,
     solve_texts,
 )
-from ._making import Hint, generate, grade, hint, steps
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from ._making import Hint, generate, grade, hint, steps
 
 __all__ = [
     "LIST_MAX_N",
@@ -68,3 +72,16 @@ __all__ = [
 ]
 
 adopt(__name__, globals(), __all__)
+__getattr__ = on_first_use(
+    __name__,
+    globals(),
+    {
+        "._making": (
+            "Hint",
+            "generate",
+            "grade",
+            "hint",
+            "steps",
+        )
+    },
+)
