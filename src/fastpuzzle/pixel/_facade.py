@@ -33,25 +33,6 @@ if TYPE_CHECKING:
     from fastpuzzle._contract.facade import Solution
 
 
-__all__ = [
-    "MAX_CELLS",
-    "MAX_N",
-    "MAX_STATES",
-    "NAME",
-    "ONE_BY_ONE_MOST",
-    "Puzzle",
-    "count_solutions",
-    "format",
-    "from_rows",
-    "parse",
-    "puzzle_lines",
-    "show",
-    "solutions",
-    "solve",
-    "solve_text",
-    "solve_texts",
-]
-
 NAME = "pixel"
 #: Most cells of a grid, of any shape (SGT's Mosaic allows as many): 100x100, 200x50, 1x10000.
 MAX_CELLS = PUZZLES[NAME].limits["MAX_CELLS"]

@@ -29,26 +29,6 @@ if TYPE_CHECKING:
     BoardLike = Union["Board", Sequence[Sequence[int]]]
     PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = [
-    "DEFAULT_TABLE_SIZE",
-    "MAX_DEPTH",
-    "MAX_N",
-    "NAME",
-    "Board",
-    "Counts",
-    "count_games",
-    "default_table_size",
-    "format",
-    "from_rows",
-    "max_table_size",
-    "parse",
-    "perft",
-    "puzzle_lines",
-    "solve",
-    "solve_text",
-    "solve_texts",
-    "start",
-]
 
 NAME = "reversi"
 #: Largest side.

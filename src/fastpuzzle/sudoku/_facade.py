@@ -28,25 +28,6 @@ if TYPE_CHECKING:
 
     GridLike = Union["Grid", Sequence[str], Sequence[int]]
 
-__all__ = [
-    "MAX_ANSWER",
-    "NAME",
-    "SIDE",
-    "Grid",
-    "Toggles",
-    "apply",
-    "format",
-    "format_solution",
-    "from_rows",
-    "is_even",
-    "min_toggles",
-    "min_toggles_many",
-    "parse",
-    "puzzle_lines",
-    "solve",
-    "solve_text",
-    "solve_texts",
-]
 
 NAME = "sudoku"
 #: Rows, columns and boxes of a grid.

@@ -36,24 +36,6 @@ if TYPE_CHECKING:
 
     from fastpuzzle._contract.facade import Solution
 
-__all__ = [
-    "LIST_MAX_N",
-    "MAX_CANDIDATES",
-    "MAX_N",
-    "NAME",
-    "RULES",
-    "Puzzle",
-    "count_solutions",
-    "format",
-    "from_rows",
-    "parse",
-    "puzzle_lines",
-    "shape_problem",
-    "solutions",
-    "solve",
-    "solve_text",
-    "solve_texts",
-]
 
 NAME = "takuzu"
 #: Largest supported width and height.
