@@ -584,15 +584,16 @@ def test_a_blank_line_holds_spaces_and_tabs_only() -> None:
 def test_with_no_option_of_its_own_a_command_prints_solve_text(name: str) -> None:
     """What lets --batch hand plainly written puzzles to the facade's solve_texts: with every option of the
     puzzle's own at its default, the command prints exactly solve_text's output; with one given, it may not."""
-    from fastpuzzle.cli import _prints_contest_output, build_parser, command
+    from fastpuzzle.cli import build_parser, command
+    from fastpuzzle.cli._batch import prints_contest_output
 
     text = (ROOT / "examples" / f"{name}.txt").read_text()
     options = build_parser(name).parse_args([name, "--batch", "x", "--jobs", "2"])
-    assert _prints_contest_output(options)
+    assert prints_contest_output(options)
     facade = fastpuzzle.puzzle_module(name)
     assert command(name).run(facade.parse(text), options=options) == facade.solve_text(text)
     given = {"takuzu": ["--count"], "pixel": ["--show"], "sudoku": ["--show"], "reversi": ["--perft", "2"]}[name]
-    assert not _prints_contest_output(build_parser(name).parse_args([name, "--batch", "x", *given]))
+    assert not prints_contest_output(build_parser(name).parse_args([name, "--batch", "x", *given]))
 
 
 @settings(max_examples=example_count(200), deadline=None)

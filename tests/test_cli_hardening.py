@@ -20,6 +20,7 @@ import pytest
 
 from conftest import ROOT, interrupt_cli, run_cli
 from fastpuzzle import cli, reversi
+from fastpuzzle.cli._signals import signals_raise
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX streams and signals")
 
@@ -324,7 +325,7 @@ def test_a_stop_python_drops_in_a_callback_is_sent_again(signum: int, stop: type
     before = sys.unraisablehook
     sys.unraisablehook = seen.append
     try:
-        with pytest.raises(stop), cli._signals_raise():
+        with pytest.raises(stop), signals_raise():
             thing = Thing()
             reference = weakref.ref(thing, callback)
             del thing
@@ -332,7 +333,7 @@ def test_a_stop_python_drops_in_a_callback_is_sent_again(signum: int, stop: type
             while time.monotonic() < deadline:  # the stop comes again, from another thread
                 time.sleep(0.001)
         assert reference() is None
-        assert seen == []  # not written off as unraisable: taken over by _signals_raise
+        assert seen == []  # not written off as unraisable: taken over by signals_raise
         assert sys.unraisablehook == seen.append  # put back on the way out
     finally:
         sys.unraisablehook = before

@@ -11,13 +11,11 @@ Every puzzle's facade (``fastpuzzle.takuzu``, ``pixel``, ``sudoku``,
 ``count_solutions`` and ``generate`` (:class:`SearchFacade`).
 """
 
-# No `from __future__ import annotations` here: it imports a module before the
-# signal handlers below are in place (annotations that need it are quoted).
 import sys as _sys
 
 
 def _exit_on_signal(signum: int, frame: object) -> None:
-    """Until ``cli.main`` takes over: one line on standard error, and exit 128 + the signal at once."""
+    """Until ``cli.main`` takes over (see :mod:`fastpuzzle.cli._signals`): one line, and exit 128 + the signal."""
     import os
 
     try:
@@ -28,8 +26,12 @@ def _exit_on_signal(signum: int, frame: object) -> None:
 
 
 def _started_as_command() -> bool:
-    """Whether runpy is importing this package for ``python -m fastpuzzle`` (not for another program)."""
-    if _sys.argv[:1] != ["-m"]:  # runpy's argv[0] while it looks for the module
+    """Whether runpy is importing this package for ``python -m fastpuzzle`` (not for another program).
+
+    While runpy looks for the module of ``python -m``, ``sys.argv[0]`` is ``-m``,
+    and the module's name is in the frame of ``runpy._run_module_as_main``.
+    """
+    if _sys.argv[:1] != ["-m"]:
         return False
     frame = _sys._getframe()
     while frame is not None:
@@ -39,12 +41,12 @@ def _started_as_command() -> bool:
     return False
 
 
-# `python -m fastpuzzle` imports this package before fastpuzzle.__main__ can catch
-# anything: from here until cli.main, SIGINT and SIGTERM exit with one line, not a
-# traceback (a signal the parent ignores stays ignored). `_signal` is built in:
-# `signal` would first import enum, and leave a window.
+# `python -m fastpuzzle` imports this package before fastpuzzle.__main__, and so before the command line
+# can handle a signal (fastpuzzle.cli._signals): until cli.main takes over, SIGINT and SIGTERM exit with one
+# line, not a traceback, unless the parent ignores them. Built in, `_signal` imports nothing (`signal` imports
+# enum), and this file has no `from __future__ import`, which would import a module before these lines too.
 if _started_as_command():
-    import _signal  # type: ignore[import-not-found]  # no stub: it is built in
+    import _signal  # type: ignore[import-not-found]
 
     if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
         _signal.signal(_signal.SIGINT, _exit_on_signal)

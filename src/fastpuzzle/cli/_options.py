@@ -1,44 +1,101 @@
-"""The options several puzzles share, and what their modes print: option types, searches, makers' tools.
+"""The options several puzzles share, their checks, and what their modes print.
 
+Every puzzle takes ``--batch``, ``--jobs``, ``--scheduler`` and ``--verbose``
+(:func:`add_batch_options`), ``--generate``, ``--seed`` and ``--render FILE``,
+which draws what the command prints (:func:`add_generate_and_render_options`).
 ``integer_option`` reads a number as strictly as an input file does.
 ``--first`` and ``--count`` mean the same for every search puzzle. For people
 who make puzzles: ``--hint`` prints the next deduction, ``--steps`` every one
-to the solution, ``--grade`` the grade; ``--generate`` (with ``--size``,
-``--difficulty`` and the common ``--seed``) prints a new puzzle; ``--format``
-reads (and, for a new puzzle, writes) Simon Tatham's game IDs, and ``--to``
-converts the puzzle read. ``--render FILE`` (every puzzle)
-draws what the command prints.
+to the solution, ``--grade`` the grade; ``--size`` and ``--difficulty`` shape
+a new puzzle; ``--format`` reads (and, for a new puzzle, writes) Simon Tatham's
+game IDs, and ``--to`` converts the puzzle read
+(:func:`add_hint_size_and_format_options`).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 from fastpuzzle._common.text import parse_int
-from fastpuzzle._contract.registry import FORMATS
+from fastpuzzle._contract.registry import FORMATS, MAX_JOBS, PUZZLES, canonical_name
 from fastpuzzle.errors import ArgumentError, ParseError
+
+from ._exits import EXIT_BAD_INPUT
+from ._output import say
 
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from typing import Any, Callable, Optional
+    from typing import Any, Callable, NoReturn, Optional
+
+    from _typeshed import SupportsWrite
 
 __all__ = [
-    "add_making_options",
+    "ArgumentParser",
+    "add_batch_options",
+    "add_generate_and_render_options",
+    "add_hint_size_and_format_options",
     "add_search_options",
-    "check_making_options",
+    "check_batch_options",
+    "check_generate_and_render_options",
+    "check_hint_size_and_format_options",
     "draw_asked",
     "even_integer_option",
+    "formatter",
     "generation_only",
     "integer_option",
     "made_output",
     "puzzle_output",
     "render_if_asked",
+    "render_target_problem",
     "search_output",
 ]
 
 #: Modes that print something other than the solution; at most one applies.
 _MODES = ("first", "count", "hint", "steps", "grade", "generate", "to")
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with no abbreviated options, and usage errors on one line (exit 2)."""
+
+    def __init__(self, *args: Any, puzzle: Optional[str] = None, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+        #: The puzzle the command line names, for messages (None: none yet).
+        self.puzzle = puzzle
+
+    def _print_message(self, message: str, file: Optional[SupportsWrite[str]] = None) -> None:
+        """Help and usage text; a missing stream is passed over, as argparse does from Python 3.11 on, and so
+        is a failed write to standard error. Help and the version are the command's output: a failed write to
+        standard output goes on to :func:`fastpuzzle.cli.main`, which reports it."""
+        if message:
+            try:
+                (file or sys.stderr).write(message)
+            except AttributeError:
+                pass
+            except OSError:
+                if file is not None and file is sys.stdout:
+                    raise
+
+    def error(self, message: str) -> NoReturn:
+        """``fastpuzzle: PUZZLE: message (see ... --help)`` on standard error, and exit 2."""
+        where = f"{self.puzzle}: " if self.puzzle else ""
+        # The top parser reports the options no parser knows (`reversi --perf 3`): the help that
+        # lists the puzzle's own options is the puzzle's.
+        helping = f"{self.prog} {self.puzzle}" if self.puzzle and self._subparsers is not None else self.prog
+        say(f"fastpuzzle: {where}{message} (see {helping} --help)")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def formatter(prog: str) -> argparse.HelpFormatter:
+    """argparse's formatter, sized without importing shutil (a few ms at every start)."""
+    try:
+        width = os.get_terminal_size(sys.stdout.fileno()).columns - 2
+    except (OSError, ValueError, AttributeError):  # not a terminal, or closed
+        width = 78
+    return argparse.RawDescriptionHelpFormatter(prog, width=width)
 
 
 def integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
@@ -70,6 +127,115 @@ def even_integer_option(name: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def add_batch_options(parser: argparse.ArgumentParser, splits: bool) -> None:
+    """``--batch``, ``--jobs``, ``--scheduler`` and ``--verbose``, which every puzzle takes (``splits``: its
+    command also splits one count over ``--jobs`` or ``--scheduler``)."""
+    one_count = " (or split one count)" if splits else ""
+    parser.add_argument(
+        "--batch",
+        action="store_true",
+        help="read many puzzles back to back (blank lines between them allowed) and write one JSON line per puzzle",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=integer_option("N", 1, MAX_JOBS),
+        metavar="N",
+        help=f"with --batch{one_count}: N workers in threads of this process (default: the usable CPUs)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help=f"with --batch{one_count}: run on the Dask scheduler at ADDRESS (tcp://host:8786; needs fastpuzzle[dask])",
+    )
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="with --scheduler: let Dask's own log lines through to standard error",
+    )
+
+
+def check_batch_options(options: argparse.Namespace) -> Optional[str]:
+    """What is wrong with ``--batch``, ``--jobs``, ``--scheduler`` and ``--verbose`` together, or None."""
+    if options.jobs is not None and options.scheduler is not None:
+        return "use either --jobs or --scheduler, not both"
+    if options.verbose and options.scheduler is None:
+        return "--verbose applies only with --scheduler (it lets Dask's log lines through)"
+    parallel = options.jobs is not None or options.scheduler is not None
+    if parallel and not options.batch and not PUZZLES[canonical_name(options.puzzle)].splits:
+        return "--jobs and --scheduler apply only with --batch"
+    return None
+
+
+def add_generate_and_render_options(parser: argparse.ArgumentParser) -> None:
+    """``--generate``, ``--seed`` and ``--render``, which every puzzle takes."""
+    parser.add_argument(
+        "--generate", action="store_true", help="print a new random puzzle (read none); see the puzzle's options"
+    )
+    parser.add_argument(
+        "--seed",
+        type=integer_option("SEED", 0, 2**63 - 1),
+        metavar="SEED",
+        help="with --generate: the same SEED gives the same puzzle",
+    )
+    parser.add_argument(
+        "--render",
+        metavar="FILE",
+        help="also draw the puzzle, or its solution, to FILE (.svg; .png needs fastpuzzle[image])",
+    )
+
+
+def check_generate_and_render_options(options: argparse.Namespace) -> Optional[str]:
+    """What is wrong with ``--generate``, ``--seed`` and ``--render`` together, or None."""
+    if options.generate and (options.files or options.batch):
+        return "--generate reads no puzzle: give no FILE and no --batch"
+    problem = generation_only(options, "seed")
+    if problem:
+        return problem
+    if options.render == "":
+        return "--render needs a file name (ending in .svg or .png)"
+    if options.render and options.batch:
+        return "--render draws one puzzle: it does not apply with --batch"
+    if options.render:
+        from fastpuzzle.render import SUFFIXES
+
+        # Before the work, not after it: the picture is drawn once the answer is written.
+        if not options.render.lower().endswith(SUFFIXES):
+            return f"--render needs a file name ending in {' or '.join(SUFFIXES)}, found {options.render!r}"
+        return render_target_problem(options.render)
+    return None
+
+
+def render_target_problem(path: str) -> Optional[str]:
+    """What keeps ``--render`` from writing ``path``, as far as can be told before the work, or None.
+
+    The picture is written once the answer is printed (a new file in the folder
+    of the file the path names, renamed over it; a device or a pipe is written
+    to): a path that cannot be written is a usage error before anything runs.
+    """
+    import importlib.util
+    import stat
+
+    if "\0" in path:
+        return "--render needs a file name without a NUL character"
+    if path.lower().endswith(".png") and importlib.util.find_spec("PIL") is None:
+        return "--render FILE.png needs Pillow: install fastpuzzle[image], or name a .svg file"
+    target = os.path.realpath(path)
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        return f"--render needs a file, found the folder {path!r}"
+    if mode is not None and not stat.S_ISREG(mode):
+        return None  # a device or a named pipe: written to as it is
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        return f"--render cannot write {path!r}: there is no folder {folder!r}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"--render cannot write {path!r}: the folder {folder!r} is not writable"
+    return None
+
+
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """``--first`` and ``--count``, which mean the same for every search puzzle."""
     mode = parser.add_mutually_exclusive_group()
@@ -77,7 +243,9 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
     mode.add_argument("--count", action="store_true", help="print the number of solutions instead of a solution")
 
 
-def add_making_options(parser: argparse.ArgumentParser, size: Callable[[str], Any], size_help: str) -> None:
+def add_hint_size_and_format_options(
+    parser: argparse.ArgumentParser, size: Callable[[str], Any], size_help: str
+) -> None:
     """``--hint``, ``--steps``, ``--grade``, ``--size``, ``--difficulty``, ``--format`` and ``--to``."""
     parser.add_argument("--hint", action="store_true", help="print the next deduction a person can make, and why")
     parser.add_argument("--steps", action="store_true", help="print every deduction from the puzzle to its solution")
@@ -97,7 +265,7 @@ def add_making_options(parser: argparse.ArgumentParser, size: Callable[[str], An
     )
 
 
-def check_making_options(options: argparse.Namespace) -> Optional[str]:
+def check_hint_size_and_format_options(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with the makers' options together, or None."""
     chosen = [f"--{mode}" for mode in _MODES if getattr(options, mode, None)]
     if len(chosen) > 1:

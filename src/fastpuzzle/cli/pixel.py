@@ -9,9 +9,9 @@ from fastpuzzle._common.text import read_source
 from fastpuzzle.errors import ArgumentError, ParseError
 
 from ._options import (
-    add_making_options,
+    add_hint_size_and_format_options,
     add_search_options,
-    check_making_options,
+    check_hint_size_and_format_options,
     integer_option,
     made_output,
     search_output,
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
     )
-    add_making_options(
+    add_hint_size_and_format_options(
         parser, _size_option, f"ROWSxCOLUMNS or N for N x N, at most {pixel.MAX_CELLS} cells (default 10x10)"
     )
     parser.add_argument(
@@ -59,7 +59,7 @@ def check_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with pixel placement's options together (two modes at once), or None; --count ignores --show."""
     if options.known is not None and not (options.hint or options.steps):
         return "--known applies only with --hint or --steps"
-    return check_making_options(options)
+    return check_hint_size_and_format_options(options)
 
 
 def run(puzzle: pixel.Puzzle, options: argparse.Namespace) -> str:

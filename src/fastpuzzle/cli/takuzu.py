@@ -7,9 +7,9 @@ import argparse
 from fastpuzzle import takuzu
 
 from ._options import (
-    add_making_options,
+    add_hint_size_and_format_options,
     add_search_options,
-    check_making_options,
+    check_hint_size_and_format_options,
     integer_option,
     made_output,
     search_output,
@@ -26,7 +26,9 @@ __all__ = ["add_arguments", "check_arguments", "make", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The 01 game's options for ``python -m fastpuzzle takuzu``."""
     add_search_options(parser)
-    add_making_options(parser, _size_option, "N for N x N, or WxH: W wide, H high, even, up to 64 (default 10)")
+    add_hint_size_and_format_options(
+        parser, _size_option, "N for N x N, or WxH: W wide, H high, even, up to 64 (default 10)"
+    )
     parser.add_argument(
         "--rule",
         choices=tuple(takuzu.RULES),
@@ -49,7 +51,7 @@ def _size_option(text: str) -> tuple[int, int]:
 
 def check_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with the 01 game's options together (two modes at once, a size no grid has), or None."""
-    problem = check_making_options(options)
+    problem = check_hint_size_and_format_options(options)
     if problem is None and options.generate and options.size is not None:
         width, height = options.size
         shape = takuzu.shape_problem(width, height, unique_rows=takuzu.RULES[options.rule or "unique"])
