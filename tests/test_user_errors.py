@@ -620,7 +620,7 @@ def assert_one_line(err: str, puzzle: str, *fragments: str) -> None:
         (("reversi", "--perft", "1", "--convention", "C", "{rv}"), ("argument --convention", "'C'")),
         (("reversi", "--perf", "3", "{rv}"), ("--perf",)),
         (("takuzu", "--count", "--first", "{tk}"), ("--first",)),
-        # the checks of options together (cli: _check_*_arguments, check_making_options, each command's)
+        # the checks of options together (cli._options: check_*_options, and each command's)
         (("takuzu", "--size", "4", "{tk}"), ("--size applies only with --generate",)),
         (("takuzu", "--hint", "--steps", "{tk}"), ("--hint and --steps",)),
         (("takuzu", "--generate", "{tk}"), ("--generate reads no puzzle",)),
@@ -686,7 +686,7 @@ def test_table_size_over_the_memory_available_on_the_command_line(
         (("takuzu", "{big}"), ("line 2, column", "at most 1048576 bytes")),
         (("takuzu", "{tk_bad}"), ("line 3, column 3: expected '0', '1' or '_', found 'x'",)),
         (("takuzu", "--format", "sgt", "{sgt_bad}"), ("line 1, column 5", "difficulty letter")),
-        # --render FILE: refused before the work by cli._render_target_problem
+        # --render FILE: refused before the work by cli._options.render_target_problem
         (("takuzu", "--render", "{nowhere}/picture.svg", "{tk}"), ("--render cannot write '{nowhere}/picture.svg'",)),
         (("takuzu", "--render", "{dir}", "{tk}"), ("--render needs a file, found the folder '{dir}'",)),
         # --known FILE: cli.pixel._known_file (open, read_source), then the rows it holds
