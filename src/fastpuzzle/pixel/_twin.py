@@ -38,10 +38,11 @@ the kernel, and the facade validates what users give.
 
 from __future__ import annotations
 
+import sys
 import time
 
 from fastpuzzle._contract.registry import POLL_MS, PUZZLES, Status
-from fastpuzzle._learning.twin import ActivityHeap, luby, only_solution_text
+from fastpuzzle._learning.twin import DECIDED, Engine, only_solution_text
 
 _MAX_CELLS = PUZZLES["pixel"].limits["MAX_CELLS"]
 #: The cell code of a cell without a clue; a clue's code is its digit, 0 to 9.
@@ -497,15 +498,12 @@ class Search:
 
 # Learn: a cell's reason is DECIDED (a decision, or given at level 0 by no clue), a clause (its
 # index, >= 0), or clue k as _BY_CLUE - k.
-_DECIDED = -1
 _BY_CLUE = -2
-#: Conflicts before the first restart; the i-th restart waits luby(i) times as long.
-_RESTART_CONFLICTS = 64
 #: Room for the neighbours of a clue (centres within two rows and columns) in a pair's reason code.
 _NEIGHBOURS = 24
 
 
-class Learn(ActivityHeap):
+class Learn(Engine):
     """Find the solutions one by one by clause learning, resumably; the kernel's rules exactly.
 
     The same cells and preconditions as :class:`Search`, row by row (no transposing).
@@ -525,13 +523,19 @@ class Learn(ActivityHeap):
     A literal is ``2 * cell + colour``: true when the cell has that colour.
     """
 
+    __slots__ = ("black", "block", "cover", "neighbours", "target", "unknown")
+    RESTART_CONFLICTS = 64
+    LUBY_RESTARTS = True
+    MINIMISE = False
+    EXCLUDE_DECISIONS = False
+
     def __init__(self, n: int, m: int, cells: bytes, probe: bool = True) -> None:
         assert n >= 1 and m >= 1 and n * m <= _MAX_CELLS, (
             f"n and m must be >= 1 with n * m <= {_MAX_CELLS}, got {n} and {m}"
         )
         assert len(cells) == n * m, f"expected n * m = {n * m} cells, got {len(cells)}"
         assert all(code <= 9 or code == NO_CLUE for code in cells), "expected 0..9 or NO_CLUE cells"
-        self.size = size = n * m
+        size = n * m
         self.target: list[int] = []
         self.block: list[list[int]] = []
         self.cover: list[list[int]] = [[] for _ in range(size)]
@@ -549,24 +553,7 @@ class Learn(ActivityHeap):
         self.black = [0] * len(self.target)
         self.unknown = [len(cells_of) for cells_of in self.block]
         self.neighbours = self._find_neighbours(n, m, cells)
-        self.pending: list[int] = []
-        self.is_pending = [False] * len(self.target)
-        self.value = [_UNKNOWN] * size
-        self.saved = [0] * size
-        self.level = [0] * size
-        self.place = [0] * size
-        self.reason = [_DECIDED] * size
-        self.trail: list[int] = []
-        self.level_start: list[int] = []
-        self.qhead = 0
-        self.clauses: list[list[int]] = []
-        self.watches: list[list[int]] = [[] for _ in range(2 * size)]
-        ActivityHeap.__init__(self, size)
-        self.nodes = 0
-        self.conflicts = 0
-        self.restarts = 0
-        self.next_restart = _RESTART_CONFLICTS
-        self.solved = False
+        Engine.__init__(self, size, len(self.target), sys.maxsize)
         self.unsatisfiable = not (self._settle_root() and (not probe or self._probe_root()))
 
     @staticmethod
@@ -591,25 +578,17 @@ class Learn(ActivityHeap):
 
     # -- assignment and propagation ------------------------------------------------
 
-    def _give(self, literal: int, why: int) -> None:
-        """Make ``literal`` true at the current level, for reason ``why``."""
-        p, colour = literal >> 1, literal & 1
-        self.value[p] = colour
-        self.level[p] = len(self.level_start)
-        self.place[p] = len(self.trail)
-        self.reason[p] = why
-        self.trail.append(literal)
+    def _placed(self, p: int, colour: int) -> None:
         for k in self.cover[p]:
             self.unknown[k] -= 1
             self.black[k] += colour
 
-    def _store(self, literals: list[int]) -> int:
-        """Keep a clause of two literals or more, watching its first two; its index."""
-        self.clauses.append(literals)
-        index = len(self.clauses) - 1
-        self.watches[literals[0]].append(index)
-        self.watches[literals[1]].append(index)
-        return index
+    def _unplaced(self, literals: list[int]) -> None:
+        for literal in literals:
+            colour = literal & 1
+            for k in self.cover[literal >> 1]:
+                self.unknown[k] += 1
+                self.black[k] -= colour
 
     def _force(self, k: int) -> bool:
         """Give what clue ``k`` forces alone, or put it on the pending stack for its pairs; False
@@ -622,65 +601,23 @@ class Learn(ActivityHeap):
             for q in self.block[k]:
                 if self.value[q] == _UNKNOWN:
                     self._give(2 * q + colour, _BY_CLUE - k)
-        elif u and not self.is_pending[k]:
-            self.is_pending[k] = True
-            self.pending.append(k)
+        elif u and not self.is_deferred[k]:
+            self._defer(k)
         return True
 
-    def _propagate(self) -> int:
-        """Make true what the clues (alone and in pairs) and the clauses force; -1, or the conflict
-        (a clause, or a clue's or pair's reason, see :meth:`_pair_reason`)."""
-        conflict = self._settle()
-        if conflict != -1:
-            for k in self.pending:
-                self.is_pending[k] = False
-            self.pending.clear()
-        return conflict
+    def _rules(self, literal: int) -> int:
+        for k in self.cover[literal >> 1]:
+            if not self._force(k):
+                return _BY_CLUE - k
+        return -1
 
-    def _settle(self) -> int:
-        value = self.value
-        while True:
-            while self.qhead < len(self.trail):
-                literal = self.trail[self.qhead]
-                self.qhead += 1
-                for k in self.cover[literal >> 1]:
-                    if not self._force(k):
-                        return _BY_CLUE - k
-                false_literal = literal ^ 1
-                watching = self.watches[false_literal]
-                kept: list[int] = []
-                for at, index in enumerate(watching):
-                    clause = self.clauses[index]
-                    if clause[0] == false_literal:
-                        clause[0], clause[1] = clause[1], false_literal
-                    other = clause[0]
-                    if value[other >> 1] == other & 1:
-                        kept.append(index)
-                        continue
-                    for x in range(2, len(clause)):
-                        q = clause[x]
-                        if value[q >> 1] != (q & 1) ^ 1:
-                            clause[1], clause[x] = q, false_literal
-                            self.watches[q].append(index)
-                            break
-                    else:
-                        kept.append(index)
-                        if value[other >> 1] == _UNKNOWN:
-                            self._give(other, index)
-                            continue
-                        kept.extend(watching[at + 1 :])
-                        self.watches[false_literal] = kept
-                        return index
-                self.watches[false_literal] = kept
-            if not self.pending:
-                return -1
-            k = self.pending.pop()
-            self.is_pending[k] = False
-            for i, b in enumerate(self.neighbours[k]):
-                if self.unknown[k] and self.unknown[b]:
-                    conflict = self._pair(k, i)
-                    if conflict != -1:
-                        return conflict
+    def _run_deferred(self, k: int) -> int:
+        for i, b in enumerate(self.neighbours[k]):
+            if self.unknown[k] and self.unknown[b]:
+                conflict = self._pair(k, i)
+                if conflict != -1:
+                    return conflict
+        return -1
 
     def _pair_reason(self, a: int, i: int) -> int:
         """The reason of the pair of clue ``a`` and its ``i``-th neighbour, after the clues' _BY_CLUE - k."""
@@ -733,38 +670,18 @@ class Learn(ActivityHeap):
                 failed = -1
                 for colour in (0, 1):
                     self.level_start.append(len(self.trail))
-                    self._give(2 * p + colour, _DECIDED)
+                    self._give(2 * p + colour, DECIDED)
                     if self._propagate() != -1:
                         failed = colour
                     self._back_to(0)
                     if failed >= 0:
                         break
                 if failed >= 0:
-                    self._give(2 * p + (failed ^ 1), _DECIDED)
+                    self._give(2 * p + (failed ^ 1), DECIDED)
                     if self._propagate() != -1:
                         return False
                     changed = True
         return True
-
-    def _back_to(self, level: int) -> None:
-        """Forget every literal given above decision level ``level``."""
-        if len(self.level_start) <= level:
-            return
-        while len(self.trail) > self.level_start[level]:
-            literal = self.trail.pop()
-            p, colour = literal >> 1, literal & 1
-            self.value[p] = _UNKNOWN
-            self.saved[p] = colour
-            for k in self.cover[p]:
-                self.unknown[k] += 1
-                self.black[k] -= colour
-            if self.heap_at[p] < 0:
-                self._heap_push(p)
-        self.qhead = len(self.trail)
-        del self.level_start[level:]
-        for k in self.pending:
-            self.is_pending[k] = False
-        self.pending.clear()
 
     # -- learning ------------------------------------------------------------------
 
@@ -791,134 +708,11 @@ class Learn(ActivityHeap):
         cells = self.block[a] + [q for q in self.block[self.neighbours[a][i]] if q not in in_a]
         return [2 * q + (self.value[q] ^ 1) for q in cells if self.value[q] != _UNKNOWN and self.place[q] < before]
 
-    def _analyse(self, conflict: int) -> tuple[list[int], int]:
-        """The clause learnt from ``conflict`` (first unique implication point) and the level to jump to.
+    def _because(self, why: int, p: int) -> list[int]:
+        return self._explain(_BY_CLUE - why, p)
 
-        Its first literal becomes true after the jump; its second is of that level.
-        """
-        learnt = [0]
-        seen = set()
-        open_paths = 0
-        index = len(self.trail) - 1
-        p = -1
-        why = conflict
-        current = len(self.level_start)
-        while True:
-            if why >= 0:
-                literals = self.clauses[why] if p < 0 else self.clauses[why][1:]
-            else:
-                literals = self._explain(_BY_CLUE - why, p)
-            for literal in literals:
-                q = literal >> 1
-                if q not in seen and self.level[q] > 0:
-                    seen.add(q)
-                    self._bump(q)
-                    if self.level[q] == current:
-                        open_paths += 1
-                    else:
-                        learnt.append(literal)
-            while self.trail[index] >> 1 not in seen:
-                index -= 1
-            p = self.trail[index] >> 1
-            index -= 1
-            seen.discard(p)
-            open_paths -= 1
-            if open_paths == 0:
-                break
-            why = self.reason[p]
-        learnt[0] = self.trail[self.place[p]] ^ 1
-        jump, best = 0, 1
-        for i in range(1, len(learnt)):
-            if self.level[learnt[i] >> 1] > jump:
-                jump, best = self.level[learnt[i] >> 1], i
-        if len(learnt) > 1:
-            learnt[1], learnt[best] = learnt[best], learnt[1]
-        self.bump_step *= 1.0 / 0.95
-        return learnt, jump
-
-    # -- the search ----------------------------------------------------------------
-
-    def next_solution(self, node_budget: int) -> int:
-        """Search on for at most ``node_budget`` more nodes and at most POLL_MS.
-
-        SOLUTION (the next call first excludes it), EXHAUSTED, PAUSED, or (in the
-        kernel, out of memory) TOO_LARGE.
-        """
-        if self.solved:
-            self.solved = False
-            literals = [2 * p + (colour ^ 1) for p, colour in enumerate(self.value)]
-            self._back_to(0)
-            self._add_clause(literals)
-        return self._search(node_budget)
-
-    def exclude(self, picture: bytes, where: bytes) -> None:
-        """From now on, find only solutions that differ from ``picture`` (0 or 1 per cell,
-        row by row) in at least one cell where ``where`` is not 0."""
-        assert len(picture) == self.size and len(where) == self.size, f"expected {self.size} cells"
-        assert all(colour <= 1 for colour, flag in zip(picture, where) if flag), "expected 0 or 1 cells"
-        self._back_to(0)
-        self.solved = False
-        self._add_clause([2 * p + (picture[p] ^ 1) for p in range(self.size) if where[p]])
-
-    def prefer(self, picture: bytes) -> None:
-        """Try each cell first in its colour in ``picture`` (0 or 1 per cell, row by row)."""
-        assert len(picture) == self.size and all(colour <= 1 for colour in picture), f"expected {self.size} 0s and 1s"
-        self.saved = list(picture)
-
-    def _add_clause(self, literals: list[int]) -> None:
-        """Add the clause of ``literals`` at level 0."""
-        kept = []
-        for literal in literals:
-            state = self.value[literal >> 1]
-            if state == literal & 1:
-                return
-            if state == _UNKNOWN:
-                kept.append(literal)
-        if not kept:
-            self.unsatisfiable = True
-        elif len(kept) == 1:
-            self._give(kept[0], _DECIDED)
-        else:
-            self._store(kept)
-
-    def _search(self, node_budget: int) -> int:
-        stop = self.nodes + node_budget
-        deadline = time.monotonic() + _POLL_SECONDS
-        while True:
-            if self.unsatisfiable:
-                return EXHAUSTED
-            conflict = self._propagate()
-            if conflict != -1:
-                self.nodes += 1
-                self.conflicts += 1
-                if not self.level_start:
-                    self.unsatisfiable = True
-                    return EXHAUSTED
-                learnt, jump = self._analyse(conflict)
-                self._back_to(jump)
-                self._give(learnt[0], _DECIDED if len(learnt) == 1 else self._store(learnt))
-                if self.conflicts >= self.next_restart:
-                    self.restarts += 1
-                    self.next_restart = self.conflicts + _RESTART_CONFLICTS * luby(self.restarts + 1)
-                    self._back_to(0)
-                continue
-            if self.nodes >= stop:
-                return PAUSED
-            if self.nodes % _CLOCK_NODES == 0 and time.monotonic() >= deadline:
-                return PAUSED
-            while self.heap and self.value[self.heap[0]] != _UNKNOWN:
-                self._heap_pop()
-            if not self.heap:
-                self.solved = True
-                return SOLUTION
-            p = self._heap_pop()
-            self.nodes += 1
-            self.level_start.append(len(self.trail))
-            self._give(2 * p + self.saved[p], _DECIDED)
-
-    def solution(self) -> str:
-        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
-        return "".join("1" if colour == 1 else "0" for colour in self.value)
+    def _conflict_literals(self, conflict: int) -> list[int]:
+        return self._explain(_BY_CLUE - conflict, -1)
 
 
 def _block_cells(n: int, m: int, r: int, c: int) -> int:

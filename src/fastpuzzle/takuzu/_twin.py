@@ -23,7 +23,9 @@ from functools import cache
 from typing import Optional
 
 from fastpuzzle._contract.registry import POLL_MS, PUZZLES, Status
-from fastpuzzle._learning.twin import ActivityHeap, only_solution_text
+from fastpuzzle._learning.twin import DECIDED as _DECIDED
+from fastpuzzle._learning.twin import UNKNOWN as _UNKNOWN
+from fastpuzzle._learning.twin import Engine, only_solution_text
 
 _MAX_N = PUZZLES["takuzu"].limits["MAX_N"]
 _LIST_MAX_N = PUZZLES["takuzu"].limits["LIST_MAX_N"]
@@ -344,8 +346,6 @@ class Search:
 
 # -- clause learning: any even width and height, with or without the distinct rule ---------
 
-_UNKNOWN = 2
-_DECIDED = -1
 #: _propagate's answer for a conflict of a rule, whose false literals are in ``conflict``.
 _NATIVE = -2
 #: A rule's reason is _BY_RULE - (kind + _KINDS * line), the line the rule read.
@@ -356,26 +356,8 @@ _BEFORE, _AROUND, _AFTER, _COUNT, _LINE, _DISTINCT = range(6)
 _KINDS = 6
 #: The other two cells of a triple, from the cell's place in the line, by kind.
 _TRIPLE = {_BEFORE: (-2, -1), _AROUND: (-1, 1), _AFTER: (1, 2)}
-#: The fewest conflicts between two restarts.
-_RESTART_CONFLICTS = 50
-#: Learnt clauses kept before the first reduction, beyond one per two cells; the limit grows by a tenth
-#: at each reduction, which drops half of the learnt clauses longer than _KEEP_LENGTH and of glue over
-#: _KEEP_GLUE: those of the highest glue, the longer first among equals, then the older. A clause's glue
-#: is the decision levels among its literals when it was learnt, at most _MOST_GLUE.
+#: Learnt clauses kept before the first reduction, beyond one per two cells (see Engine._reduce).
 _FIRST_LEARNT_LIMIT = 2000
-_KEEP_LENGTH = 3
-_KEEP_GLUE = 2
-_MOST_GLUE = (1 << 13) - 1
-#: Restarts: two moving averages of the learnt clauses' glue, in fixed point (_GLUE_SCALE bits), each
-#: moving by 2**-_FAST_GLUE or 2**-_SLOW_GLUE of the gap per conflict; _RESTART_CONFLICTS or more
-#: conflicts after the last restart, the search restarts once the fast one is over 5/4 of the slow.
-_GLUE_SCALE = 16
-_FAST_GLUE = 5
-_SLOW_GLUE = 12
-#: The longest learnt clause that _vivify() tries to shorten, and the decisions it may take per hundred
-#: conflicts since it last ran.
-_VIVIFY_MOST = 10
-_VIVIFY_EFFORT = 30
 
 
 def line_digits_of(n: int, ones: int, zeros: int) -> tuple[int, int]:
@@ -452,7 +434,7 @@ def line_reason_of(n: int, ones: int, zeros: int, target: int) -> int:
     return ones | zeros
 
 
-class Learn(ActivityHeap):
+class Learn(Engine):
     """Find the solutions of a 01-game grid one by one by clause learning, resumably; the kernel's rules exactly.
 
     ``cells`` holds ``width * height`` cell codes row by row (0, 1, 2 for blank); the caller
@@ -482,46 +464,25 @@ class Learn(ActivityHeap):
     with all of them.
     """
 
+    __slots__ = ("conflict", "distinct", "found", "height", "length", "ones", "width", "zeros")
+    RESTART_CONFLICTS = 50
+    LUBY_RESTARTS = False
+    MINIMISE = True
+    EXCLUDE_DECISIONS = True
+
     def __init__(self, width: int, height: int, distinct: bool, cells: bytes, learnt_limit: int = 0) -> None:
         assert 2 <= width <= _MAX_N and 2 <= height <= _MAX_N, f"sides must be 2..{_MAX_N}, got {width}x{height}"
         assert width % 2 == 0 and height % 2 == 0, f"sides must be even, got {width}x{height}"
         assert len(cells) == width * height, f"expected {width * height} cells, got {len(cells)}"
         assert all(cell <= CELL_BLANK for cell in cells), "expected cells 0, 1 or 2"
         self.width, self.height, self.distinct = width, height, bool(distinct)
-        self.size = size = width * height
-        lines = height + width
+        size, lines = width * height, height + width
         self.length = [width] * height + [height] * width
         self.ones = [0] * lines
         self.zeros = [0] * lines
-        self.value = [_UNKNOWN] * size
-        self.saved = [0] * size
-        self.seen = [False] * size
-        self.level = [0] * size
-        self.place = [0] * size
-        self.reason = [_DECIDED] * size
-        self.trail: list[int] = []
-        self.level_start: list[int] = []
-        self.qhead = 0
-        self.dirty: list[int] = []
-        self.is_dirty = [False] * lines
-        self.conflict: list[int] = []
-        self.clauses: list[list[int]] = []
-        self.learnt: list[bool] = []  # per clause: learnt (may be dropped), or an exclusion (kept)
-        self.vivified: list[bool] = []  # per clause: _vivify() has tried it
-        self.glue: list[int] = []  # per clause: a learnt clause's glue (0 for the others)
-        self.learnt_count = 0
-        self.learnt_limit = learnt_limit if learnt_limit > 0 else size // 2 + _FIRST_LEARNT_LIMIT
-        self.watches: list[list[int]] = [[] for _ in range(2 * size)]
-        ActivityHeap.__init__(self, size)
-        self.nodes = 0
-        self.conflicts = 0
-        self.vivified_at = 0  # conflicts when _vivify() last ran
+        self.conflict: list[int] = []  # the false literals of a rule's conflict (_NATIVE)
+        Engine.__init__(self, size, lines, learnt_limit if learnt_limit > 0 else size // 2 + _FIRST_LEARNT_LIMIT)
         self.found = 0
-        self.next_restart = _RESTART_CONFLICTS
-        self.glue_fast = self.glue_slow = 0  # the moving averages of glue that decide the restarts
-        self.solved = False
-        self.unsatisfiable = False
-        self.assumptions: list[int] = []
         for p, cell in enumerate(cells):
             if cell != CELL_BLANK:
                 self._give(2 * p + cell, _DECIDED)
@@ -544,17 +505,16 @@ class Learn(ActivityHeap):
 
     # -- assignment and propagation ------------------------------------------------------
 
-    def _give(self, literal: int, why: int) -> None:
-        """Make ``literal`` true at the current level, for reason ``why``."""
-        p, digit = literal >> 1, literal & 1
-        self.value[p] = digit
-        self.level[p] = len(self.level_start)
-        self.place[p] = len(self.trail)
-        self.reason[p] = why
-        self.trail.append(literal)
+    def _placed(self, p: int, digit: int) -> None:
         masks = self.ones if digit else self.zeros
         for line, i in self._lines_of(p):
             masks[line] |= 1 << i
+
+    def _unplaced(self, literals: list[int]) -> None:
+        for literal in literals:
+            masks = self.ones if literal & 1 else self.zeros
+            for line, i in self._lines_of(literal >> 1):
+                masks[line] &= ~(1 << i)
 
     def _assign(self, literal: int, why: int) -> bool:
         """Make ``literal`` true for ``why`` unless it is already; False, the conflict written, if it is false."""
@@ -566,36 +526,14 @@ class Learn(ActivityHeap):
             return False
         return True
 
-    def _propagate(self) -> int:
-        """Make true what the rules and the clauses force, to a fixed point.
-
-        Returns -1, the index of a clause whose literals are all false, or _NATIVE when a
-        rule failed (its false literals in ``conflict``).
-        """
-        while True:
-            while self.qhead < len(self.trail):
-                literal = self.trail[self.qhead]
-                self.qhead += 1
-                for line, i in self._lines_of(literal >> 1):
-                    if not self._line_rules(line, i, literal & 1):
-                        self._clear_dirty()
-                        return _NATIVE
-                clause = self._watched(literal ^ 1)
-                if clause >= 0:
-                    self._clear_dirty()
-                    return clause
-            if not self.dirty:
-                return -1
-            line = self.dirty.pop()
-            self.is_dirty[line] = False
-            if not self._whole_line(line):
-                self._clear_dirty()
+    def _rules(self, literal: int) -> int:
+        for line, i in self._lines_of(literal >> 1):
+            if not self._line_rules(line, i, literal & 1):
                 return _NATIVE
+        return -1
 
-    def _clear_dirty(self) -> None:
-        for line in self.dirty:
-            self.is_dirty[line] = False
-        self.dirty.clear()
+    def _run_deferred(self, line: int) -> int:
+        return -1 if self._whole_line(line) else _NATIVE
 
     def _line_rules(self, line: int, i: int, digit: int) -> bool:
         """The triples, the count and the distinct rule of ``line``, whose cell ``i`` became ``digit``."""
@@ -630,9 +568,7 @@ class Learn(ActivityHeap):
             for j in range(n):
                 if not known >> j & 1:
                     self._give(2 * self._cell(line, j) + other, _BY_RULE - (_COUNT + _KINDS * line))
-        if not self.is_dirty[line]:
-            self.is_dirty[line] = True
-            self.dirty.append(line)
+        self._defer(line)
         return not self.distinct or self._distinct(line)
 
     def _distinct(self, line: int) -> bool:
@@ -691,39 +627,6 @@ class Learn(ActivityHeap):
                 self._give(2 * self._cell(line, j) + (may_one >> j & 1), _BY_RULE - (_LINE + _KINDS * line))
         return True
 
-    def _watched(self, false_literal: int) -> int:
-        """Visit the clauses watching ``false_literal``: move each watch, or give the clause's other
-        watched literal; the index of a clause all of whose literals are false, or -1."""
-        watching = self.watches[false_literal]
-        i = j = 0
-        while i < len(watching):
-            index = watching[i]
-            i += 1
-            clause = self.clauses[index]
-            if clause[0] == false_literal:
-                clause[0], clause[1] = clause[1], false_literal
-            first = clause[0]
-            if self.value[first >> 1] == first & 1:
-                watching[j] = index
-                j += 1
-                continue
-            for x in range(2, len(clause)):
-                q = clause[x]
-                if self.value[q >> 1] != (q & 1) ^ 1:
-                    clause[1], clause[x] = q, false_literal
-                    self.watches[q].append(index)
-                    break
-            else:
-                watching[j] = index
-                j += 1
-                if self.value[first >> 1] == _UNKNOWN:
-                    self._give(first, index)
-                    continue
-                watching[j:] = watching[i:]
-                return index
-        del watching[j:]
-        return -1
-
     def _probe_root(self) -> bool:
         """Try both digits of open cells at level 0: one whose propagation fails gives the other at level 0.
 
@@ -769,24 +672,6 @@ class Learn(ActivityHeap):
                             line_round[line] = rounds
                     changed = True
         return True
-
-    def _back_to(self, level: int) -> None:
-        """Forget every literal given above decision level ``level``."""
-        if len(self.level_start) <= level:
-            return
-        while len(self.trail) > self.level_start[level]:
-            literal = self.trail.pop()
-            p, digit = literal >> 1, literal & 1
-            self.value[p] = _UNKNOWN
-            self.saved[p] = digit
-            masks = self.ones if digit else self.zeros
-            for line, i in self._lines_of(p):
-                masks[line] &= ~(1 << i)
-            if self.heap_at[p] < 0:
-                self._heap_push(p)
-        self.qhead = len(self.trail)
-        del self.level_start[level:]
-        self._clear_dirty()
 
     # -- learning ----------------------------------------------------------------------
 
@@ -835,141 +720,13 @@ class Learn(ActivityHeap):
         needed = line_reason_of(n, ones, zeros, i)
         return [self._false(self._cell(line, j)) for j in range(n) if needed >> j & 1]
 
-    def _analyse(self, conflict: int) -> tuple[list[int], int]:
-        """The clause learnt from ``conflict`` (first unique implication point), whose first literal
-        becomes true at the level to jump back to; and that level."""
-        learnt = [0]
-        literals = self.clauses[conflict] if conflict >= 0 else self.conflict
-        start, open_paths, index, current = 0, 0, len(self.trail) - 1, len(self.level_start)
-        while True:
-            for literal in literals[start:]:
-                q = literal >> 1
-                if not self.seen[q] and self.level[q] > 0:
-                    self.seen[q] = True
-                    self._bump(q)
-                    if self.level[q] == current:
-                        open_paths += 1
-                    else:
-                        learnt.append(literal)
-            while not self.seen[self.trail[index] >> 1]:
-                index -= 1
-            p = self.trail[index] >> 1
-            index -= 1
-            self.seen[p] = False
-            open_paths -= 1
-            if open_paths == 0:
-                break
-            why = self.reason[p]
-            if why >= 0:
-                literals, start = self.clauses[why], 1
-            else:
-                literals, start = self._explain(why, p, self.value[p], self.place[p]), 0
-        learnt[0] = self.trail[self.place[p]] ^ 1
-        learnt = self._minimised(learnt)
-        jump, best = 0, 1
-        for i in range(1, len(learnt)):
-            q = learnt[i] >> 1
-            if self.level[q] > jump:
-                jump, best = self.level[q], i
-        if len(learnt) > 1:
-            learnt[1], learnt[best] = learnt[best], learnt[1]
-        self.bump_step *= 1 / 0.95
-        return learnt, jump
-
-    def _reason_literals(self, p: int) -> list[int]:
-        """The false literals of the reason of cell ``p`` (not a decision), ``p``'s own left out."""
-        why = self.reason[p]
-        if why >= 0:
-            return self.clauses[why][1:]
+    def _because(self, why: int, p: int) -> list[int]:
         return self._explain(why, p, self.value[p], self.place[p])
 
-    def _minimised(self, learnt: list[int]) -> list[int]:
-        """``learnt`` without the literals that the others imply through their reasons (each
-        literal's cell is ``seen``, and is no more when this returns).
+    def _conflict_literals(self, conflict: int) -> list[int]:
+        return self.conflict
 
-        A literal goes when every path back through the reasons from its cell ends in a cell of
-        the clause; the paths are followed only through levels some literal of the clause has
-        (their bits, in ``levels``), as in MiniSat.
-        """
-        levels = 0
-        for literal in learnt[1:]:
-            levels |= 1 << (self.level[literal >> 1] & 31)
-        cleared: list[int] = []
-        kept = [learnt[0]]
-        for literal in learnt[1:]:
-            p = literal >> 1
-            if self.reason[p] == _DECIDED or not self._implied(p, levels, cleared):
-                kept.append(literal)
-        for literal in learnt[1:]:
-            self.seen[literal >> 1] = False
-        for q in cleared:
-            self.seen[q] = False
-        return kept
-
-    def _implied(self, p: int, levels: int, cleared: list[int]) -> bool:
-        """Whether the cells ``seen`` imply the literal of cell ``p`` through its reasons; the cells
-        found so go to ``cleared`` (and stay ``seen``)."""
-        stack, top = [p], len(cleared)
-        while stack:
-            for literal in self._reason_literals(stack.pop()):
-                q = literal >> 1
-                if self.seen[q] or self.level[q] == 0:
-                    continue
-                if self.reason[q] == _DECIDED or not levels >> (self.level[q] & 31) & 1:
-                    for cell in cleared[top:]:
-                        self.seen[cell] = False
-                    del cleared[top:]
-                    return False
-                self.seen[q] = True
-                stack.append(q)
-                cleared.append(q)
-        return True
-
-    def _store(self, literals: list[int], learnt: bool = False, vivified: bool = False, glue: int = 0) -> int:
-        """A clause of two literals or more, watched by its first two; its index."""
-        self.clauses.append(literals)
-        self.learnt.append(learnt)
-        self.vivified.append(vivified)
-        self.glue.append(glue if learnt else 0)
-        self.learnt_count += learnt
-        index = len(self.clauses) - 1
-        self.watches[literals[0]].append(index)
-        self.watches[literals[1]].append(index)
-        return index
-
-    def _open_at_level_zero(self, literals: list[int]) -> Optional[list[int]]:
-        """The literals of a clause that level 0 leaves open, in order; None if level 0 makes one true."""
-        if any(self.value[q >> 1] == q & 1 for q in literals):
-            return None
-        return [q for q in literals if self.value[q >> 1] == _UNKNOWN]
-
-    def _add_clause(self, literals: list[int]) -> None:
-        """Add a clause at level 0 (what level 0 makes false left out)."""
-        kept = self._open_at_level_zero(literals)
-        if kept is not None:
-            self._add_open(kept)
-
-    def _add_open(self, kept: list[int], learnt: bool = False, vivified: bool = False, glue: int = 0) -> None:
-        """Add a clause of literals that level 0 leaves open."""
-        if not kept:
-            self.unsatisfiable = True
-        elif len(kept) == 1:
-            self._give(kept[0], _DECIDED)
-        else:
-            self._store(kept, learnt, vivified, glue)
-
-    # -- the search ----------------------------------------------------------------------
-
-    def next_solution(self, node_budget: int) -> int:
-        """Search on for at most ``node_budget`` more nodes, and at most POLL_MS.
-
-        Returns SOLUTION (read it with :meth:`solution`; the next call first excludes it),
-        EXHAUSTED when no solution is left, or PAUSED when the budget or the time ran out.
-        """
-        if self.solved:
-            self.solved = False
-            self._exclude_current()
-        return self._search(node_budget)
+    # -- what the kernel adds to the engine ------------------------------------------------
 
     def count(self, node_budget: int, limit: int) -> int:
         """Count solutions for at most ``node_budget`` more nodes and at most POLL_MS, adding them to ``found``.
@@ -991,15 +748,6 @@ class Learn(ActivityHeap):
             if self.found == limit:
                 return SOLUTION
 
-    def exclude(self, picture: bytes, where: bytes) -> None:
-        """From now on, find only solutions that differ from ``picture`` (0 or 1 per cell, row by
-        row) in at least one cell where ``where`` is not 0."""
-        assert len(picture) == self.size and len(where) == self.size, f"expected {self.size} cells"
-        assert all(picture[p] <= 1 for p in range(self.size) if where[p]), "expected digits 0 or 1"
-        self._back_to(0)
-        self.solved = False
-        self._add_clause([2 * p + (picture[p] ^ 1) for p in range(self.size) if where[p]])
-
     def learn_from(self, other: Learn, most: int) -> None:
         """Add the clauses ``other`` has learnt, each less the literals this search's level 0 makes false,
         but those it satisfies and those left longer than ``most``.
@@ -1017,12 +765,6 @@ class Learn(ActivityHeap):
             kept = self._open_at_level_zero(clause) if learnt else None
             if kept is not None and len(kept) <= most:
                 self._add_open(kept)
-
-    def prefer(self, picture: bytes) -> None:
-        """Try each cell first with its digit in ``picture`` (0 or 1 per cell, row by row), until
-        the search learns otherwise (0 is the first digit by default)."""
-        assert len(picture) == self.size and all(digit <= 1 for digit in picture), f"expected {self.size} digits"
-        self.saved = list(picture)
 
     def assume(self, cells: bytes, order: Optional[Sequence[int]] = None) -> None:
         """Search from now on with the givens of ``cells`` (0, 1, or 2 for none, per cell) as assumptions:
@@ -1044,183 +786,3 @@ class Learn(ActivityHeap):
         self._back_to(kept)
         self.solved = False
         self.assumptions = assumptions
-
-    def _exclude_current(self) -> None:
-        """From now on, find only solutions in which some decision of the one just found differs."""
-        decisions = [
-            self.trail[start] ^ 1
-            for level, start in enumerate(self.level_start, start=1)
-            if start < len(self.trail) and self.level[self.trail[start] >> 1] == level
-        ]
-        self._back_to(0)
-        self._add_clause(decisions)
-
-    def _search(self, node_budget: int) -> int:
-        """Search on until a solution, the end, ``node_budget`` more nodes or POLL_MS."""
-        stop = self.nodes + node_budget
-        deadline = time.monotonic() + _POLL_SECONDS
-        while True:
-            if self.unsatisfiable:
-                return EXHAUSTED
-            conflict = self._propagate()
-            if conflict != -1:
-                self.nodes += 1
-                self.conflicts += 1
-                if not self.level_start:
-                    self.unsatisfiable = True
-                    return EXHAUSTED
-                learnt, jump = self._analyse(conflict)
-                glue = self._glue(learnt)
-                self._back_to(jump)
-                self._give(learnt[0], _DECIDED if len(learnt) == 1 else self._store(learnt, True, glue=glue))
-                if self._restart_due(glue):
-                    self.next_restart = self.conflicts + _RESTART_CONFLICTS
-                    # The assumptions' levels stay, unless the learnt clauses are due for _reduce().
-                    self._back_to(0 if self.learnt_count >= self.learnt_limit else len(self.assumptions))
-                continue
-            if not self.level_start and self.learnt_count >= self.learnt_limit:
-                self._reduce()
-                if self.unsatisfiable:
-                    return EXHAUSTED
-            if self.nodes >= stop:
-                return PAUSED
-            if self.nodes % _CLOCK_NODES == 0 and time.monotonic() >= deadline:
-                return PAUSED
-            literal = self._next_assumption()
-            if literal == -2:
-                return EXHAUSTED  # an assumption is false: no solution with these givens
-            if literal >= 0:
-                self.nodes += 1
-                self.level_start.append(len(self.trail))
-                self._give(literal, _DECIDED)
-                continue
-            while self.heap and self.value[self.heap[0]] != _UNKNOWN:
-                self._heap_pop()
-            if not self.heap:
-                self.solved = True
-                return SOLUTION
-            p = self._heap_pop()
-            self.nodes += 1
-            self.level_start.append(len(self.trail))
-            self._give(2 * p + self.saved[p], _DECIDED)
-
-    def _glue(self, literals: list[int]) -> int:
-        """The decision levels among the cells of ``literals``, at most _MOST_GLUE."""
-        return min(len({self.level[literal >> 1] for literal in literals}), _MOST_GLUE)
-
-    def _restart_due(self, glue: int) -> bool:
-        """Move the averages of glue by the glue of the clause just learnt; whether to restart now."""
-        if self.glue_slow == 0:
-            self.glue_slow = self.glue_fast = glue << _GLUE_SCALE  # the first conflict: both start at its glue
-        self.glue_fast = self.glue_fast - (self.glue_fast >> _FAST_GLUE) + (glue << (_GLUE_SCALE - _FAST_GLUE))
-        self.glue_slow = self.glue_slow - (self.glue_slow >> _SLOW_GLUE) + (glue << (_GLUE_SCALE - _SLOW_GLUE))
-        return self.conflicts >= self.next_restart and 4 * self.glue_fast > 5 * self.glue_slow
-
-    def _reduce(self) -> None:
-        """At level 0, propagated: drop half of the learnt clauses longer than _KEEP_LENGTH of glue over
-        _KEEP_GLUE, those of the highest glue, the longer first among equals, then the older; then
-        _rewatch(), _vivify() and _rewatch() again."""
-        droppable = sorted(
-            (
-                i
-                for i, clause in enumerate(self.clauses)
-                if self.learnt[i] and len(clause) > _KEEP_LENGTH and self.glue[i] > _KEEP_GLUE
-            ),
-            key=lambda i: (-self.glue[i], -len(self.clauses[i]), i),
-        )
-        self.learnt_limit += self.learnt_limit // 10
-        self._rewatch(set(droppable[: len(droppable) // 2]))
-        self._vivify()
-        if not self.unsatisfiable:
-            self._rewatch(set())
-
-    def _rewatch(self, dropped: set[int]) -> None:
-        """At level 0: drop the clauses ``dropped`` names and those level 0 satisfies, take the literals
-        level 0 makes false out of the rest, and watch them all again, in order; a clause left with one
-        literal gives it at level 0, and one left with none makes the grid unsatisfiable. Then
-        propagate at level 0."""
-        for literal in self.trail:
-            self.reason[literal >> 1] = _DECIDED  # level 0 is never explained: indices move
-        old = list(zip(self.clauses, self.learnt, self.vivified, self.glue))
-        self.clauses, self.learnt, self.vivified, self.glue = [], [], [], []
-        self.learnt_count = 0
-        self.watches = [[] for _ in range(2 * self.size)]
-        for i, (clause, learnt, vivified, glue) in enumerate(old):
-            kept = None if i in dropped else self._open_at_level_zero(clause)
-            if kept is not None:
-                self._add_open(kept, learnt, vivified, glue)
-        if not self.unsatisfiable and self._propagate() != -1:
-            self.unsatisfiable = True
-
-    def _vivify(self) -> None:
-        """At level 0, propagated, just rewatched: try to shorten each learnt clause of at most
-        _VIVIFY_MOST literals not tried before, in order, until _VIVIFY_EFFORT decisions per hundred
-        conflicts since the last call are spent.
-
-        Its literals are made false one after the other, each at a level of its own: a literal that
-        propagation makes false leaves the clause, and one it makes true, or a conflict, ends it
-        there. What is left is implied by the clauses and the rules. The shorter clauses replace the
-        old ones once every clause is tried (the watches read the old ones meanwhile); a clause of one
-        literal is given at level 0 (and a conflict there ends it, the clauses as they were). The
-        saved digits stay as they were.
-        """
-        phases = self.saved[:]
-        shorter: list[tuple[int, list[int]]] = []
-        budget = (self.conflicts - self.vivified_at) * _VIVIFY_EFFORT // 100
-        self.vivified_at = self.conflicts
-        for index, clause in enumerate(self.clauses):
-            if self.unsatisfiable or budget <= 0:
-                break
-            if not self.learnt[index] or self.vivified[index] or len(clause) > _VIVIFY_MOST:
-                continue
-            self.vivified[index] = True
-            kept: list[int] = []
-            satisfied = False
-            for i, literal in enumerate(list(clause)):  # propagation moves the clause's own watches
-                state = self.value[literal >> 1]
-                if state == (literal & 1) ^ 1:
-                    continue
-                if state != _UNKNOWN and self.level[literal >> 1] == 0:
-                    satisfied = True  # since a clause before gave a literal at level 0
-                    break
-                kept.append(literal)
-                if state != _UNKNOWN or i == len(clause) - 1:
-                    break
-                self.level_start.append(len(self.trail))
-                budget -= 1
-                self._give(literal ^ 1, _DECIDED)
-                if self._propagate() != -1:
-                    break
-            self._back_to(0)
-            if satisfied:
-                continue
-            if len(kept) == 1:
-                self._give(kept[0], _DECIDED)
-                if self._propagate() != -1:
-                    self.unsatisfiable = True
-            if 0 < len(kept) < len(clause):
-                shorter.append((index, kept))
-        self.saved = phases
-        if not self.unsatisfiable:
-            for index, kept in shorter:
-                self.clauses[index] = kept
-
-    def _next_assumption(self) -> int:
-        """The next assumption to decide: its literal, -1 once every one is placed, -2 if one is false.
-
-        An assumption already true takes a decision level of its own, with nothing on it, so that
-        level ``i`` always holds assumption ``i``.
-        """
-        while len(self.level_start) < len(self.assumptions):
-            literal = self.assumptions[len(self.level_start)]
-            state = self.value[literal >> 1]
-            if state == _UNKNOWN:
-                return literal
-            if state != literal & 1:
-                return -2
-            self.level_start.append(len(self.trail))
-        return -1
-
-    def solution(self) -> str:
-        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
-        return "".join("01"[digit] for digit in self.value)
