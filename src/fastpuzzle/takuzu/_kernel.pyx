@@ -6,8 +6,8 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, qsort, realloc
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
 from fastpuzzle._learning.engine cimport (
