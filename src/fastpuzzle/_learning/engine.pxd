@@ -106,6 +106,16 @@ cdef struct fp_learn:
     fp_heap order             # the cells by activity, the most active first
 
 
+cdef inline void fp_learn_clear(fp_learn *e) noexcept nogil:
+    """No memory taken yet: what fp_learn_free may be given before fp_learn_allocate."""
+    e.watches = NULL
+    e.level = NULL
+    e.value = NULL
+    e.order.activity = NULL
+    e.arena = NULL
+    e.watch_size = NULL
+
+
 cdef inline bint fp_learn_allocate(fp_learn *e, int size, int most_explained) noexcept nogil:
     """Take the memory of a search of size cells (the hooks and kernel left as they are); False when
     out of memory (fp_learn_free frees what was taken)."""
@@ -237,6 +247,19 @@ cdef inline void fp_decide(fp_learn *e, int literal) noexcept nogil:
     e.level_start[e.level_count] = e.trail_size
     e.level_count += 1
     e.give(e.kernel, literal, FP_DECIDED)
+
+
+cdef inline bint fp_probe(fp_learn *e, int literal) noexcept nogil:
+    """At level 0: whether literal, made true at a level of its own, propagates without a conflict. The
+    level stays open, for the caller to read, until it goes back to level 0."""
+    fp_decide(e, literal)
+    return e.propagate(e.kernel) == -1
+
+
+cdef inline bint fp_fix(fp_learn *e, int literal) noexcept nogil:
+    """At level 0: make literal true and propagate; False on a conflict, or when out of memory."""
+    e.give(e.kernel, literal, FP_DECIDED)
+    return e.propagate(e.kernel) == -1 and not e.out_of_memory
 
 
 # -- the clauses ----------------------------------------------------------------------

@@ -16,8 +16,8 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
 from fastpuzzle._learning.engine cimport (
-    fp_backed, fp_exclude, fp_exclude_cells, fp_learn, fp_learn_allocate, fp_learn_free, fp_learn_start, fp_prefer,
-    fp_search, fp_set, fp_solution, fp_unset, fp_watched,
+    fp_backed, fp_exclude, fp_exclude_cells, fp_fix, fp_learn, fp_learn_allocate, fp_learn_clear, fp_learn_free,
+    fp_learn_start, fp_prefer, fp_probe, fp_search, fp_set, fp_solution, fp_unset, fp_watched,
 )
 
 cdef extern from "_fp_clock.h":
@@ -1226,12 +1226,7 @@ cdef class Learn:
         self.cover = NULL
         self.neighbour = NULL
         self.is_pending = NULL
-        self.e.watches = NULL
-        self.e.level = NULL
-        self.e.value = NULL
-        self.e.order.activity = NULL
-        self.e.arena = NULL
-        self.e.watch_size = NULL
+        fp_learn_clear(&self.e)
         assert n >= 1 and m >= 1 and n * m <= MAX_CELLS, f"n and m must be >= 1 with n * m <= {MAX_CELLS}, got {n} and {m}"
         assert cells.shape[0] == n * m, f"expected n * m = {n * m} cells, got {cells.shape[0]}"
         for p in range(n * m):
@@ -1429,10 +1424,7 @@ cdef class Learn:
                     continue
                 failed = -1
                 for colour in range(2):
-                    self.e.level_start[0] = self.e.trail_size
-                    self.e.level_count = 1
-                    self.give(2 * p + colour, DECIDED)
-                    if self.propagate() != -1:
+                    if not fp_probe(&self.e, 2 * p + colour):
                         failed = colour
                     self.back_to(0)
                     if self.e.out_of_memory:
@@ -1440,8 +1432,7 @@ cdef class Learn:
                     if failed >= 0:
                         break
                 if failed >= 0:
-                    self.give(2 * p + (failed ^ 1), DECIDED)
-                    if self.propagate() != -1 or self.e.out_of_memory:
+                    if not fp_fix(&self.e, 2 * p + (failed ^ 1)):
                         return False
                     changed = True
         return True

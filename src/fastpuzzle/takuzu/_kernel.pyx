@@ -11,9 +11,9 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
 from fastpuzzle._learning.engine cimport (
-    FP_LEARN_LEARNT, FP_LEARN_LENGTH, fp_add_open, fp_backed, fp_exclude, fp_exclude_decisions, fp_learn,
-    fp_learn_allocate, fp_learn_free, fp_learn_start, fp_open_at_level_zero, fp_prefer, fp_search, fp_set,
-    fp_solution, fp_unset, fp_watched,
+    FP_LEARN_LEARNT, FP_LEARN_LENGTH, fp_add_open, fp_backed, fp_exclude, fp_exclude_decisions, fp_fix, fp_learn,
+    fp_learn_allocate, fp_learn_clear, fp_learn_free, fp_learn_start, fp_open_at_level_zero, fp_prefer, fp_probe,
+    fp_search, fp_set, fp_solution, fp_unset, fp_watched,
 )
 
 cdef extern from *:
@@ -1109,12 +1109,7 @@ cdef class Learn:
                   int learnt_limit=0):
         cdef int p, line
         self.ones = NULL
-        self.e.watches = NULL
-        self.e.level = NULL
-        self.e.value = NULL
-        self.e.order.activity = NULL
-        self.e.arena = NULL
-        self.e.watch_size = NULL
+        fp_learn_clear(&self.e)
         self.memo = NULL
         self.reasons = NULL
         assert 2 <= width <= LEARN_MAX_SIDE and 2 <= height <= LEARN_MAX_SIDE, f"sides must be 2..{LEARN_MAX_SIDE}"
@@ -1502,10 +1497,7 @@ cdef class Learn:
                 for digit in range(2):
                     if self.dominated[2 * p + digit] == self.e.trail_size + 1:
                         continue
-                    self.e.level_start[0] = self.e.trail_size
-                    self.e.level_count = 1
-                    self.give(2 * p + digit, DECIDED)
-                    if self.propagate() != -1:
+                    if not fp_probe(&self.e, 2 * p + digit):
                         failed = digit
                     else:
                         for i in range(self.e.level_start[0] + 1, self.e.trail_size):
@@ -1517,8 +1509,7 @@ cdef class Learn:
                         break
                 if failed >= 0:
                     before = self.e.trail_size
-                    self.give(2 * p + (failed ^ 1), DECIDED)
-                    if self.propagate() != -1 or self.e.out_of_memory:
+                    if not fp_fix(&self.e, 2 * p + (failed ^ 1)):
                         return False
                     for i in range(before, self.e.trail_size):
                         q = self.e.trail[i] >> 1
