@@ -1,4 +1,5 @@
-/* What the clause-learning kernels share: the Luby sequence and the heap of cells by activity.
+/* What the clause-learning kernels share in C: the clause header's fields, the Luby sequence and the
+   heap of cells by activity (the rest of the engine is _learning/engine.pxd).
 
    The heap (VSIDS) keeps the cells a search may decide, the most active on
    top, ties to the lower cell; fp_heap_bump raises a cell's activity by the
@@ -9,6 +10,15 @@
 #define FP_LEARN_H
 
 #include <stdint.h>
+
+/* A clause's first word in the arena: its length, and for a learnt clause its flags and glue. */
+#define FP_LEARN_LEARNT (1 << 30)
+#define FP_LEARN_VIVIFIED (1 << 29)
+#define FP_LEARN_LENGTH ((1 << 16) - 1)
+#define FP_LEARN_GLUE_SHIFT 16
+#define FP_LEARN_MOST_GLUE ((1 << 13) - 1)
+#define FP_LEARN_LAST_STAMP ((1 << 30) - 1)
+#define FP_LEARN_MAX_ARENA (1 << 29)
 
 typedef struct {
     int32_t *cells;    /* the heap, in the heap's order */

@@ -11,11 +11,14 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport INT32_MAX, int8_t, int32_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
-from fastpuzzle._learning.engine cimport fp_heap, fp_heap_bump, fp_heap_pop, fp_heap_push, fp_luby
+from fastpuzzle._learning.engine cimport (
+    fp_backed, fp_exclude, fp_exclude_cells, fp_fix, fp_learn, fp_learn_allocate, fp_learn_clear, fp_learn_free,
+    fp_learn_start, fp_prefer, fp_probe, fp_search, fp_set, fp_solution, fp_unset, fp_watched,
+)
 
 cdef extern from "_fp_clock.h":
     double fp_seconds() nogil
@@ -1096,11 +1099,6 @@ cdef enum:
     BY_CLUE = -2
     # Conflicts before the first restart; the i-th restart waits luby(i) times as long.
     RESTART_CONFLICTS = 64
-    # Slots a watch list or the clause arena starts with (both double when full).
-    FIRST_WATCHES = 4
-    FIRST_ARENA = 1024
-    # Most literals (4 bytes each) the clause arena may hold: 2 GiB of clauses.
-    MAX_ARENA = 1 << 29
 
 
 cdef extern from *:
@@ -1169,17 +1167,17 @@ def solve_plain_texts(list texts not None, int most):
             continue
         learn = Learn(n, m, PyBytes_FromStringAndSize(<char *>codes, n * m))
         with nogil:
-            status = learn.search(budget, fp_seconds() + FP_POLL_SECONDS)
+            status = fp_search(&learn.e, budget, fp_seconds() + FP_POLL_SECONDS)
         if status != FP_STATUS_SOLUTION:
             continue
         for r in range(n):
             for c in range(m):
-                text[r * (m + 1) + c] = b'1' if learn.value[r * m + c] == BLACK else b'0'
+                text[r * (m + 1) + c] = b'1' if learn.e.value[r * m + c] == BLACK else b'0'
             text[r * (m + 1) + m] = b'\n'
-        learn.solved = False
-        learn.exclude_current()
+        learn.e.solved = False
+        fp_exclude_cells(&learn.e)
         with nogil:
-            status = learn.search(budget, fp_seconds() + FP_POLL_SECONDS)
+            status = fp_search(&learn.e, budget, fp_seconds() + FP_POLL_SECONDS)
         if status == FP_STATUS_EXHAUSTED:
             out[i - 1] = PyUnicode_DecodeASCII(text, n * (m + 1), NULL)
     return out
@@ -1204,9 +1202,8 @@ cdef class Learn:
     A literal is 2 * cell + colour: true when the cell has that colour.
     """
 
-    cdef int n, m, size, clues, level_count, qhead, trail_size, restarts
-    cdef bint unsatisfiable, out_of_memory, solved
-    cdef uint64_t node_count, conflict_count, next_restart
+    cdef int n, m, size, clues
+    cdef fp_learn e           # the engine: the cells' colours, the trail, the clauses, the search
     # Clues: target, black and unknown cells of the block; its cells (-1 past the border).
     cdef int32_t *target
     cdef int32_t *black
@@ -1221,23 +1218,6 @@ cdef class Learn:
     cdef int32_t *pending
     cdef uint8_t *is_pending
     cdef int pending_size
-    # Cells: colour (or UNKNOWN), decision level, place on the trail, reason, saved colour.
-    cdef uint8_t *value
-    cdef uint8_t *saved
-    cdef uint8_t *seen
-    cdef int32_t *level
-    cdef int32_t *place
-    cdef int32_t *reason
-    cdef int32_t *trail       # literals, in the order they became true
-    cdef int32_t *level_start  # the trail's length when each decision level began
-    cdef int32_t *learnt      # the clause being learnt
-    # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
-    cdef int32_t *arena
-    cdef int arena_size, arena_room
-    cdef int32_t **watches    # per literal: the offsets of the clauses watching it
-    cdef int32_t *watch_size
-    cdef int32_t *watch_room
-    cdef fp_heap order        # the cells by activity, the most active first
 
     def __cinit__(self, int n, int m, const unsigned char[::1] cells not None, bint probe=True):
         cdef int p, k
@@ -1245,12 +1225,8 @@ cdef class Learn:
         self.block = NULL
         self.cover = NULL
         self.neighbour = NULL
-        self.value = NULL
-        self.level = NULL
-        self.arena = NULL
-        self.watches = NULL
-        self.watch_size = NULL
-        self.order.activity = NULL
+        self.is_pending = NULL
+        fp_learn_clear(&self.e)
         assert n >= 1 and m >= 1 and n * m <= MAX_CELLS, f"n and m must be >= 1 with n * m <= {MAX_CELLS}, got {n} and {m}"
         assert cells.shape[0] == n * m, f"expected n * m = {n * m} cells, got {cells.shape[0]}"
         for p in range(n * m):
@@ -1260,16 +1236,9 @@ cdef class Learn:
         self.size = n * m
         self.allocate()
         self.clues = 0
+        fp_learn_start(&self.e, RESTART_CONFLICTS, CLOCK_NODES, True, False, INT32_MAX)
         for p in range(self.size):
-            self.value[p] = UNKNOWN
-            self.saved[p] = WHITE
-            self.seen[p] = 0
             self.cover_size[p] = 0
-            self.reason[p] = DECIDED
-            self.order.activity[p] = 0.0
-        for p in range(2 * self.size):
-            self.watch_size[p] = 0
-            self.watch_room[p] = 0
         for p in range(self.size):
             if cells[p] == CELL_NO_CLUE:
                 continue
@@ -1281,78 +1250,40 @@ cdef class Learn:
             place_block(k, p // m, p % m, n, m, self.block, self.cover, self.cover_size, self.unknown, self.open_bits)
         self.find_neighbours(cells)
         self.pending_size = 0
-        self.order.size = 0
-        for p in range(self.size):
-            self.order.at[p] = -1
-            fp_heap_push(&self.order, p)
-        self.order.step = 1.0
-        self.level_count = 0
-        self.trail_size = 0
-        self.qhead = 0
-        self.node_count = 0
-        self.conflict_count = 0
-        self.restarts = 0
-        self.next_restart = RESTART_CONFLICTS
-        self.arena_size = 0
-        self.solved = False
-        self.out_of_memory = False
-        self.unsatisfiable = False
         with nogil:
-            self.unsatisfiable = not (self.settle_root() and (not probe or self.probe_root()))
+            self.e.unsatisfiable = not (self.settle_root() and (not probe or self.probe_root()))
 
     cdef void allocate(self) except *:
         cdef int size = self.size
+        self.e.kernel = <void *>self
+        self.e.give = learn_give
+        self.e.back_to = learn_back_to
+        self.e.propagate = learn_propagate
+        self.e.explain = learn_explain
         # Per clue: target, black, unknown, open_bits (in one int32 slot), neighbour_size,
-        # pending; per cell: cover_size, level, place, reason, trail, level_start (size + 1),
-        # learnt (size + 1), heap, heap_at.
-        self.target = <int32_t *>malloc((size * 15 + 2) * sizeof(int32_t))
+        # pending; per cell: cover_size.
+        self.target = <int32_t *>malloc(size * 7 * sizeof(int32_t))
         self.block = <int32_t *>malloc(size * BLOCK * sizeof(int32_t))
         self.cover = <int32_t *>malloc(size * BLOCK * sizeof(int32_t))
         self.neighbour = <int32_t *>malloc(size * NEIGHBOURS * sizeof(int32_t))
-        # value, saved, seen, is_pending.
-        self.value = <uint8_t *>malloc(size * 4 * sizeof(uint8_t))
-        self.order.activity = <double *>malloc(size * sizeof(double))
-        self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
-        self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
-        self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
-        if (self.target == NULL or self.block == NULL or self.cover == NULL or self.value == NULL or self.neighbour == NULL
-                or self.order.activity == NULL or self.arena == NULL or self.watches == NULL or self.watch_size == NULL):
+        self.is_pending = <uint8_t *>malloc(size * sizeof(uint8_t))
+        if (not fp_learn_allocate(&self.e, size, 2 * BLOCK) or self.target == NULL or self.block == NULL
+                or self.cover == NULL or self.neighbour == NULL or self.is_pending == NULL):
             raise MemoryError()
-        self.arena_room = FIRST_ARENA
         self.black = self.target + size
         self.unknown = self.black + size
         self.open_bits = <uint16_t *>(self.unknown + size)
         self.neighbour_size = self.unknown + 2 * size
         self.pending = self.neighbour_size + size
         self.cover_size = self.pending + size
-        self.level = self.cover_size + size
-        self.place = self.level + size
-        self.reason = self.place + size
-        self.trail = self.reason + size
-        self.level_start = self.trail + size
-        self.learnt = self.level_start + (size + 1)
-        self.order.cells = self.learnt + (size + 1)
-        self.order.at = self.order.cells + size
-        self.order.count = size
-        self.saved = self.value + size
-        self.seen = self.saved + size
-        self.is_pending = self.seen + size
-        self.watch_room = self.watch_size + 2 * size
 
     def __dealloc__(self):
-        cdef int p
-        if self.watches != NULL:
-            for p in range(2 * self.size):
-                free(self.watches[p])
-        free(self.watches)
-        free(self.watch_size)
+        fp_learn_free(&self.e)
         free(self.target)
         free(self.block)
         free(self.cover)
         free(self.neighbour)
-        free(self.value)
-        free(self.order.activity)
-        free(self.arena)
+        free(self.is_pending)
 
     cdef void find_neighbours(self, const unsigned char[::1] cells) except *:
         """neighbour[k]: the other clues whose blocks overlap k's (see list_neighbours)."""
@@ -1369,70 +1300,24 @@ cdef class Learn:
     @property
     def nodes(self):
         """Decisions and conflicts so far."""
-        return self.node_count
+        return self.e.node_count
 
     @property
     def conflicts(self):
         """Conflicts so far (each one learnt a clause)."""
-        return self.conflict_count
+        return self.e.conflict_count
 
     # -- assignment and propagation ------------------------------------------------
 
     cdef void give(self, int literal, int why) noexcept nogil:
         """Make literal true at the current level, for reason why."""
         cdef int p = literal >> 1, colour = literal & 1, i, k
-        self.value[p] = <uint8_t>colour
-        self.level[p] = self.level_count
-        self.place[p] = self.trail_size
-        self.reason[p] = why
-        self.trail[self.trail_size] = literal
-        self.trail_size += 1
+        fp_set(&self.e, literal, why)
         for i in range(self.cover_size[p]):
             k = self.cover[p * BLOCK + i]
             self.open_bits[k >> PACK] &= ~(1 << (k & 31))
             self.unknown[k >> PACK] -= 1
             self.black[k >> PACK] += colour
-
-    cdef bint watch(self, int literal, int clause) noexcept nogil:
-        """Add clause to literal's watch list; False when out of memory."""
-        cdef int32_t *grown
-        cdef int room
-        if self.watch_size[literal] == self.watch_room[literal]:
-            room = max(FIRST_WATCHES, 2 * self.watch_room[literal])
-            grown = <int32_t *>realloc(self.watches[literal], room * sizeof(int32_t))
-            if grown == NULL:
-                self.out_of_memory = True
-                return False
-            self.watches[literal] = grown
-            self.watch_room[literal] = room
-        self.watches[literal][self.watch_size[literal]] = clause
-        self.watch_size[literal] += 1
-        return True
-
-    cdef int store(self, const int32_t *literals, int length) noexcept nogil:
-        """Put a clause of length >= 2 in the arena and watch its first two literals; its offset, or -1
-        when out of memory."""
-        cdef int32_t *grown
-        cdef int room = self.arena_room, at = self.arena_size, i
-        while self.arena_size + length + 1 > room:
-            if room > MAX_ARENA // 2:
-                self.out_of_memory = True
-                return -1
-            room *= 2
-        if room != self.arena_room:
-            grown = <int32_t *>realloc(self.arena, room * sizeof(int32_t))
-            if grown == NULL:
-                self.out_of_memory = True
-                return -1
-            self.arena = grown
-            self.arena_room = room
-        self.arena[at] = length
-        for i in range(length):
-            self.arena[at + 1 + i] = literals[i]
-        self.arena_size += length + 1
-        if not (self.watch(literals[0], at) and self.watch(literals[1], at)):
-            return -1
-        return at
 
     cdef int propagate(self) noexcept nogil:
         """Make true what the clues (alone and in overlapping pairs) and the clauses force, to a
@@ -1443,58 +1328,23 @@ cdef class Learn:
         fixed point is looked at with its neighbours (the pair rule) once the literals
         waiting are done.
         """
-        cdef int literal, p, i, k, q, false_literal, j, w, clause, other, length, x
-        cdef int32_t *list
+        cdef int literal, p, i, k, clause
         while True:
-            while self.qhead < self.trail_size:
-                literal = self.trail[self.qhead]
-                self.qhead += 1
+            while self.e.qhead < self.e.trail_size:
+                literal = self.e.trail[self.e.qhead]
+                self.e.qhead += 1
                 p = literal >> 1
                 for i in range(self.cover_size[p]):
                     k = self.cover[p * BLOCK + i] >> PACK
                     if not self.force(k):
                         self.clear_pending()
                         return BY_CLUE - k
-                false_literal = literal ^ 1
-                list = self.watches[false_literal]
-                w = self.watch_size[false_literal]
-                i = 0
-                j = 0
-                while i < w:
-                    clause = list[i]
-                    i += 1
-                    if self.arena[clause + 1] == false_literal:
-                        self.arena[clause + 1] = self.arena[clause + 2]
-                        self.arena[clause + 2] = false_literal
-                    other = self.arena[clause + 1]
-                    if self.value[other >> 1] == (other & 1):
-                        list[j] = clause
-                        j += 1
-                        continue
-                    length = self.arena[clause]
-                    for x in range(3, length + 1):
-                        q = self.arena[clause + x]
-                        if self.value[q >> 1] != ((q & 1) ^ 1):
-                            self.arena[clause + 2] = q
-                            self.arena[clause + x] = false_literal
-                            # q is not false, so its list is not this one (which watch() may move).
-                            if not self.watch(q, clause):
-                                return -1
-                            break
-                    else:
-                        list[j] = clause
-                        j += 1
-                        if self.value[other >> 1] == UNKNOWN:
-                            self.give(other, clause)
-                            continue
-                        while i < w:
-                            list[j] = list[i]
-                            j += 1
-                            i += 1
-                        self.watch_size[false_literal] = j
-                        self.clear_pending()
-                        return clause
-                self.watch_size[false_literal] = j
+                clause = fp_watched(&self.e, literal ^ 1)
+                if self.e.out_of_memory:
+                    return -1
+                if clause >= 0:
+                    self.clear_pending()
+                    return clause
             if not self.pending_size:
                 return -1
             self.pending_size -= 1
@@ -1545,7 +1395,7 @@ cdef class Learn:
             colour = WHITE if b == t else BLACK
             for bit in range(BLOCK):
                 q = self.block[k * BLOCK + bit]
-                if q >= 0 and self.value[q] == UNKNOWN:
+                if q >= 0 and self.e.value[q] == UNKNOWN:
                     self.give(2 * q + colour, BY_CLUE - k)
         elif u and not self.is_pending[k]:
             self.is_pending[k] = 1
@@ -1560,7 +1410,7 @@ cdef class Learn:
         for k in range(self.clues):
             if not self.force(k):
                 return False
-        return self.propagate() == -1 and not self.out_of_memory
+        return self.propagate() == -1 and not self.e.out_of_memory
 
     cdef bint probe_root(self) noexcept nogil:
         """Try both colours of every unknown cell at level 0: one whose propagation fails gives the
@@ -1570,23 +1420,19 @@ cdef class Learn:
         while changed:
             changed = False
             for p in range(self.size):
-                if self.value[p] != UNKNOWN or not self.cover_size[p]:
+                if self.e.value[p] != UNKNOWN or not self.cover_size[p]:
                     continue
                 failed = -1
                 for colour in range(2):
-                    self.level_start[0] = self.trail_size
-                    self.level_count = 1
-                    self.give(2 * p + colour, DECIDED)
-                    if self.propagate() != -1:
+                    if not fp_probe(&self.e, 2 * p + colour):
                         failed = colour
                     self.back_to(0)
-                    if self.out_of_memory:
+                    if self.e.out_of_memory:
                         return False
                     if failed >= 0:
                         break
                 if failed >= 0:
-                    self.give(2 * p + (failed ^ 1), DECIDED)
-                    if self.propagate() != -1 or self.out_of_memory:
+                    if not fp_fix(&self.e, 2 * p + (failed ^ 1)):
                         return False
                     changed = True
         return True
@@ -1594,24 +1440,18 @@ cdef class Learn:
     cdef void back_to(self, int level) noexcept nogil:
         """Forget every literal given above decision level level."""
         cdef int literal, p, i, k, colour
-        if self.level_count <= level:
+        if self.e.level_count <= level:
             return
-        while self.trail_size > self.level_start[level]:
-            self.trail_size -= 1
-            literal = self.trail[self.trail_size]
+        while self.e.trail_size > self.e.level_start[level]:
+            literal = fp_unset(&self.e)
             p = literal >> 1
             colour = literal & 1
-            self.value[p] = UNKNOWN
-            self.saved[p] = <uint8_t>colour
             for i in range(self.cover_size[p]):
                 k = self.cover[p * BLOCK + i]
                 self.open_bits[k >> PACK] |= 1 << (k & 31)
                 self.unknown[k >> PACK] += 1
                 self.black[k >> PACK] -= colour
-            if self.order.at[p] < 0:
-                fp_heap_push(&self.order, p)
-        self.qhead = self.trail_size
-        self.level_count = level
+        fp_backed(&self.e, level)
         self.clear_pending()
 
     # -- learning ------------------------------------------------------------------
@@ -1625,18 +1465,18 @@ cdef class Learn:
         on all its white cells. A pair rests on every cell of its two blocks placed before.
         Each cell is given as the literal of its other colour, which is false.
         """
-        cdef int count = 0, bit, q, colour, before = self.trail_size, k, a, packed, overlap
+        cdef int count = 0, bit, q, colour, before = self.e.trail_size, k, a, packed, overlap
         if cell >= 0:
-            before = self.place[cell]
+            before = self.e.place[cell]
         if code < self.clues:
             k = code
             if cell >= 0:
-                colour = BLACK if self.value[cell] == WHITE else WHITE
+                colour = BLACK if self.e.value[cell] == WHITE else WHITE
             else:
                 colour = BLACK if self.black[k] > self.target[k] else WHITE
             for bit in range(BLOCK):
                 q = self.block[k * BLOCK + bit]
-                if q >= 0 and self.value[q] == colour and self.place[q] < before:
+                if q >= 0 and self.e.value[q] == colour and self.e.place[q] < before:
                     out[count] = 2 * q + (colour ^ 1)
                     count += 1
             return count
@@ -1645,73 +1485,17 @@ cdef class Learn:
         overlap = packed & 31
         for bit in range(BLOCK):
             q = self.block[a * BLOCK + bit]
-            if q >= 0 and self.value[q] != UNKNOWN and self.place[q] < before:
-                out[count] = 2 * q + (self.value[q] ^ 1)
+            if q >= 0 and self.e.value[q] != UNKNOWN and self.e.place[q] < before:
+                out[count] = 2 * q + (self.e.value[q] ^ 1)
                 count += 1
         k = packed >> PACK
         for bit in range(BLOCK):
             q = self.block[k * BLOCK + bit]
-            if (q >= 0 and not (fp_overlap[24 - overlap] >> bit) & 1 and self.value[q] != UNKNOWN
-                    and self.place[q] < before):
-                out[count] = 2 * q + (self.value[q] ^ 1)
+            if (q >= 0 and not (fp_overlap[24 - overlap] >> bit) & 1 and self.e.value[q] != UNKNOWN
+                    and self.e.place[q] < before):
+                out[count] = 2 * q + (self.e.value[q] ^ 1)
                 count += 1
         return count
-
-    cdef int analyse(self, int conflict, int *jump) noexcept nogil:
-        """Learn a clause from conflict (first unique implication point) into learnt; its length.
-
-        learnt[0] is the literal that becomes true after jumping back to level jump[0].
-        """
-        cdef int32_t clue_literals[2 * BLOCK]
-        cdef const int32_t *literals
-        cdef int count, length = 1, open_paths = 0, index = self.trail_size - 1, i, q, p = -1, why = conflict
-        cdef int best
-        while True:
-            if why >= 0:
-                # A clause: all its literals are false but, for a reason, the first (p's).
-                literals = self.arena + why + 1
-                count = self.arena[why]
-                i = 0 if p < 0 else 1
-            else:
-                count = self.explain(BY_CLUE - why, p, clue_literals)
-                literals = clue_literals
-                i = 0
-            while i < count:
-                q = literals[i] >> 1
-                if not self.seen[q] and self.level[q] > 0:
-                    self.seen[q] = 1
-                    fp_heap_bump(&self.order, q)
-                    if self.level[q] == self.level_count:
-                        open_paths += 1
-                    else:
-                        self.learnt[length] = literals[i]
-                        length += 1
-                i += 1
-            while not self.seen[self.trail[index] >> 1]:
-                index -= 1
-            p = self.trail[index] >> 1
-            index -= 1
-            self.seen[p] = 0
-            open_paths -= 1
-            if open_paths == 0:
-                break
-            why = self.reason[p]
-        self.learnt[0] = self.trail[self.place[p]] ^ 1
-        # The literal of the latest level below this one is watched second.
-        jump[0] = 0
-        best = 1
-        for i in range(1, length):
-            q = self.learnt[i] >> 1
-            self.seen[q] = 0
-            if self.level[q] > jump[0]:
-                jump[0] = self.level[q]
-                best = i
-        if length > 1:
-            q = self.learnt[1]
-            self.learnt[1] = self.learnt[best]
-            self.learnt[best] = q
-        self.order.step *= 1.0 / 0.95
-        return length
 
     # -- the search ----------------------------------------------------------------
 
@@ -1723,112 +1507,39 @@ cdef class Learn:
         first, or TOO_LARGE only if memory for its clauses ran out.
         """
         cdef int status
-        if self.solved:
-            self.solved = False
-            self.exclude_current()
         with nogil:
-            status = self.search(node_budget, fp_seconds() + FP_POLL_SECONDS)
+            if self.e.solved:
+                self.e.solved = False
+                fp_exclude_cells(&self.e)
+            status = fp_search(&self.e, node_budget, fp_seconds() + FP_POLL_SECONDS)
         return status
 
     def exclude(self, const unsigned char[::1] picture not None, const unsigned char[::1] where not None):
         """From now on, find only solutions that differ from picture (0 or 1 per cell, row by row)
         in at least one cell where where is not 0."""
-        cdef int p, count = 0
-        assert picture.shape[0] == self.size and where.shape[0] == self.size, f"expected {self.size} cells"
-        self.back_to(0)
-        self.solved = False
-        for p in range(self.size):
-            if where[p]:
-                assert picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
-                self.learnt[count] = 2 * p + (picture[p] ^ 1)
-                count += 1
-        self.add_clause(count)
+        fp_exclude(&self.e, picture, where)
 
     def prefer(self, const unsigned char[::1] picture not None):
         """Try each cell first in its colour in picture (0 or 1 per cell, row by row), until
         the search learns otherwise (white is the first colour by default)."""
-        cdef int p
-        assert picture.shape[0] == self.size, f"expected {self.size} cells"
-        for p in range(self.size):
-            assert picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
-            self.saved[p] = picture[p]
-
-    cdef void exclude_current(self) noexcept:
-        """From now on, find only solutions that differ somewhere from the one just found."""
-        cdef int p
-        for p in range(self.size):
-            self.learnt[p] = 2 * p + (self.value[p] ^ 1)
-        self.back_to(0)
-        self.add_clause(self.size)
-
-    cdef void add_clause(self, int count) noexcept nogil:
-        """Add the clause of the count literals in learnt, at level 0."""
-        cdef int kept = 0, i, literal, state
-        for i in range(count):
-            literal = self.learnt[i]
-            state = self.value[literal >> 1]
-            if state == (literal & 1):
-                return  # true already
-            if state == UNKNOWN:
-                self.learnt[kept] = literal
-                kept += 1
-        if kept == 0:
-            self.unsatisfiable = True
-        elif kept == 1:
-            self.give(self.learnt[0], DECIDED)
-        elif self.store(self.learnt, kept) < 0:
-            self.out_of_memory = True
-
-    cdef int search(self, uint64_t node_budget, double deadline) noexcept nogil:
-        """Search on until a solution, the end, node_budget more nodes or the deadline (fp_seconds)."""
-        cdef uint64_t stop = self.node_count + node_budget
-        cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
-        cdef int conflict, length, jump, clause, p
-        while True:
-            if self.unsatisfiable:
-                return FP_STATUS_EXHAUSTED
-            conflict = self.propagate()
-            if self.out_of_memory:
-                return FP_STATUS_TOO_LARGE
-            if conflict != -1:
-                self.node_count += 1
-                self.conflict_count += 1
-                if self.level_count == 0:
-                    self.unsatisfiable = True
-                    return FP_STATUS_EXHAUSTED
-                length = self.analyse(conflict, &jump)
-                self.back_to(jump)
-                if length == 1:
-                    self.give(self.learnt[0], DECIDED)
-                else:
-                    clause = self.store(self.learnt, length)
-                    if clause < 0:
-                        return FP_STATUS_TOO_LARGE
-                    self.give(self.learnt[0], clause)
-                if self.conflict_count >= self.next_restart:
-                    self.restarts += 1
-                    self.next_restart = self.conflict_count + <uint64_t>RESTART_CONFLICTS * fp_luby(self.restarts + 1)
-                    self.back_to(0)
-                continue
-            if self.node_count >= check:
-                if self.node_count >= stop or fp_past(deadline):
-                    return FP_STATUS_PAUSED
-                check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
-            while self.order.size and self.value[self.order.cells[0]] != UNKNOWN:
-                fp_heap_pop(&self.order)
-            if not self.order.size:
-                self.solved = True
-                return FP_STATUS_SOLUTION
-            p = fp_heap_pop(&self.order)
-            self.node_count += 1
-            self.level_start[self.level_count] = self.trail_size
-            self.level_count += 1
-            self.give(2 * p + self.saved[p], DECIDED)
+        fp_prefer(&self.e, picture)
 
     def solution(self):
         """The cells of the solution last reported, row by row, as '0' and '1'."""
-        cdef char text[MAX_CELLS]
-        cdef int p
-        for p in range(self.size):
-            text[p] = b'1' if self.value[p] == BLACK else b'0'
-        return PyUnicode_DecodeASCII(text, self.size, NULL)
+        return fp_solution(&self.e).decode("ascii")
+
+
+cdef void learn_give(void *kernel, int literal, int why) noexcept nogil:
+    (<Learn>kernel).give(literal, why)
+
+
+cdef void learn_back_to(void *kernel, int level) noexcept nogil:
+    (<Learn>kernel).back_to(level)
+
+
+cdef int learn_propagate(void *kernel) noexcept nogil:
+    return (<Learn>kernel).propagate()
+
+
+cdef int learn_explain(void *kernel, int why, int p, int32_t *out) noexcept nogil:
+    return (<Learn>kernel).explain(BY_CLUE - why, p, out)

@@ -6,11 +6,15 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, qsort, realloc
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
-from fastpuzzle._learning.engine cimport fp_heap, fp_heap_bump, fp_heap_pop, fp_heap_push
+from fastpuzzle._learning.engine cimport (
+    FP_LEARN_LEARNT, FP_LEARN_LENGTH, fp_add_open, fp_backed, fp_exclude, fp_exclude_decisions, fp_fix, fp_learn,
+    fp_learn_allocate, fp_learn_clear, fp_learn_free, fp_learn_start, fp_open_at_level_zero, fp_prefer, fp_probe,
+    fp_search, fp_set, fp_solution, fp_unset, fp_watched,
+)
 
 cdef extern from *:
     """
@@ -708,13 +712,6 @@ cdef extern from *:
     # Derived in C: Cython's overflow checks (the checked build) cannot evaluate arithmetic in an enum.
     """
     #define FP_TAKUZU_MOST_EXPLAINED (2 * FP_TAKUZU_MAX_N + 1)
-    #define FP_TAKUZU_LEARNT (1 << 30)
-    #define FP_TAKUZU_VIVIFIED (1 << 29)
-    #define FP_TAKUZU_CLAUSE_LENGTH ((1 << 16) - 1)
-    #define FP_TAKUZU_GLUE_SHIFT 16
-    #define FP_TAKUZU_MOST_GLUE ((1 << 13) - 1)
-    #define FP_TAKUZU_LAST_STAMP ((1 << 30) - 1)
-    #define FP_TAKUZU_MAX_ARENA (1 << 29)
     /* A line state's slot among 2**bits in whole_line()'s memo: a multiplicative hash of its masks,
        modulo 2**64 on purpose (in C, where the checked build does not trap it). */
     static inline int fp_takuzu_memo_slot(uint64_t ones, uint64_t zeros, int bits) {
@@ -728,13 +725,6 @@ cdef extern from *:
     enum:
         FP_TAKUZU_MAX_N         # the longest line of a clause-learning search: one uint64_t mask
         FP_TAKUZU_MOST_EXPLAINED
-        FP_TAKUZU_CLAUSE_LENGTH
-        FP_TAKUZU_LEARNT
-        FP_TAKUZU_VIVIFIED
-        FP_TAKUZU_GLUE_SHIFT
-        FP_TAKUZU_MOST_GLUE
-        FP_TAKUZU_LAST_STAMP
-        FP_TAKUZU_MAX_ARENA
 
 cdef enum:
     LEARN_MAX_SIDE = FP_TAKUZU_MAX_N
@@ -757,37 +747,8 @@ cdef enum:
     MOST_EXPLAINED = FP_TAKUZU_MOST_EXPLAINED
     # The fewest conflicts between two restarts.
     RESTART_CONFLICTS = 50
-    # Clause offsets a watch list holds when first grown, and literals the first arena holds.
-    FIRST_WATCHES = 4
-    FIRST_ARENA = 1024
-    # Most literals (4 bytes each) the clause arena may hold: 2 GiB of clauses.
-    MAX_ARENA = FP_TAKUZU_MAX_ARENA
-    # A clause's first word: its length, and LEARNT for a learnt clause (which reduce() may drop).
-    LEARNT = FP_TAKUZU_LEARNT
-    # A learnt clause's first word also says whether vivify() has tried to shorten it, and holds its glue
-    # (the decision levels among its literals when it was learnt, at most MOST_GLUE) from GLUE_SHIFT on.
-    VIVIFIED = FP_TAKUZU_VIVIFIED
-    LENGTH = FP_TAKUZU_CLAUSE_LENGTH
-    GLUE_SHIFT = FP_TAKUZU_GLUE_SHIFT
-    MOST_GLUE = FP_TAKUZU_MOST_GLUE
-    # glue()'s stamps run from 1 to LAST_STAMP, then start again on cleared marks.
-    LAST_STAMP = FP_TAKUZU_LAST_STAMP
-    # Learnt clauses kept before the first reduction, beyond one per two cells; the limit grows by
-    # a tenth at each reduction, which drops half of the learnt clauses longer than KEEP_LENGTH and of
-    # glue over KEEP_GLUE: those of the highest glue, the longer first among equals, then the older.
+    # Learnt clauses kept before the first reduction (fp_reduce), beyond one per two cells.
     FIRST_LEARNT_LIMIT = 2000
-    KEEP_LENGTH = 3
-    KEEP_GLUE = 2
-    # Restarts: two moving averages of the learnt clauses' glue, in fixed point (GLUE_SCALE bits), each
-    # moving by 2**-FAST_GLUE or 2**-SLOW_GLUE of the gap per conflict; RESTART_CONFLICTS or more
-    # conflicts after the last restart, the search restarts once the fast one is over 5/4 of the slow.
-    GLUE_SCALE = 16
-    FAST_GLUE = 5
-    SLOW_GLUE = 12
-    # The longest learnt clause that vivify() tries to shorten, and the decisions it may take per hundred
-    # conflicts since it last ran.
-    VIVIFY_MOST = 10
-    VIVIFY_EFFORT = 30
     # whole_line()'s memo: 2**bits slots per line length, bits the log2 of 4 slots a cell within these.
     MEMO_LEAST_BITS = 8
     MEMO_MOST_BITS = 14
@@ -821,12 +782,6 @@ cdef inline int few_open(uint64_t open_cells) noexcept nogil:
         return 1
     open_cells &= open_cells - 1
     return 2 if not open_cells else 3
-
-
-cdef int compare_keys(const void *a, const void *b) noexcept nogil:
-    """qsort's order of two uint64_t keys: ascending."""
-    cdef uint64_t x = (<const uint64_t *>a)[0], y = (<const uint64_t *>b)[0]
-    return (x > y) - (x < y)
 
 
 cdef inline uint64_t low_bits(int n) noexcept nogil:
@@ -1129,9 +1084,10 @@ cdef class Learn:
     in the same order, node for node: see its docstring.
     """
 
-    cdef int width, height, size, lines, level_count, qhead, trail_size, dirty_size, conflict_size
-    cdef bint distinct, unsatisfiable, out_of_memory, solved
-    cdef uint64_t node_count, conflict_count, next_restart, found_count, vivified_at
+    cdef int width, height, size, lines, dirty_size, conflict_size
+    cdef bint distinct
+    cdef uint64_t found_count
+    cdef fp_learn e           # the engine: the cells' values, the trail, the clauses, the search
     cdef uint64_t *ones       # per line: the cells holding 1, and those holding 0
     cdef uint64_t *zeros
     cdef uint64_t *needed     # per cell given by its line's exact propagator: explain()'s cells, once read
@@ -1141,47 +1097,19 @@ cdef class Learn:
     cdef ReasonMemo *reasons  # line_reason's answers of late, alike
     cdef int memo_bits
     cdef int32_t *length      # per line: its cells
-    # Cells: digit (or UNKNOWN), saved digit, seen in analysis; level, place on the trail, reason.
-    cdef uint8_t *value
-    cdef uint8_t *saved
-    cdef uint8_t *seen
     cdef uint8_t *is_dirty    # per line: waiting for its exact propagator
-    cdef int32_t *level
-    cdef int32_t *place
-    cdef int32_t *reason
-    cdef int32_t *trail        # literals, in the order they became true
-    cdef int32_t *level_start  # the trail's length when each decision level began
-    cdef int32_t *learnt       # the clause being learnt (or added)
     cdef int32_t *dirty        # the lines waiting for their exact propagator, a stack
     cdef int32_t *line_round   # probe_root(): the round in which each line last gained a cell
     cdef int32_t *dominated    # probe_root(): per literal, 1 + level 0's trail when a probe that held gave it
     cdef int32_t *conflict     # a rule's conflict: false literals
-    cdef int32_t *stack        # minimise(): the cells whose reasons are still to be read
-    cdef int32_t *cleared      # minimise(): the cells found implied, seen until it ends
-    cdef int32_t *assumptions  # assume(): the literals decided first, one per level
     cdef int32_t *row_of       # per cell: its row and its column (no division on the hot paths)
     cdef int32_t *column_of
-    cdef int32_t *level_mark   # glue(): per level, the stamp of the call that last counted it
-    cdef int assumption_count, glue_stamp
-    cdef uint64_t glue_fast, glue_slow  # the moving averages of glue that decide the restarts
-    # Clauses: [length, literal, ...] from each offset; the first two literals are watched.
-    cdef int32_t *arena
-    cdef int arena_size, arena_room, learnt_count, learnt_limit
-    cdef int32_t **watches     # per literal: the offsets of the clauses watching it
-    cdef int32_t *watch_size
-    cdef int32_t *watch_room
-    cdef fp_heap order        # the cells by activity, the most active first
 
     def __cinit__(self, int width, int height, bint distinct, const unsigned char[::1] cells not None,
                   int learnt_limit=0):
         cdef int p, line
         self.ones = NULL
-        self.value = NULL
-        self.level = NULL
-        self.arena = NULL
-        self.watches = NULL
-        self.watch_size = NULL
-        self.order.activity = NULL
+        fp_learn_clear(&self.e)
         self.memo = NULL
         self.reasons = NULL
         assert 2 <= width <= LEARN_MAX_SIDE and 2 <= height <= LEARN_MAX_SIDE, f"sides must be 2..{LEARN_MAX_SIDE}"
@@ -1205,123 +1133,65 @@ cdef class Learn:
         for p in range(self.size):
             self.row_of[p] = p // width
             self.column_of[p] = p % width
-            self.value[p] = UNKNOWN
-            self.saved[p] = 0
-            self.seen[p] = 0
-            self.level[p] = 0
-            self.reason[p] = DECIDED
-            self.order.activity[p] = 0.0
-        for p in range(self.size + 1):
-            self.level_mark[p] = 0
-        self.glue_stamp = 0
-        for p in range(2 * self.size):
-            self.watch_size[p] = 0
-            self.watch_room[p] = 0
-        self.order.size = 0
-        for p in range(self.size):
-            self.order.at[p] = -1
-            fp_heap_push(&self.order, p)
-        self.order.step = 1.0
-        self.level_count = 0
-        self.trail_size = 0
-        self.qhead = 0
+        fp_learn_start(&self.e, RESTART_CONFLICTS, CLOCK_NODES, False, True,
+                       learnt_limit if learnt_limit > 0 else self.size // 2 + FIRST_LEARNT_LIMIT)
         self.dirty_size = 0
         self.conflict_size = 0
-        self.node_count = 0
-        self.conflict_count = 0
-        self.vivified_at = 0
         self.found_count = 0
-        self.next_restart = RESTART_CONFLICTS
-        self.glue_fast = 0
-        self.glue_slow = 0
-        self.arena_size = 0
-        self.learnt_count = 0
-        self.learnt_limit = learnt_limit if learnt_limit > 0 else self.size // 2 + FIRST_LEARNT_LIMIT
-        self.solved = False
-        self.out_of_memory = False
-        self.assumption_count = 0
         for p in range(self.size):
             if cells[p] != CELL_BLANK:
                 self.give(2 * p + cells[p], DECIDED)
         with nogil:
-            self.unsatisfiable = not (self.propagate() == -1 and self.probe_root())
+            self.e.unsatisfiable = not (self.propagate() == -1 and self.probe_root())
 
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
-        # Per cell: level, place, reason, trail, heap, heap_at, stack, cleared, assumptions, row_of,
-        # column_of; level_start and learnt (size + 1 each); per line: length, dirty, line_round; the
-        # conflict; dominated per literal.
-        self.level = <int32_t *>malloc((16 * size + 3 + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
+        self.e.kernel = <void *>self
+        self.e.give = learn_give
+        self.e.back_to = learn_back_to
+        self.e.propagate = learn_propagate
+        self.e.explain = learn_explain
+        # Per cell: row_of, column_of; per line: length, dirty, line_round; the conflict; dominated per literal.
+        self.length = <int32_t *>malloc((4 * size + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc((4 * lines + size) * sizeof(uint64_t))
-        # value, saved, seen per cell; is_dirty per line.
-        self.value = <uint8_t *>malloc((3 * size + lines) * sizeof(uint8_t))
-        self.order.activity = <double *>malloc(size * sizeof(double))
+        self.is_dirty = <uint8_t *>malloc(lines * sizeof(uint8_t))
         self.memo_bits = MEMO_LEAST_BITS
         while self.memo_bits < MEMO_MOST_BITS and (1 << self.memo_bits) < 4 * size:
             self.memo_bits += 1
         # All zeros is an empty slot: it stands for a complete line, which whole_line() never looks up.
         self.memo = <LineMemo *>calloc(2 << self.memo_bits, sizeof(LineMemo))
         self.reasons = <ReasonMemo *>calloc(2 << self.memo_bits, sizeof(ReasonMemo))
-        self.arena = <int32_t *>malloc(FIRST_ARENA * sizeof(int32_t))
-        self.watches = <int32_t **>calloc(2 * size, sizeof(int32_t *))  # all NULL, for __dealloc__
-        self.watch_size = <int32_t *>malloc(4 * size * sizeof(int32_t))
-        if (self.level == NULL or self.ones == NULL or self.value == NULL or self.order.activity == NULL
-                or self.arena == NULL or self.watches == NULL or self.watch_size == NULL
-                or self.memo == NULL or self.reasons == NULL):
+        if (not fp_learn_allocate(&self.e, size, MOST_EXPLAINED) or self.length == NULL or self.ones == NULL
+                or self.is_dirty == NULL or self.memo == NULL or self.reasons == NULL):
             raise MemoryError()
-        self.arena_room = FIRST_ARENA
-        self.place = self.level + size
-        self.reason = self.place + size
-        self.trail = self.reason + size
-        self.order.cells = self.trail + size
-        self.order.at = self.order.cells + size
-        self.order.count = size
-        self.level_start = self.order.at + size
-        self.learnt = self.level_start + (size + 1)
-        self.length = self.learnt + (size + 1)
         self.dirty = self.length + lines
         self.conflict = self.dirty + lines
-        self.stack = self.conflict + MOST_EXPLAINED
-        self.cleared = self.stack + size
-        self.assumptions = self.cleared + size
-        self.line_round = self.assumptions + size
+        self.line_round = self.conflict + MOST_EXPLAINED
         self.dominated = self.line_round + lines
         self.row_of = self.dominated + 2 * size
         self.column_of = self.row_of + size
-        self.level_mark = self.column_of + size
         self.zeros = self.ones + lines
         self.needed = self.zeros + lines
         self.closed_ones = self.needed + size
         self.closed_zeros = self.closed_ones + lines
-        self.saved = self.value + size
-        self.seen = self.saved + size
-        self.is_dirty = self.seen + size
-        self.watch_room = self.watch_size + 2 * size
 
     def __dealloc__(self):
-        cdef int p
-        if self.watches != NULL:
-            for p in range(2 * self.size):
-                free(self.watches[p])
-        free(self.watches)
-        free(self.watch_size)
-        free(self.level)
+        fp_learn_free(&self.e)
+        free(self.length)
         free(self.ones)
-        free(self.value)
-        free(self.order.activity)
+        free(self.is_dirty)
         free(self.memo)
         free(self.reasons)
-        free(self.arena)
 
     @property
     def nodes(self):
         """Decisions and conflicts so far."""
-        return self.node_count
+        return self.e.node_count
 
     @property
     def conflicts(self):
         """Conflicts so far (each one learnt a clause)."""
-        return self.conflict_count
+        return self.e.conflict_count
 
     @property
     def found(self):
@@ -1347,7 +1217,7 @@ cdef class Learn:
 
     cdef inline int false_of(self, int p) noexcept nogil:
         """The literal of the digit cell p does not hold (it holds one)."""
-        return 2 * p + (self.value[p] ^ 1)
+        return 2 * p + (self.e.value[p] ^ 1)
 
     # -- assignment and propagation -------------------------------------------------------
 
@@ -1355,13 +1225,8 @@ cdef class Learn:
         """Make literal true at the current level, for reason why."""
         cdef int p = literal >> 1, digit = literal & 1
         cdef int r = self.row_of[p], c = self.column_of[p]
-        self.value[p] = <uint8_t>digit
-        self.level[p] = self.level_count
-        self.place[p] = self.trail_size
-        self.reason[p] = why
+        fp_set(&self.e, literal, why)
         self.needed[p] = NOT_READ
-        self.trail[self.trail_size] = literal
-        self.trail_size += 1
         if digit:
             self.ones[r] |= (<uint64_t>1) << c
             self.ones[self.height + c] |= (<uint64_t>1) << r
@@ -1372,56 +1237,14 @@ cdef class Learn:
     cdef bint assign(self, int literal, int why) noexcept nogil:
         """Make literal true for why unless it is already; False, the conflict written, if it is false."""
         cdef int p = literal >> 1
-        if self.value[p] == UNKNOWN:
+        if self.e.value[p] == UNKNOWN:
             self.give(literal, why)
-        elif self.value[p] != (literal & 1):
-            self.conflict_size = self.explain(why, p, literal & 1, self.trail_size, self.conflict)
+        elif self.e.value[p] != (literal & 1):
+            self.conflict_size = self.explain(why, p, literal & 1, self.e.trail_size, self.conflict)
             self.conflict[self.conflict_size] = self.false_of(p)
             self.conflict_size += 1
             return False
         return True
-
-    cdef bint watch(self, int literal, int clause) noexcept nogil:
-        """Add clause to literal's watch list; False when out of memory."""
-        cdef int32_t *grown
-        cdef int room
-        if self.watch_size[literal] == self.watch_room[literal]:
-            room = max(FIRST_WATCHES, 2 * self.watch_room[literal])
-            grown = <int32_t *>realloc(self.watches[literal], room * sizeof(int32_t))
-            if grown == NULL:
-                self.out_of_memory = True
-                return False
-            self.watches[literal] = grown
-            self.watch_room[literal] = room
-        self.watches[literal][self.watch_size[literal]] = clause
-        self.watch_size[literal] += 1
-        return True
-
-    cdef int store(self, const int32_t *literals, int length, bint learnt, int glue) noexcept nogil:
-        """Put a clause of length >= 2 in the arena and watch its first two literals; its offset, or -1
-        when out of memory. A learnt clause's glue goes in its first word."""
-        cdef int32_t *grown
-        cdef int room = self.arena_room, at = self.arena_size, i
-        while self.arena_size + length + 1 > room:
-            if room > MAX_ARENA // 2:
-                self.out_of_memory = True
-                return -1
-            room *= 2
-        if room != self.arena_room:
-            grown = <int32_t *>realloc(self.arena, room * sizeof(int32_t))
-            if grown == NULL:
-                self.out_of_memory = True
-                return -1
-            self.arena = grown
-            self.arena_room = room
-        self.arena[at] = length | (LEARNT | (glue << GLUE_SHIFT) if learnt else 0)
-        self.learnt_count += learnt
-        for i in range(length):
-            self.arena[at + 1 + i] = literals[i]
-        self.arena_size += length + 1
-        if not (self.watch(literals[0], at) and self.watch(literals[1], at)):
-            return -1
-        return at
 
     cdef int propagate(self) noexcept nogil:
         """Make true what the rules and the clauses force, to a fixed point.
@@ -1432,16 +1255,16 @@ cdef class Learn:
         """
         cdef int literal, p, line, clause
         while True:
-            while self.qhead < self.trail_size:
-                literal = self.trail[self.qhead]
-                self.qhead += 1
+            while self.e.qhead < self.e.trail_size:
+                literal = self.e.trail[self.e.qhead]
+                self.e.qhead += 1
                 p = literal >> 1
                 if not (self.line_rules(self.row_of[p], self.column_of[p], literal & 1)
                         and self.line_rules(self.height + self.column_of[p], self.row_of[p], literal & 1)):
                     self.clear_dirty()
                     return NATIVE
-                clause = self.watched(literal ^ 1)
-                if self.out_of_memory:
+                clause = fp_watched(&self.e, literal ^ 1)
+                if self.e.out_of_memory:
                     return -1
                 if clause >= 0:
                     self.clear_dirty()
@@ -1649,52 +1472,6 @@ cdef class Learn:
         slot.kept = line_reason(self.length[line], ones, zeros, target)
         return slot.kept
 
-    cdef int watched(self, int false_literal) noexcept nogil:
-        """Visit the clauses watching false_literal: move each watch, or give the clause's other watched
-        literal; the offset of a clause all of whose literals are false, or -1."""
-        cdef int i = 0, j = 0, w = self.watch_size[false_literal], clause, first, length, x, q
-        cdef int32_t *watching = self.watches[false_literal]
-        cdef bint moved
-        while i < w:
-            clause = watching[i]
-            i += 1
-            if self.arena[clause + 1] == false_literal:
-                self.arena[clause + 1] = self.arena[clause + 2]
-                self.arena[clause + 2] = false_literal
-            first = self.arena[clause + 1]
-            if self.value[first >> 1] == (first & 1):
-                watching[j] = clause
-                j += 1
-                continue
-            length = self.arena[clause] & LENGTH
-            moved = False
-            for x in range(3, length + 1):
-                q = self.arena[clause + x]
-                if self.value[q >> 1] != ((q & 1) ^ 1):
-                    self.arena[clause + 2] = q
-                    self.arena[clause + x] = false_literal
-                    # q is not false, so its list is not this one (which watch() may move).
-                    if not self.watch(q, clause):
-                        self.watch_size[false_literal] = j  # out of memory: the search stops
-                        return -1
-                    moved = True
-                    break
-            if moved:
-                continue
-            watching[j] = clause
-            j += 1
-            if self.value[first >> 1] == UNKNOWN:
-                self.give(first, clause)
-                continue
-            while i < w:
-                watching[j] = watching[i]
-                j += 1
-                i += 1
-            self.watch_size[false_literal] = j
-            return clause
-        self.watch_size[false_literal] = j
-        return -1
-
     cdef bint probe_root(self) noexcept nogil:
         """Try both digits of open cells at level 0: one whose propagation fails gives the other at level 0.
         Every open cell in the first round; in each later round, the open cells of a row or column that
@@ -1711,35 +1488,31 @@ cdef class Learn:
             changed = False
             rounds += 1
             for p in range(self.size):
-                if self.value[p] != UNKNOWN:
+                if self.e.value[p] != UNKNOWN:
                     continue
                 if (rounds > 1 and self.line_round[p // self.width] < rounds - 1
                         and self.line_round[self.height + p % self.width] < rounds - 1):
                     continue
                 failed = -1
                 for digit in range(2):
-                    if self.dominated[2 * p + digit] == self.trail_size + 1:
+                    if self.dominated[2 * p + digit] == self.e.trail_size + 1:
                         continue
-                    self.level_start[0] = self.trail_size
-                    self.level_count = 1
-                    self.give(2 * p + digit, DECIDED)
-                    if self.propagate() != -1:
+                    if not fp_probe(&self.e, 2 * p + digit):
                         failed = digit
                     else:
-                        for i in range(self.level_start[0] + 1, self.trail_size):
-                            self.dominated[self.trail[i]] = self.level_start[0] + 1
+                        for i in range(self.e.level_start[0] + 1, self.e.trail_size):
+                            self.dominated[self.e.trail[i]] = self.e.level_start[0] + 1
                     self.back_to(0)
-                    if self.out_of_memory:
+                    if self.e.out_of_memory:
                         return False
                     if failed >= 0:
                         break
                 if failed >= 0:
-                    before = self.trail_size
-                    self.give(2 * p + (failed ^ 1), DECIDED)
-                    if self.propagate() != -1 or self.out_of_memory:
+                    before = self.e.trail_size
+                    if not fp_fix(&self.e, 2 * p + (failed ^ 1)):
                         return False
-                    for i in range(before, self.trail_size):
-                        q = self.trail[i] >> 1
+                    for i in range(before, self.e.trail_size):
+                        q = self.e.trail[i] >> 1
                         self.line_round[q // self.width] = rounds
                         self.line_round[self.height + q % self.width] = rounds
                     changed = True
@@ -1748,27 +1521,21 @@ cdef class Learn:
     cdef void back_to(self, int level) noexcept nogil:
         """Forget every literal given above decision level level."""
         cdef int literal, p, digit, r, c
-        if self.level_count <= level:
+        if self.e.level_count <= level:
             return
-        while self.trail_size > self.level_start[level]:
-            self.trail_size -= 1
-            literal = self.trail[self.trail_size]
+        while self.e.trail_size > self.e.level_start[level]:
+            literal = fp_unset(&self.e)
             p = literal >> 1
             digit = literal & 1
             r = self.row_of[p]
             c = self.column_of[p]
-            self.value[p] = UNKNOWN
-            self.saved[p] = <uint8_t>digit
             if digit:
                 self.ones[r] &= ~((<uint64_t>1) << c)
                 self.ones[self.height + c] &= ~((<uint64_t>1) << r)
             else:
                 self.zeros[r] &= ~((<uint64_t>1) << c)
                 self.zeros[self.height + c] &= ~((<uint64_t>1) << r)
-            if self.order.at[p] < 0:
-                fp_heap_push(&self.order, p)
-        self.qhead = self.trail_size
-        self.level_count = level
+        fp_backed(&self.e, level)
         self.clear_dirty()
 
     # -- learning ---------------------------------------------------------------------
@@ -1793,7 +1560,7 @@ cdef class Learn:
                 out[1] = self.false_of(self.cell(line, i + 2))
             return 2
         if kind == RULE_LINE:
-            if before == self.place[p] and self.needed[p] != NOT_READ:
+            if before == self.e.place[p] and self.needed[p] != NOT_READ:
                 return self.false_literals(line, self.needed[p], out)
             i = self.column_of[p] if line < self.height else self.row_of[p]
             # The line's cells now known, less p and those placed since before.
@@ -1803,7 +1570,7 @@ cdef class Learn:
             while known:
                 j = fp_ctz64(known)
                 known &= known - 1
-                if self.place[self.cell(line, j)] >= before:
+                if self.e.place[self.cell(line, j)] >= before:
                     ones &= ~((<uint64_t>1) << j)
                     zeros &= ~((<uint64_t>1) << j)
             # The line with p's other digit has no valid completion: keep what that needs.
@@ -1812,7 +1579,7 @@ cdef class Learn:
             else:
                 ones |= (<uint64_t>1) << i
             needed = self.reason_of(line, ones, zeros, i)
-            if before == self.place[p]:
+            if before == self.e.place[p]:
                 self.needed[p] = needed
             return self.false_literals(line, needed, out)
         readings = 1
@@ -1830,169 +1597,10 @@ cdef class Learn:
             while known:
                 q = self.cell(reading, fp_ctz64(known))
                 known &= known - 1
-                if q != p and self.place[q] < before:
+                if q != p and self.e.place[q] < before:
                     out[count] = self.false_of(q)
                     count += 1
         return count
-
-    cdef int analyse(self, int conflict, int *jump) noexcept nogil:
-        """Learn a clause from conflict (first unique implication point) into learnt; its length.
-
-        learnt[0] is the literal that becomes true after jumping back to level jump[0].
-        """
-        cdef int32_t explained[MOST_EXPLAINED]
-        cdef const int32_t *literals
-        cdef int count, length = 1, open_paths = 0, index = self.trail_size - 1, i, q, p = -1, why, best
-        if conflict >= 0:
-            literals = self.arena + conflict + 1
-            count = self.arena[conflict] & LENGTH
-        else:
-            literals = self.conflict
-            count = self.conflict_size
-        i = 0
-        while True:
-            while i < count:
-                q = literals[i] >> 1
-                if not self.seen[q] and self.level[q] > 0:
-                    self.seen[q] = 1
-                    fp_heap_bump(&self.order, q)
-                    if self.level[q] == self.level_count:
-                        open_paths += 1
-                    else:
-                        self.learnt[length] = literals[i]
-                        length += 1
-                i += 1
-            while not self.seen[self.trail[index] >> 1]:
-                index -= 1
-            p = self.trail[index] >> 1
-            index -= 1
-            self.seen[p] = 0
-            open_paths -= 1
-            if open_paths == 0:
-                break
-            why = self.reason[p]
-            if why >= 0:
-                literals = self.arena + why + 1
-                count = self.arena[why] & LENGTH
-                i = 1
-            else:
-                count = self.explain(why, p, self.value[p], self.place[p], explained)
-                literals = explained
-                i = 0
-        self.learnt[0] = self.trail[self.place[p]] ^ 1
-        length = self.minimise(length)
-        jump[0] = 0
-        best = 1
-        for i in range(1, length):
-            q = self.learnt[i] >> 1
-            if self.level[q] > jump[0]:
-                jump[0] = self.level[q]
-                best = i
-        if length > 1:
-            q = self.learnt[1]
-            self.learnt[1] = self.learnt[best]
-            self.learnt[best] = q
-        self.order.step *= 1.0 / 0.95
-        return length
-
-    cdef int glue(self, const int32_t *literals, int length) noexcept nogil:
-        """The decision levels among the cells of literals, at most MOST_GLUE (the twin's _glue)."""
-        cdef int i, level, count = 0
-        if self.glue_stamp == LAST_STAMP:
-            self.glue_stamp = 0
-            for i in range(self.size + 1):
-                self.level_mark[i] = 0
-        self.glue_stamp += 1
-        for i in range(length):
-            level = self.level[literals[i] >> 1]
-            if self.level_mark[level] != self.glue_stamp:
-                self.level_mark[level] = self.glue_stamp
-                count += 1
-        return min(count, MOST_GLUE)
-
-    cdef int minimise(self, int length) noexcept nogil:
-        """Drop from learnt the literals the others imply through their reasons; the new length. Each
-        literal's cell is seen on entry, and none is on return (the twin's _minimised)."""
-        cdef uint32_t levels = 0
-        cdef int i, kept = 1, p, cleared = 0
-        for i in range(1, length):
-            levels |= (<uint32_t>1) << (self.level[self.learnt[i] >> 1] & 31)
-        for i in range(1, length):
-            p = self.learnt[i] >> 1
-            if self.reason[p] != DECIDED and self.implied(p, levels, &cleared):
-                self.learnt[i] = -1 - self.learnt[i]  # dropped (its cell stays seen until the end)
-        for i in range(1, length):
-            if self.learnt[i] < 0:
-                self.seen[(-1 - self.learnt[i]) >> 1] = 0
-            else:
-                self.seen[self.learnt[i] >> 1] = 0
-                self.learnt[kept] = self.learnt[i]
-                kept += 1
-        for i in range(cleared):
-            self.seen[self.cleared[i]] = 0
-        return kept
-
-    cdef bint implied(self, int p, uint32_t levels, int *cleared) noexcept nogil:
-        """Whether the cells seen imply the literal of cell p through its reasons; the cells found so
-        go to cleared (and stay seen)."""
-        cdef int32_t explained[MOST_EXPLAINED]
-        cdef const int32_t *literals
-        cdef int top = cleared[0], depth = 1, count, i, q, v, why
-        self.stack[0] = p
-        while depth:
-            depth -= 1
-            v = self.stack[depth]
-            why = self.reason[v]
-            if why >= 0:
-                literals = self.arena + why + 2
-                count = (self.arena[why] & LENGTH) - 1
-            else:
-                count = self.explain(why, v, self.value[v], self.place[v], explained)
-                literals = explained
-            for i in range(count):
-                q = literals[i] >> 1
-                if self.seen[q] or self.level[q] == 0:
-                    continue
-                if self.reason[q] == DECIDED or not (levels >> (self.level[q] & 31)) & 1:
-                    while cleared[0] > top:
-                        cleared[0] -= 1
-                        self.seen[self.cleared[cleared[0]]] = 0
-                    return False
-                self.seen[q] = 1
-                self.stack[depth] = q
-                depth += 1
-                self.cleared[cleared[0]] = q
-                cleared[0] += 1
-        return True
-
-    cdef int open_at_level_zero(self, const int32_t *literals, int length, int32_t *out) noexcept nogil:
-        """Copy the literals of a clause that level 0 leaves open to out (literals itself, or before it), in
-        order; how many, or -1 (out then undefined) if level 0 makes one of them true."""
-        cdef int kept = 0, i, literal, state
-        for i in range(length):
-            literal = literals[i]
-            state = self.value[literal >> 1]
-            if state == (literal & 1):
-                return -1
-            if state == UNKNOWN:
-                out[kept] = literal
-                kept += 1
-        return kept
-
-    cdef void add_clause(self, int count) noexcept nogil:
-        """Add the clause of the count literals in learnt, at level 0 (what level 0 makes false left out)."""
-        cdef int kept = self.open_at_level_zero(self.learnt, count, self.learnt)
-        if kept >= 0:
-            self.add_open(kept)
-
-    cdef void add_open(self, int kept) noexcept nogil:
-        """Add the clause of the kept literals in learnt, all of which level 0 leaves open."""
-        if kept == 0:
-            self.unsatisfiable = True
-        elif kept == 1:
-            self.give(self.learnt[0], DECIDED)
-        elif self.store(self.learnt, kept, False, 0) < 0:
-            self.out_of_memory = True
 
     # -- the search -------------------------------------------------------------------
 
@@ -2005,10 +1613,10 @@ cdef class Learn:
         """
         cdef int status
         with nogil:
-            if self.solved:
-                self.solved = False
-                self.exclude_current()
-            status = self.search(node_budget, fp_seconds() + FP_POLL_SECONDS)
+            if self.e.solved:
+                self.e.solved = False
+                fp_exclude_decisions(&self.e)
+            status = fp_search(&self.e, node_budget, fp_seconds() + FP_POLL_SECONDS)
         return status
 
     def count(self, uint64_t node_budget, uint64_t limit):
@@ -2018,19 +1626,19 @@ cdef class Learn:
         is counted, PAUSED, or TOO_LARGE if memory for its clauses ran out.
         """
         cdef int status
-        cdef uint64_t stop = self.node_count + node_budget
+        cdef uint64_t stop = self.e.node_count + node_budget
         cdef double deadline = fp_seconds() + FP_POLL_SECONDS
         with nogil:
-            if self.solved:
-                self.solved = False
-                self.exclude_current()
+            if self.e.solved:
+                self.e.solved = False
+                fp_exclude_decisions(&self.e)
             while True:
-                status = self.search(stop - self.node_count if stop > self.node_count else 0, deadline)
+                status = fp_search(&self.e, stop - self.e.node_count if stop > self.e.node_count else 0, deadline)
                 if status != FP_STATUS_SOLUTION:
                     break
                 self.found_count += 1
-                self.solved = False
-                self.exclude_current()
+                self.e.solved = False
+                fp_exclude_decisions(&self.e)
                 if self.found_count == limit:
                     break
         return status
@@ -2038,17 +1646,7 @@ cdef class Learn:
     def exclude(self, const unsigned char[::1] picture not None, const unsigned char[::1] where not None):
         """From now on, find only solutions that differ from picture (0 or 1 per cell, row by row) in at
         least one cell where where is not 0."""
-        cdef int p, count = 0
-        assert picture.shape[0] == self.size and where.shape[0] == self.size, f"expected {self.size} cells"
-        for p in range(self.size):
-            assert not where[p] or picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
-        self.back_to(0)
-        self.solved = False
-        for p in range(self.size):
-            if where[p]:
-                self.learnt[count] = 2 * p + (picture[p] ^ 1)
-                count += 1
-        self.add_clause(count)
+        fp_exclude(&self.e, picture, where)
 
     def learn_from(self, Learn other not None, int most):
         """Add the clauses other has learnt, each less the literals this search's level 0 makes false, but
@@ -2056,23 +1654,19 @@ cdef class Learn:
         cdef int at = 0, length, count
         assert (other.width, other.height, other.distinct) == (self.width, self.height, self.distinct), "another grid"
         self.back_to(0)
-        self.solved = False
-        while at < other.arena_size and not self.unsatisfiable:
-            length = other.arena[at] & LENGTH
-            if other.arena[at] & LEARNT:
-                count = self.open_at_level_zero(&other.arena[at + 1], length, self.learnt)
+        self.e.solved = False
+        while at < other.e.arena_size and not self.e.unsatisfiable:
+            length = other.e.arena[at] & FP_LEARN_LENGTH
+            if other.e.arena[at] & FP_LEARN_LEARNT:
+                count = fp_open_at_level_zero(&self.e, &other.e.arena[at + 1], length, self.e.learnt)
                 if 0 <= count <= most:
-                    self.add_open(count)
+                    fp_add_open(&self.e, count)
             at += length + 1
 
     def prefer(self, const unsigned char[::1] picture not None):
         """Try each cell first with its digit in picture (0 or 1 per cell, row by row), until the search
         learns otherwise (0 is the first digit by default)."""
-        cdef int p
-        assert picture.shape[0] == self.size, f"expected {self.size} cells"
-        for p in range(self.size):
-            assert picture[p] <= 1, f"cell {p}: expected 0 or 1, got {picture[p]}"
-            self.saved[p] = picture[p]
+        fp_prefer(&self.e, picture)
 
     def assume(self, const unsigned char[::1] cells not None, const int32_t[::1] order=None):
         """Search from now on with the givens of cells (0, 1, or 2 for none, per cell) as assumptions,
@@ -2085,276 +1679,44 @@ cdef class Learn:
         if order is not None:
             assert order.shape[0] == self.size, f"expected an order of {self.size} cells"
             for i in range(self.size):
-                self.seen[i] = 0
+                self.e.seen[i] = 0
             for i in range(self.size):
-                assert 0 <= order[i] < self.size and not self.seen[order[i]], f"order: cell {order[i]} out of place"
-                self.seen[order[i]] = 1
+                assert 0 <= order[i] < self.size and not self.e.seen[order[i]], f"order: cell {order[i]} out of place"
+                self.e.seen[order[i]] = 1
             for i in range(self.size):
-                self.seen[i] = 0
+                self.e.seen[i] = 0
         for i in range(self.size):
             p = i if order is None else order[i]
             if cells[p] == CELL_BLANK:
                 continue
-            if kept == count and count < self.assumption_count and self.assumptions[count] == 2 * p + cells[p]:
+            if kept == count and count < self.e.assumption_count and self.e.assumptions[count] == 2 * p + cells[p]:
                 kept += 1
-            self.learnt[count] = 2 * p + cells[p]
+            self.e.learnt[count] = 2 * p + cells[p]
             count += 1
         self.back_to(kept)
-        self.solved = False
-        memcpy(self.assumptions, self.learnt, count * sizeof(int32_t))
-        self.assumption_count = count
-
-    cdef void exclude_current(self) noexcept nogil:
-        """From now on, find only solutions in which some decision of the one just found differs."""
-        cdef int level, count = 0, start
-        for level in range(self.level_count):
-            start = self.level_start[level]
-            if start < self.trail_size and self.level[self.trail[start] >> 1] == level + 1:
-                self.learnt[count] = self.trail[start] ^ 1
-                count += 1
-        self.back_to(0)
-        self.add_clause(count)
-
-    cdef bint reduce(self) noexcept nogil:
-        """At level 0, propagated: drop half of the learnt clauses longer than KEEP_LENGTH of glue over
-        KEEP_GLUE, those of the highest glue, the longer first among equals, then the older; then
-        rewatch(), vivify() and rewatch() again (the twin's _reduce). False when out of memory."""
-        cdef uint64_t *keys
-        cdef int count = 0, at, length, i, drop, glue
-        keys = <uint64_t *>malloc((self.learnt_count + 1) * sizeof(uint64_t))
-        if keys == NULL:
-            self.out_of_memory = True
-            return False
-        at = 0
-        while at < self.arena_size:
-            length = self.arena[at] & LENGTH
-            glue = (self.arena[at] >> GLUE_SHIFT) & MOST_GLUE
-            if (self.arena[at] & LEARNT) and length > KEEP_LENGTH and glue > KEEP_GLUE:
-                # Higher glue first, then longer, then older: the key sorts ascending.
-                keys[count] = (((<uint64_t>(MOST_GLUE - glue)) << 48) | ((<uint64_t>(LENGTH - length)) << 32)
-                               | <uint64_t>at)
-                count += 1
-            at += length + 1
-        qsort(keys, count, sizeof(uint64_t), compare_keys)
-        drop = count // 2
-        for i in range(drop):
-            at = <int>(keys[i] & <uint64_t>0xffffffffU)
-            self.arena[at] = -1 - self.arena[at]  # marked: dropped
-        free(keys)
-        self.learnt_limit += self.learnt_limit // 10
-        if not (self.rewatch() and self.vivify()):
-            return False
-        return self.unsatisfiable or self.rewatch()
-
-    cdef bint rewatch(self) noexcept nogil:
-        """At level 0: take out of the arena the clauses marked dropped and those level 0 satisfies, and the
-        literals level 0 makes false, and watch every clause again; a clause left with one literal gives it
-        at level 0, and one left with none makes the grid unsatisfiable. Then propagate at level 0 (the
-        twin's _rewatch). False when out of memory."""
-        cdef int at = 0, to = 0, length, kept, header, q
-        for q in range(self.trail_size):
-            self.reason[self.trail[q] >> 1] = DECIDED  # level 0 is never explained: offsets move
-        for q in range(2 * self.size):
-            self.watch_size[q] = 0
-        self.learnt_count = 0
-        while at < self.arena_size:
-            if self.arena[at] < 0:
-                at += ((-1 - self.arena[at]) & LENGTH) + 1
-                continue
-            header = self.arena[at]
-            length = header & LENGTH
-            kept = self.open_at_level_zero(&self.arena[at + 1], length, &self.arena[to + 1])
-            if kept == 0:
-                self.unsatisfiable = True
-            elif kept == 1:
-                self.give(self.arena[to + 1], DECIDED)
-            elif kept > 1:
-                self.arena[to] = kept | (header & ~LENGTH)
-                self.learnt_count += (header & LEARNT) != 0
-                if not (self.watch(self.arena[to + 1], to) and self.watch(self.arena[to + 2], to)):
-                    return False
-                to += kept + 1
-            at += length + 1
-        self.arena_size = to
-        if not self.unsatisfiable and self.propagate() != -1:
-            self.unsatisfiable = not self.out_of_memory
-        return not self.out_of_memory
-
-    cdef bint vivify(self) noexcept nogil:
-        """At level 0, propagated, the arena just rewatched: try to shorten each learnt clause of at most
-        VIVIFY_MOST literals not tried before, in the arena's order, until VIVIFY_EFFORT decisions per
-        hundred conflicts since the last call are spent. Its literals made false one after the other, each
-        at a level of its own: a literal that propagation makes false leaves the clause, and one it makes
-        true, or a conflict, ends it there.
-        What is left is implied by the clauses and the rules. Shortened clauses are written back (the
-        rest of their old room marked dropped) once every clause is tried, since the watches read them
-        meanwhile; a clause of one literal is given at level 0 (and a conflict there ends it, the clauses as
-        they were). The saved digits stay as they were (the twin's _vivify). False when out of memory."""
-        cdef int at = 0, length, i, k, literal, state, end, header
-        cdef int32_t *shorter
-        cdef int written = 0, q
-        cdef int64_t budget = <int64_t>(self.conflict_count - self.vivified_at) * VIVIFY_EFFORT // 100
-        cdef uint8_t *phases = <uint8_t *>malloc(self.size * sizeof(uint8_t))
-        shorter = <int32_t *>malloc((self.arena_size + 1) * sizeof(int32_t))
-        if phases == NULL or shorter == NULL:
-            free(phases)
-            free(shorter)
-            self.out_of_memory = True
-            return False
-        memcpy(phases, self.saved, self.size * sizeof(uint8_t))
-        self.vivified_at = self.conflict_count
-        while at < self.arena_size and not self.unsatisfiable and budget > 0:
-            header = self.arena[at]
-            length = header & LENGTH
-            end = at + length + 1
-            if (header & LEARNT) == 0 or (header & VIVIFIED) or length > VIVIFY_MOST:
-                at = end
-                continue
-            self.arena[at] = header | VIVIFIED
-            # Propagation moves the clause's own watches: read its literals from a copy.
-            memcpy(self.stack, &self.arena[at + 1], length * sizeof(int32_t))
-            k = 0
-            for i in range(length):
-                literal = self.stack[i]
-                state = self.value[literal >> 1]
-                if state == (literal ^ 1) & 1:
-                    continue
-                if state != UNKNOWN and self.level[literal >> 1] == 0:
-                    k = length  # satisfied since a clause before gave a literal at level 0: rewatch() drops it
-                    break
-                self.learnt[k] = literal
-                k += 1
-                if state != UNKNOWN or i == length - 1:
-                    break
-                self.level_start[self.level_count] = self.trail_size
-                self.level_count += 1
-                budget -= 1
-                self.give(literal ^ 1, DECIDED)
-                if self.propagate() != -1:
-                    break
-            self.back_to(0)
-            if self.out_of_memory:
-                break
-            if k == 1:
-                self.give(self.learnt[0], DECIDED)
-                if self.propagate() != -1:
-                    self.unsatisfiable = not self.out_of_memory
-                    break
-            if 0 < k < length:
-                shorter[written] = at
-                shorter[written + 1] = k
-                for q in range(k):
-                    shorter[written + 2 + q] = self.learnt[q]
-                written += k + 2
-            at = end
-        memcpy(self.saved, phases, self.size * sizeof(uint8_t))
-        q = 0
-        while q < written and not (self.unsatisfiable or self.out_of_memory):
-            at = shorter[q]
-            k = shorter[q + 1]
-            length = self.arena[at] & LENGTH
-            self.arena[at] = k | (self.arena[at] & ~LENGTH)
-            for i in range(k):
-                self.arena[at + 1 + i] = shorter[q + 2 + i]
-            self.arena[at + 1 + k] = -1 - (length - k - 1)
-            q += k + 2
-        free(phases)
-        free(shorter)
-        return not self.out_of_memory
-
-    cdef int next_assumption(self) noexcept nogil:
-        """The next assumption to decide: its literal, -1 once every one is placed, -2 if one is false
-        (the twin's _next_assumption: one already true takes an empty level)."""
-        cdef int literal, state
-        while self.level_count < self.assumption_count:
-            literal = self.assumptions[self.level_count]
-            state = self.value[literal >> 1]
-            if state == UNKNOWN:
-                return literal
-            if state != (literal & 1):
-                return -2
-            self.level_start[self.level_count] = self.trail_size
-            self.level_count += 1
-        return -1
-
-    cdef bint restart_due(self, int glue) noexcept nogil:
-        """Move the averages of glue by the glue of the clause just learnt; whether to restart now (the
-        twin's _restart_due)."""
-        if self.glue_slow == 0:
-            self.glue_slow = <uint64_t>glue << GLUE_SCALE  # the first conflict: both start at its glue
-            self.glue_fast = self.glue_slow
-        # Each step stays at 0 or over: no unsigned wrap-around for the checked build to trap.
-        self.glue_fast = self.glue_fast - (self.glue_fast >> FAST_GLUE) + (<uint64_t>glue << (GLUE_SCALE - FAST_GLUE))
-        self.glue_slow = self.glue_slow - (self.glue_slow >> SLOW_GLUE) + (<uint64_t>glue << (GLUE_SCALE - SLOW_GLUE))
-        return self.conflict_count >= self.next_restart and 4 * self.glue_fast > 5 * self.glue_slow
-
-    cdef int search(self, uint64_t node_budget, double deadline) noexcept nogil:
-        """Search on until a solution, the end, node_budget more nodes or the deadline (fp_seconds)."""
-        cdef uint64_t stop = self.node_count + node_budget
-        cdef uint64_t check = min(stop, (self.node_count | (CLOCK_NODES - 1)) + 1)
-        cdef int conflict, length, jump, clause, p, glue
-        while True:
-            if self.unsatisfiable:
-                return FP_STATUS_EXHAUSTED
-            conflict = self.propagate()
-            if self.out_of_memory:
-                return FP_STATUS_TOO_LARGE
-            if conflict != -1:
-                self.node_count += 1
-                self.conflict_count += 1
-                if self.level_count == 0:
-                    self.unsatisfiable = True
-                    return FP_STATUS_EXHAUSTED
-                length = self.analyse(conflict, &jump)
-                glue = self.glue(self.learnt, length)
-                self.back_to(jump)
-                if length == 1:
-                    self.give(self.learnt[0], DECIDED)
-                else:
-                    clause = self.store(self.learnt, length, True, glue)
-                    if clause < 0:
-                        return FP_STATUS_TOO_LARGE
-                    self.give(self.learnt[0], clause)
-                if self.restart_due(glue):
-                    self.next_restart = self.conflict_count + RESTART_CONFLICTS
-                    # The assumptions' levels stay, unless the learnt clauses are due for reduce().
-                    self.back_to(0 if self.learnt_count >= self.learnt_limit else self.assumption_count)
-                continue
-            if self.level_count == 0 and self.learnt_count >= self.learnt_limit:
-                if not self.reduce():
-                    return FP_STATUS_TOO_LARGE
-                if self.unsatisfiable:
-                    return FP_STATUS_EXHAUSTED
-            if self.node_count >= stop:
-                return FP_STATUS_PAUSED
-            if self.node_count >= check:
-                if fp_past(deadline):
-                    return FP_STATUS_PAUSED
-                check = (self.node_count | (CLOCK_NODES - 1)) + 1
-            p = self.next_assumption()
-            if p == -2:
-                return FP_STATUS_EXHAUSTED  # an assumption is false: no solution with these givens
-            if p >= 0:
-                self.node_count += 1
-                self.level_start[self.level_count] = self.trail_size
-                self.level_count += 1
-                self.give(p, DECIDED)
-                continue
-            while self.order.size and self.value[self.order.cells[0]] != UNKNOWN:
-                fp_heap_pop(&self.order)
-            if not self.order.size:
-                self.solved = True
-                return FP_STATUS_SOLUTION
-            p = fp_heap_pop(&self.order)
-            self.node_count += 1
-            self.level_start[self.level_count] = self.trail_size
-            self.level_count += 1
-            self.give(2 * p + self.saved[p], DECIDED)
+        self.e.solved = False
+        memcpy(self.e.assumptions, self.e.learnt, count * sizeof(int32_t))
+        self.e.assumption_count = count
 
     def solution(self):
         """The cells of the solution last reported, row by row, as '0' and '1'."""
-        cdef char text[LEARN_MAX_SIDE * LEARN_MAX_SIDE]
-        cdef int p
-        for p in range(self.size):
-            text[p] = b'1' if self.value[p] == 1 else b'0'
-        return PyUnicode_DecodeASCII(text, self.size, NULL)
+        return fp_solution(&self.e).decode("ascii")
+
+
+cdef void learn_give(void *kernel, int literal, int why) noexcept nogil:
+    (<Learn>kernel).give(literal, why)
+
+
+cdef void learn_back_to(void *kernel, int level) noexcept nogil:
+    (<Learn>kernel).back_to(level)
+
+
+cdef int learn_propagate(void *kernel) noexcept nogil:
+    return (<Learn>kernel).propagate()
+
+
+cdef int learn_explain(void *kernel, int why, int p, int32_t *out) noexcept nogil:
+    if p < 0:
+        memcpy(out, (<Learn>kernel).conflict, (<Learn>kernel).conflict_size * sizeof(int32_t))
+        return (<Learn>kernel).conflict_size
+    return (<Learn>kernel).explain(why, p, (<Learn>kernel).e.value[p], (<Learn>kernel).e.place[p], out)
