@@ -1255,11 +1255,7 @@ cdef class Learn:
 
     cdef void allocate(self) except *:
         cdef int size = self.size
-        self.e.kernel = <void *>self
-        self.e.give = learn_give
-        self.e.back_to = learn_back_to
-        self.e.propagate = learn_propagate
-        self.e.explain = learn_explain
+        plug(self)
         # Per clue: target, black, unknown, open_bits (in one int32 slot), neighbour_size,
         # pending; per cell: cover_size.
         self.target = <int32_t *>malloc(size * 7 * sizeof(int32_t))
@@ -1297,15 +1293,7 @@ cdef class Learn:
         list_neighbours(clue_at, self.n, self.m, self.neighbour, self.neighbour_size)
         free(clue_at)
 
-    @property
-    def nodes(self):
-        """Decisions and conflicts so far."""
-        return self.e.node_count
-
-    @property
-    def conflicts(self):
-        """Conflicts so far (each one learnt a clause)."""
-        return self.e.conflict_count
+    include "../_learning/statistics.pxi"
 
     # -- assignment and propagation ------------------------------------------------
 
@@ -1456,6 +1444,10 @@ cdef class Learn:
 
     # -- learning ------------------------------------------------------------------
 
+    cdef int reason(self, int why, int p, int32_t *out) noexcept nogil:
+        """The engine's hook: the reason of p's value, a clue's block (why) in the engine's terms."""
+        return self.explain(BY_CLUE - why, p, out)
+
     cdef int explain(self, int code, int cell, int32_t *out) noexcept nogil:
         """Why a clue or pair (code: BY_CLUE - reason) forced cell (or, for cell -1, why it failed):
         false literals, into out; their number.
@@ -1524,22 +1516,5 @@ cdef class Learn:
         the search learns otherwise (white is the first colour by default)."""
         fp_prefer(&self.e, picture)
 
-    def solution(self):
-        """The cells of the solution last reported, row by row, as '0' and '1'."""
-        return fp_solution(&self.e).decode("ascii")
 
-
-cdef void learn_give(void *kernel, int literal, int why) noexcept nogil:
-    (<Learn>kernel).give(literal, why)
-
-
-cdef void learn_back_to(void *kernel, int level) noexcept nogil:
-    (<Learn>kernel).back_to(level)
-
-
-cdef int learn_propagate(void *kernel) noexcept nogil:
-    return (<Learn>kernel).propagate()
-
-
-cdef int learn_explain(void *kernel, int why, int p, int32_t *out) noexcept nogil:
-    return (<Learn>kernel).explain(BY_CLUE - why, p, out)
+include "../_learning/plug.pxi"

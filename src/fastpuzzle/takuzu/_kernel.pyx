@@ -1146,11 +1146,7 @@ cdef class Learn:
 
     cdef void allocate(self) except *:
         cdef int size = self.size, lines = self.lines
-        self.e.kernel = <void *>self
-        self.e.give = learn_give
-        self.e.back_to = learn_back_to
-        self.e.propagate = learn_propagate
-        self.e.explain = learn_explain
+        plug(self)
         # Per cell: row_of, column_of; per line: length, dirty, line_round; the conflict; dominated per literal.
         self.length = <int32_t *>malloc((4 * size + 3 * lines + MOST_EXPLAINED) * sizeof(int32_t))
         self.ones = <uint64_t *>malloc((4 * lines + size) * sizeof(uint64_t))
@@ -1183,15 +1179,7 @@ cdef class Learn:
         free(self.memo)
         free(self.reasons)
 
-    @property
-    def nodes(self):
-        """Decisions and conflicts so far."""
-        return self.e.node_count
-
-    @property
-    def conflicts(self):
-        """Conflicts so far (each one learnt a clause)."""
-        return self.e.conflict_count
+    include "../_learning/statistics.pxi"
 
     @property
     def found(self):
@@ -1540,6 +1528,13 @@ cdef class Learn:
 
     # -- learning ---------------------------------------------------------------------
 
+    cdef int reason(self, int why, int p, int32_t *out) noexcept nogil:
+        """The engine's hook: the reason of p's value, or of the conflict when p < 0."""
+        if p < 0:
+            memcpy(out, self.conflict, self.conflict_size * sizeof(int32_t))
+            return self.conflict_size
+        return self.explain(why, p, self.e.value[p], self.e.place[p], out)
+
     cdef int explain(self, int why, int p, int digit, int before, int32_t *out) noexcept nogil:
         """Why rule why makes cell p digit: the false literals of the cells it read (placed before
         before, p left out), into out; their number."""
@@ -1698,25 +1693,5 @@ cdef class Learn:
         memcpy(self.e.assumptions, self.e.learnt, count * sizeof(int32_t))
         self.e.assumption_count = count
 
-    def solution(self):
-        """The cells of the solution last reported, row by row, as '0' and '1'."""
-        return fp_solution(&self.e).decode("ascii")
 
-
-cdef void learn_give(void *kernel, int literal, int why) noexcept nogil:
-    (<Learn>kernel).give(literal, why)
-
-
-cdef void learn_back_to(void *kernel, int level) noexcept nogil:
-    (<Learn>kernel).back_to(level)
-
-
-cdef int learn_propagate(void *kernel) noexcept nogil:
-    return (<Learn>kernel).propagate()
-
-
-cdef int learn_explain(void *kernel, int why, int p, int32_t *out) noexcept nogil:
-    if p < 0:
-        memcpy(out, (<Learn>kernel).conflict, (<Learn>kernel).conflict_size * sizeof(int32_t))
-        return (<Learn>kernel).conflict_size
-    return (<Learn>kernel).explain(why, p, (<Learn>kernel).e.value[p], (<Learn>kernel).e.place[p], out)
+include "../_learning/plug.pxi"
