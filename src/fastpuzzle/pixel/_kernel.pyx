@@ -1293,7 +1293,19 @@ cdef class Learn:
         list_neighbours(clue_at, self.n, self.m, self.neighbour, self.neighbour_size)
         free(clue_at)
 
-    include "../_learning/statistics.pxi"
+    @property
+    def nodes(self):
+        """Decisions and conflicts so far."""
+        return self.e.node_count
+
+    @property
+    def conflicts(self):
+        """Conflicts so far (each one learnt a clause)."""
+        return self.e.conflict_count
+
+    def solution(self):
+        """The cells of the solution last reported, row by row, as '0' and '1'."""
+        return fp_solution(&self.e).decode("ascii")
 
     # -- assignment and propagation ------------------------------------------------
 
