@@ -256,6 +256,12 @@ cdef inline bint fp_probe(fp_learn *e, int literal) noexcept nogil:
     return e.propagate(e.kernel) == -1
 
 
+cdef inline bint fp_unprobe(fp_learn *e) noexcept nogil:
+    """Close a probe's level (back to level 0); False when the probe ran out of memory."""
+    e.back_to(e.kernel, 0)
+    return not e.out_of_memory
+
+
 cdef inline bint fp_fix(fp_learn *e, int literal) noexcept nogil:
     """At level 0: make literal true and propagate; False on a conflict, or when out of memory."""
     e.give(e.kernel, literal, FP_DECIDED)

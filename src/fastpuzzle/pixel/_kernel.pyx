@@ -17,7 +17,7 @@ from libc.string cimport memset
 
 from fastpuzzle._learning.engine cimport (
     fp_backed, fp_exclude, fp_exclude_cells, fp_fix, fp_learn, fp_learn_allocate, fp_learn_clear, fp_learn_free,
-    fp_learn_start, fp_prefer, fp_probe, fp_search, fp_set, fp_solution, fp_unset, fp_watched,
+    fp_learn_start, fp_prefer, fp_probe, fp_search, fp_set, fp_solution, fp_unprobe, fp_unset, fp_watched,
 )
 
 cdef extern from "_fp_clock.h":
@@ -1426,8 +1426,7 @@ cdef class Learn:
                 for colour in range(2):
                     if not fp_probe(&self.e, 2 * p + colour):
                         failed = colour
-                    self.back_to(0)
-                    if self.e.out_of_memory:
+                    if not fp_unprobe(&self.e):
                         return False
                     if failed >= 0:
                         break

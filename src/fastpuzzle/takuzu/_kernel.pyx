@@ -13,7 +13,7 @@ from libc.string cimport memcpy
 from fastpuzzle._learning.engine cimport (
     FP_LEARN_LEARNT, FP_LEARN_LENGTH, fp_add_open, fp_backed, fp_exclude, fp_exclude_decisions, fp_fix, fp_learn,
     fp_learn_allocate, fp_learn_clear, fp_learn_free, fp_learn_start, fp_open_at_level_zero, fp_prefer, fp_probe,
-    fp_search, fp_set, fp_solution, fp_unset, fp_watched,
+    fp_search, fp_set, fp_solution, fp_unprobe, fp_unset, fp_watched,
 )
 
 cdef extern from *:
@@ -1502,8 +1502,7 @@ cdef class Learn:
                     else:
                         for i in range(self.e.level_start[0] + 1, self.e.trail_size):
                             self.dominated[self.e.trail[i]] = self.e.level_start[0] + 1
-                    self.back_to(0)
-                    if self.e.out_of_memory:
+                    if not fp_unprobe(&self.e):
                         return False
                     if failed >= 0:
                         break
