@@ -30,6 +30,8 @@ KERNELS: dict[str, tuple[str, ...]] = {
 }
 #: The batch's compiled reader and record writer (``_batch.kernel``), which every puzzle shares.
 KERNELS["_batch.kernel"] = ("_common/_fp_text.h",)
+#: The clause-learning engine's Python face, which the 01-game and pixel kernels' searches extend.
+KERNELS["_learning.engine"] = ("_learning/_fp_learn.h",)
 #: Where the kernels' C headers are found: the shared ones, and each puzzle's own beside its kernel.
 HEADER_DIRS = sorted(
     {f"src/fastpuzzle/{os.path.dirname(header)}" for headers in KERNELS.values() for header in headers}

@@ -8,7 +8,9 @@ clauses' clean-ups (reduce, rewatch, vivify), assumptions, and the search itself
 A literal is 2 * cell + digit. A cell's reason is DECIDED, a clause's offset (>= 0), or any other
 negative code the kernel chooses for its own rules. A kernel embeds an fp_learn, fills it with
 fp_learn_allocate and fp_learn_start, and plugs its propagator in through four hooks, each given
-fp_learn.kernel:
+fp_learn.kernel (_learning/plug.pxi, included by both kernels, does the plugging). A kernel's Learn
+extends Engine (engine.pyx), which holds the fp_learn as e and reports the search's statistics and
+solution the same way for every kernel.
 
 - give(kernel, literal, why): fp_set, then what the kernel keeps of its own per assignment;
 - back_to(kernel, level): fp_unset down to level_start[level] (undoing its own), then fp_backed;
@@ -844,3 +846,7 @@ cdef inline int fp_search(fp_learn *e, uint64_t node_budget, double deadline) no
             p = 2 * p + e.saved[p]
         e.node_count += 1
         fp_decide(e, p)
+
+
+cdef class Engine:
+    cdef fp_learn e

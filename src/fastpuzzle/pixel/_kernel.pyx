@@ -16,8 +16,9 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
 from fastpuzzle._learning.engine cimport (
+    Engine,
     fp_backed, fp_exclude, fp_exclude_cells, fp_fix, fp_learn, fp_learn_allocate, fp_learn_clear, fp_learn_free,
-    fp_learn_start, fp_prefer, fp_probe, fp_search, fp_set, fp_solution, fp_unprobe, fp_unset, fp_watched,
+    fp_learn_start, fp_prefer, fp_probe, fp_search, fp_set, fp_unprobe, fp_unset, fp_watched,
 )
 
 cdef extern from "_fp_clock.h":
@@ -1183,7 +1184,7 @@ def solve_plain_texts(list texts not None, int most):
     return out
 
 
-cdef class Learn:
+cdef class Learn(Engine):
     """Find the solutions of a pixel-placement grid one by one by clause learning, resumably.
 
     The same cells and preconditions as Search, row by row (no transposing). A
@@ -1203,7 +1204,6 @@ cdef class Learn:
     """
 
     cdef int n, m, size, clues
-    cdef fp_learn e           # the engine: the cells' colours, the trail, the clauses, the search
     # Clues: target, black and unknown cells of the block; its cells (-1 past the border).
     cdef int32_t *target
     cdef int32_t *black
@@ -1292,20 +1292,6 @@ cdef class Learn:
             a += cells[p] != CELL_NO_CLUE
         list_neighbours(clue_at, self.n, self.m, self.neighbour, self.neighbour_size)
         free(clue_at)
-
-    @property
-    def nodes(self):
-        """Decisions and conflicts so far."""
-        return self.e.node_count
-
-    @property
-    def conflicts(self):
-        """Conflicts so far (each one learnt a clause)."""
-        return self.e.conflict_count
-
-    def solution(self):
-        """The cells of the solution last reported, row by row, as '0' and '1'."""
-        return fp_solution(&self.e).decode("ascii")
 
     # -- assignment and propagation ------------------------------------------------
 

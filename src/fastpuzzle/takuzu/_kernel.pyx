@@ -11,9 +11,10 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
 from fastpuzzle._learning.engine cimport (
+    Engine,
     FP_LEARN_LEARNT, FP_LEARN_LENGTH, fp_add_open, fp_backed, fp_exclude, fp_exclude_decisions, fp_fix, fp_learn,
     fp_learn_allocate, fp_learn_clear, fp_learn_free, fp_learn_start, fp_open_at_level_zero, fp_prefer, fp_probe,
-    fp_search, fp_set, fp_solution, fp_unprobe, fp_unset, fp_watched,
+    fp_search, fp_set, fp_unprobe, fp_unset, fp_watched,
 )
 
 cdef extern from *:
@@ -1074,7 +1075,7 @@ def solve_plain_texts(list texts not None, uint64_t max_candidates, int most):
 
 
 @cython.final  # no subclass: its cdef methods are called directly, not through a table
-cdef class Learn:
+cdef class Learn(Engine):
     """Find the solutions of a 01-game grid one by one by clause learning, resumably.
 
     cells holds width * height cell codes row by row (0, 1, 2 for blank): even sides from 2 to
@@ -1087,7 +1088,6 @@ cdef class Learn:
     cdef int width, height, size, lines, dirty_size, conflict_size
     cdef bint distinct
     cdef uint64_t found_count
-    cdef fp_learn e           # the engine: the cells' values, the trail, the clauses, the search
     cdef uint64_t *ones       # per line: the cells holding 1, and those holding 0
     cdef uint64_t *zeros
     cdef uint64_t *needed     # per cell given by its line's exact propagator: explain()'s cells, once read
@@ -1178,20 +1178,6 @@ cdef class Learn:
         free(self.is_dirty)
         free(self.memo)
         free(self.reasons)
-
-    @property
-    def nodes(self):
-        """Decisions and conflicts so far."""
-        return self.e.node_count
-
-    @property
-    def conflicts(self):
-        """Conflicts so far (each one learnt a clause)."""
-        return self.e.conflict_count
-
-    def solution(self):
-        """The cells of the solution last reported, row by row, as '0' and '1'."""
-        return fp_solution(&self.e).decode("ascii")
 
     @property
     def found(self):
