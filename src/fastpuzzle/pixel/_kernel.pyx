@@ -17,7 +17,7 @@ from libc.string cimport memset
 
 from fastpuzzle._learning.engine cimport (
     Engine,
-    fp_backed, fp_exclude, fp_exclude_cells, fp_fix, fp_learn, fp_learn_allocate, fp_learn_clear, fp_learn_free,
+    fp_backed, fp_exclude, fp_exclude_cells, fp_fix, fp_learn_allocate, fp_learn_clear, fp_learn_free,
     fp_learn_start, fp_prefer, fp_probe, fp_search, fp_set, fp_unprobe, fp_unset, fp_watched,
 )
 

@@ -12,7 +12,7 @@ from libc.string cimport memcpy
 
 from fastpuzzle._learning.engine cimport (
     Engine,
-    FP_LEARN_LEARNT, FP_LEARN_LENGTH, fp_add_open, fp_backed, fp_exclude, fp_exclude_decisions, fp_fix, fp_learn,
+    FP_LEARN_LEARNT, FP_LEARN_LENGTH, fp_add_open, fp_backed, fp_exclude, fp_exclude_decisions, fp_fix,
     fp_learn_allocate, fp_learn_clear, fp_learn_free, fp_learn_start, fp_open_at_level_zero, fp_prefer, fp_probe,
     fp_search, fp_set, fp_unprobe, fp_unset, fp_watched,
 )
