@@ -19,7 +19,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from conftest import PuzzleSet, build_cpp, label, puzzle_set_of, skip_twin_past, stored_set
-from fastpuzzle import Status, takuzu, use_kernels
+from fastpuzzle import NoSolutionError, PuzzleTooLargeError, Status, takuzu, use_kernels
 from fastpuzzle.takuzu import _kernel as _takuzu_cy
 from fastpuzzle.takuzu import _twin as _takuzu_py
 
@@ -372,7 +372,7 @@ def test_impossible_shapes(benchmark: BenchmarkFixture, kernels: str) -> None:
     def answer_all() -> list[int]:
         counts = []
         for rows in grids:
-            with pytest.raises(takuzu.NoSolutionError):
+            with pytest.raises(NoSolutionError):
                 takuzu.solve(rows)
             counts.append(takuzu.count_solutions(rows))
         return counts
@@ -389,7 +389,7 @@ def test_too_open_counts(benchmark: BenchmarkFixture) -> None:
     def refuse_all() -> int:
         refused = 0
         for rows in grids:
-            with pytest.raises(takuzu.PuzzleTooLargeError, match="too open to count"):
+            with pytest.raises(PuzzleTooLargeError, match="too open to count"):
                 takuzu.count_solutions(rows)
             refused += 1
         return refused
