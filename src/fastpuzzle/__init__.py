@@ -76,7 +76,7 @@ if TYPE_CHECKING:
     from ._common.hints import Hint
     from ._contract.facade import Facade, SearchFacade
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "ALIASES",
