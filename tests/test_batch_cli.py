@@ -394,7 +394,7 @@ def test_a_text_parse_reads_is_one_puzzle_of_a_batch(
             [[(seed >> (2 * k)) % 3 - 1 for k in range(r * 4, r * 4 + 4)] for r in range(4)]
         )
     else:
-        puzzle = takuzu.generate(4, seed=seed) if name == "takuzu" else pixel.generate(3, 4, seed=seed)
+        puzzle = takuzu.generate(4, seed=seed) if name == "takuzu" else pixel.generate(4, 3, seed=seed)
     text = ("\ufeff" if bom else "") + "".join(line + trailing + line_end for line in str(puzzle).splitlines())
     text += (trailing + line_end) * blank_lines
     found = items(text, facade.puzzle_lines)

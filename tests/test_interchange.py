@@ -467,7 +467,7 @@ def test_generated_01_games_round_trip(n: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("n", "m", "seed"), [(3, 3, 1), (5, 8, 2), (10, 4, 3), (12, 12, 4)])
 def test_generated_pixel_puzzles_round_trip(n: int, m: int, seed: int) -> None:
-    puzzle = pixel.generate(n, m, seed=seed)
+    puzzle = pixel.generate(m, n, seed=seed)
     game_id = interchange.to_sgt(puzzle)
     assert game_id.startswith(f"{m}x{n}:")
     assert _mosaic_reference(game_id.split(":")[1]) == "".join(puzzle.rows)

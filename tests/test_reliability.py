@@ -263,9 +263,9 @@ def test_a_bar_counts_each_item_of_a_loop_once_its_turn_is_done(monkeypatch: pyt
             "takuzu: .*/120 .* givens",
             None,
         ),
-        (lambda progress: pixel.generate(7, 9, seed=4, effort=None, progress=progress), "pixel: .*/63 .* clues", None),
+        (lambda progress: pixel.generate(9, 7, seed=4, effort=None, progress=progress), "pixel: .*/63 .* clues", None),
         (
-            lambda progress: pixel.from_image(ROOT / "examples" / "heart.png", (10, 12), seed=1, progress=progress),
+            lambda progress: pixel.from_image(ROOT / "examples" / "heart.png", (12, 10), seed=1, progress=progress),
             "pixel: .*/120 .* clues",
             "PIL",
         ),
