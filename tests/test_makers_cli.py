@@ -211,3 +211,21 @@ def test_pixel_known_cells_are_checked(tmp_path: Path, known: str, message: str)
         assert result.returncode == 2 and f"{known_file}: {message}" in result.stderr
     missing = run_cli("pixel", "--hint", "--known", str(tmp_path / "none.txt"), str(EXAMPLES / "pixel.txt"))
     assert missing.returncode == 2 and "cannot read the known cells" in missing.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "page", "game_id"), [("takuzu", "unruly", "6x6u:ceCiCebACBa"), ("pixel", "mosaic", "3x3:a0c22b")]
+)
+def test_a_game_url_pasted_whole_is_read(name: str, page: str, game_id: str) -> None:
+    """The link of SGT's web page, as copied from the browser: the game ID after its ``#`` is read."""
+    url = f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/{page}.html#{game_id}\n"
+    result = run_cli(name, "--format", "sgt", "--to", "sgt", stdin=url)
+    assert (result.returncode, result.stdout, result.stderr) == (0, game_id + "\n", "")
+
+
+def test_a_random_seed_is_not_a_game_id() -> None:
+    """``8x8#12345`` (or a page's address ending so) names no puzzle: a clear error, exit 2."""
+    for text in ("8x8u#12345\n", "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/unruly.html#8x8u#12345\n"):
+        result = run_cli("takuzu", "--format", "sgt", stdin=text)
+        assert result.returncode == 2
+        assert "random seed, not a game ID" in result.stderr and "Game > Specific" in result.stderr
