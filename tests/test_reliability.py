@@ -192,9 +192,11 @@ def test_a_damaged_checkpoint_is_one_warning_line(tmp_path: Path) -> None:
     checkpoint.write_text("".join(lines))
     result = run_cli(*args)
     assert (result.returncode, result.stdout) == (0, "390216\n")
+    parts = len(lines) - 1
     assert result.stderr == (
         f"fastpuzzle: reversi: warning: checkpoint {checkpoint}: 1 damaged line dropped; "
         "their parts are counted again\n"
+        f"fastpuzzle: reversi: resuming: {parts - 1} of {parts} parts done\n"
     )
 
 

@@ -247,6 +247,19 @@ def test_a_complete_checkpoint_is_not_counted_again(tmp_path: Path, monkeypatch:
     assert path.read_bytes() == before
 
 
+def test_resuming_says_so_in_one_line_unless_progress_is_off(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "count.jsonl"
+    assert reversi.perft(START_8, 7, to_move="black", jobs=1, checkpoint=path) == 55092
+    assert capsys.readouterr().err == ""  # a new checkpoint: nothing to resume
+    assert reversi.perft(START_8, 7, to_move="black", jobs=1, checkpoint=path) == 55092
+    parts = len(part_lines(path))
+    assert capsys.readouterr().err == f"fastpuzzle: reversi: resuming: {parts} of {parts} parts done\n"
+    assert reversi.perft(START_8, 7, to_move="black", jobs=1, checkpoint=path, progress=False) == 55092
+    assert capsys.readouterr().err == ""
+
+
 def test_games_checkpoint_resumes(tmp_path: Path, small_frontier: None) -> None:
     path = tmp_path / "games.jsonl"
     assert reversi.count_games(ENDGAME_6, to_move="black", checkpoint=path, jobs=2) == ENDGAME_6_GAMES
@@ -536,10 +549,18 @@ def test_cli_split_perft_with_a_checkpoint(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", "")
     complete = path.read_bytes()
     assert len(part_lines(path)) == 1773
-    # Resumed from a complete checkpoint: the same answer, nothing counted (no line added).
+    # Resumed from a complete checkpoint: the same answer, nothing counted (no line added), one line said.
     result = run_cli(*args, stdin=str(START_8))
-    assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", "")
+    resuming = "fastpuzzle: reversi: resuming: 1773 of 1773 parts done\n"
+    assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", resuming)
     assert path.read_bytes() == complete
+    # Resumed from part of it: the parts done are counted, the rest counted now.
+    lines = complete.splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:177]))
+    result = run_cli(*args, stdin=str(START_8))
+    resuming = "fastpuzzle: reversi: resuming: 176 of 1773 parts done\n"
+    assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", resuming)
+    assert len(part_lines(path)) == 1773
     # --checkpoint alone splits too (on the usable CPUs).
     result = run_cli("reversi", "--perft", "10", "--to-move", "black", "--checkpoint", str(path), stdin=str(START_8))
     assert (result.returncode, result.stdout) == (0, "24571284\n")

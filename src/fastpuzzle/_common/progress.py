@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     Item = TypeVar("Item")
 
-__all__ = ["DELAY", "check_stop", "progress_bar", "stop_callback", "stopped_by"]
+__all__ = ["DELAY", "check_stop", "note", "progress_bar", "stop_callback", "stopped_by"]
 
 #: Seconds a job runs before its bar appears: a short job draws none.
 DELAY = 0.5
@@ -103,6 +103,20 @@ class progress_bar:
         bar, self.bar = self.bar, None
         if bar is not None:
             bar.close()
+
+
+def note(desc: str, line: str, *, show: Optional[bool] = None) -> None:
+    """One line about a long job on standard error, ``fastpuzzle: DESC: LINE`` (how it starts: resuming, ...);
+    nothing when ``show`` is False (as a job that shows no progress bar says nothing), or when standard
+    error is closed or full."""
+    if show is False:
+        return
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(f"fastpuzzle: {desc}: {line}\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 #: Per thread, the event that stops the jobs this thread runs (see stopped_by); threading.local without
