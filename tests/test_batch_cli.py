@@ -312,6 +312,22 @@ def test_scheduler_runs_the_batch_on_a_dask_cluster(tmp_path: Path) -> None:
     ]
 
 
+def test_a_batch_scheduler_where_nothing_listens_is_reported_at_once() -> None:
+    """A refused connection (a port bound, then closed) is one line and exit 2, without Dask's 10 s wait."""
+    import socket
+
+    pytest.importorskip("distributed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    began = time.monotonic()
+    result = run_cli("takuzu", "--batch", "--scheduler", f"127.0.0.1:{port}", stdin=public_cases("takuzu")[0])
+    assert time.monotonic() - began < 5
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"fastpuzzle: takuzu: cannot reach the Dask scheduler at 127.0.0.1:{port}: ")
+    assert "connection refused" in result.stderr and result.stderr.count("\n") == 1
+
+
 # -- the reader ------------------------------------------------------------------
 
 
