@@ -311,8 +311,8 @@ def perft(
 
 
 def _count_bar(show: Optional[bool]) -> progress_bar:
-    """The progress bar of one count: its share done, in ‰."""
-    return progress_bar(NAME, show=show, total=1000, unit="‰")
+    """The progress bar of one count: its share done (in thousandths), shown as per cent and time left."""
+    return progress_bar(NAME, show=show, total=1000, unit=None)
 
 
 def _splits(jobs: object, executor: object, checkpoint: object) -> bool:
