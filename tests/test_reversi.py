@@ -306,7 +306,7 @@ def test_a_split_count_bar_counts_parts_per_second(
 
 def test_a_slow_bar_still_counts_per_second() -> None:
     """tqdm's own format turns a rate below 1 into seconds per step (``2.86s/ parts``); ours keeps it per second."""
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped]
 
     line = tqdm.format_meter(
         12, 1773, 34.2, unit=" parts", prefix="reversi", bar_format=_progress._bar_format(" parts", 1773)

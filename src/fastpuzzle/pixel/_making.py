@@ -205,7 +205,6 @@ def from_image(
     another size or threshold) or no puzzle of the grade is found.
     """
     width, height = image_size(size)
-    n, m = height, width
     difficulty = None if difficulty is None else checked_difficulty(difficulty)
     rng = random.Random(checked_seed(seed))
     picture = image_picture(path, width, height, threshold)
