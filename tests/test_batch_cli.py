@@ -312,6 +312,22 @@ def test_scheduler_runs_the_batch_on_a_dask_cluster(tmp_path: Path) -> None:
     ]
 
 
+def test_a_batch_scheduler_where_nothing_listens_is_reported_at_once() -> None:
+    """A refused connection (a port bound, then closed) is one line and exit 2, without Dask's 10 s wait."""
+    import socket
+
+    pytest.importorskip("distributed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    began = time.monotonic()
+    result = run_cli("takuzu", "--batch", "--scheduler", f"127.0.0.1:{port}", stdin=public_cases("takuzu")[0])
+    assert time.monotonic() - began < 5
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"fastpuzzle: takuzu: cannot reach the Dask scheduler at 127.0.0.1:{port}: ")
+    assert "connection refused" in result.stderr and result.stderr.count("\n") == 1
+
+
 # -- the reader ------------------------------------------------------------------
 
 
@@ -394,7 +410,7 @@ def test_a_text_parse_reads_is_one_puzzle_of_a_batch(
             [[(seed >> (2 * k)) % 3 - 1 for k in range(r * 4, r * 4 + 4)] for r in range(4)]
         )
     else:
-        puzzle = takuzu.generate(4, seed=seed) if name == "takuzu" else pixel.generate(3, 4, seed=seed)
+        puzzle = takuzu.generate(4, seed=seed) if name == "takuzu" else pixel.generate(4, 3, seed=seed)
     text = ("\ufeff" if bom else "") + "".join(line + trailing + line_end for line in str(puzzle).splitlines())
     text += (trailing + line_end) * blank_lines
     found = items(text, facade.puzzle_lines)

@@ -99,6 +99,38 @@ def test_unknown_puzzle_is_a_usage_error() -> None:
     assert result.returncode == 2 and "invalid choice" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("reversi", "--perf", "3"), "fastpuzzle: reversi: unrecognized arguments: --perf; did you mean --perft?"),
+        (("takuzu", "--cout"), "fastpuzzle: takuzu: unrecognized arguments: --cout; did you mean --count?"),
+        (("pixel", "--batch", "--jbos=2"), "fastpuzzle: pixel: unrecognized arguments: --jbos=2; did you mean --jobs?"),
+        (("--verison",), "fastpuzzle: the following arguments are required: PUZZLE; did you mean --version?"),
+        (("--verison", "01"), "fastpuzzle: takuzu: unrecognized arguments: --verison; did you mean --version?"),
+        (("takuzo",), "fastpuzzle: argument PUZZLE: invalid choice: 'takuzo' (choose from"),
+        (("pixle",), "; did you mean 'pixel'?"),
+        (("takuzu", "--format", "sgtt"), "argument --format: invalid choice: 'sgtt'"),
+        (("takuzu", "--format", "sgtt"), "; did you mean 'sgt'?"),
+    ],
+)
+def test_a_misspelled_option_or_name_gets_the_nearest_one(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(list(args))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("args", [("takuzu", "--xyzzy"), ("takuzu", "--size", "7", "--cout", "--generate")])
+def test_no_suggestion_without_a_near_option(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:
+    """Nothing near (``--xyzzy``), or another error first (the bad size): no guess is offered."""
+    with pytest.raises(SystemExit) as stop:
+        main(list(args))
+    assert stop.value.code == 2 and "did you mean" not in capsys.readouterr().err
+
+
 def test_main_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["takuzu", str(SAMPLE_FILE)]) == 0
     assert capsys.readouterr().out == SAMPLE_ANSWER

@@ -74,7 +74,7 @@ def test_takuzu_hints_are_sound_for_every_grade(n: int, difficulty: int) -> None
 @pytest.mark.parametrize(("n", "m"), PIXEL_SIZES)
 def test_pixel_hints_are_sound_for_every_grade(n: int, m: int, difficulty: int) -> None:
     for seed in SEEDS:
-        puzzle = pixel.generate(n, m, seed=seed, difficulty=difficulty)
+        puzzle = pixel.generate(m, n, seed=seed, difficulty=difficulty)
         solution = pixel.solve(puzzle)
         steps = pixel.steps(puzzle)
         assert_path_sound(steps, solution, ["?" * m] * n, "?")
@@ -105,7 +105,7 @@ def test_takuzu_hint_is_sound_anywhere_on_the_way(seed: int, side: int, fill: fl
 @settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32), n=st.integers(1, 7), m=st.integers(1, 7), fill=st.floats(0, 0.8))
 def test_pixel_hint_is_sound_with_known_cells(seed: int, n: int, m: int, fill: float) -> None:
-    puzzle = pixel.generate(n, m, seed=seed)
+    puzzle = pixel.generate(m, n, seed=seed)
     solution = pixel.solve(puzzle)
     rng = random.Random(seed)
     known = ["".join(s if rng.random() < fill else "?" for s in full) for full in solution]

@@ -187,7 +187,7 @@ def test_the_sgt_data_covers_every_kind() -> None:
     [("8x8udn#12345", 7), ("10x10#hello:world", 6), ("#1", 1), ("6x6u# but: no", 5)],
 )
 def test_random_seed_ids_are_refused(game_id: str, column: int) -> None:
-    _parse_error(lambda: interchange.from_sgt(game_id, "takuzu"), column, "found '#'", "random seed, not a puzzle")
+    _parse_error(lambda: interchange.from_sgt(game_id, "takuzu"), column, "found '#'", "random seed, not a game ID")
     _parse_error(lambda: interchange.from_sgt(game_id, "pixel"), column, "random seed")
 
 
@@ -249,6 +249,37 @@ def test_white_space_around_an_id() -> None:
     assert interchange.to_sgt(puzzle) == "6x6u:ceCiCebACBa"
     # Columns count from the text's first character, the white space before the ID included.
     _parse_error(lambda: interchange.from_sgt("  6x6de:faCADAJe\n", "takuzu"), 17, "expected more letters")
+
+
+#: The address of SGT's web pages, which a game ID copied from the browser starts with.
+SGT_PAGES = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/"
+
+
+@pytest.mark.parametrize(
+    ("game", "page", "game_id"), [("takuzu", "unruly", "6x6u:ceCiCebACBa"), ("pixel", "mosaic", "3x3:a0c22b")]
+)
+def test_a_game_id_pasted_with_sgts_page_address_is_read(game: str, page: str, game_id: str) -> None:
+    """All up to and including the first ``#`` of a web address is passed over: the ID follows it."""
+    expected = interchange.from_sgt(game_id, game)
+    for text in (f"{SGT_PAGES}{page}.html#{game_id}", f" http://example.org/{page}.html#{game_id}\n"):
+        assert interchange.from_sgt(text, game) == expected
+        assert interchange.read(text, game, "sgt") == expected
+
+
+def test_a_page_address_with_a_random_seed_is_refused_as_a_seed() -> None:
+    url = f"{SGT_PAGES}unruly.html#8x8u#12345"
+    column = url.rindex("#") + 1
+    _parse_error(lambda: interchange.from_sgt(url, "takuzu"), column, "found '#'", "random seed, not a game ID")
+
+
+def test_a_page_address_without_a_game_id_says_so() -> None:
+    url = f"{SGT_PAGES}unruly.html"
+    _parse_error(
+        lambda: interchange.from_sgt(url, "takuzu"), len(url) + 1, "'#' and a game ID after the page's address"
+    )
+    # The ID's column counts from the address's first character.
+    cut_short = f"{SGT_PAGES}unruly.html#6x6u:ceC"
+    _parse_error(lambda: interchange.from_sgt(cut_short, "takuzu"), len(cut_short) + 1, "expected more letters")
 
 
 @pytest.mark.parametrize("n", [2, 4])
@@ -467,7 +498,7 @@ def test_generated_01_games_round_trip(n: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("n", "m", "seed"), [(3, 3, 1), (5, 8, 2), (10, 4, 3), (12, 12, 4)])
 def test_generated_pixel_puzzles_round_trip(n: int, m: int, seed: int) -> None:
-    puzzle = pixel.generate(n, m, seed=seed)
+    puzzle = pixel.generate(m, n, seed=seed)
     game_id = interchange.to_sgt(puzzle)
     assert game_id.startswith(f"{m}x{n}:")
     assert _mosaic_reference(game_id.split(":")[1]) == "".join(puzzle.rows)

@@ -189,11 +189,26 @@ def test_our_01_games_are_read_by_sgt_as_written(width: int, height: int, unique
         assert _written_back("unruly", game_id) == (0, game_id)
 
 
-@pytest.mark.parametrize(("n", "m"), [(3, 3), (5, 8), (10, 4), (12, 12), (20, 30), (3, 63), (63, 3)])
-def test_our_pixel_puzzles_are_read_by_sgt_as_written(n: int, m: int) -> None:
+@pytest.mark.parametrize(("width", "height"), [(3, 3), (8, 5), (4, 10), (12, 12), (30, 20), (63, 3), (3, 63)])
+def test_our_pixel_puzzles_are_read_by_sgt_as_written(width: int, height: int) -> None:
     for seed in range(PER_KIND):
-        game_id = interchange.to_sgt(pixel.generate(n, m, seed=seed))
+        game_id = interchange.to_sgt(pixel.generate(width, height, seed=seed))
+        assert game_id.startswith(f"{width}x{height}:")  # generate(width, height) is SGT's WxH
         assert _written_back("mosaic", game_id) == (0, game_id)
+
+
+@pytest.mark.parametrize(("game", "page", "params"), [("takuzu", "unruly", "8x6"), ("pixel", "mosaic", "6x8")])
+def test_an_id_sgt_makes_is_read_pasted_with_its_web_page_address(game: str, page: str, params: str) -> None:
+    """SGT's ``--generate`` prints the bare ID (no ``game:`` before it); its web page carries it after ``#``."""
+    made = _sgt(page, "--generate", "1", params)
+    assert made.returncode == 0, made.stderr
+    game_id = made.stdout.strip()
+    assert game_id.startswith(f"{params}:")
+    url = f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/{page}.html#{game_id}"
+    puzzle = interchange.from_sgt(url, game)
+    assert puzzle == interchange.from_sgt(game_id, game)
+    width, height = (int(side) for side in params.split("x"))
+    assert len(puzzle.rows) == height and {len(row) for row in puzzle.rows} == {width}
 
 
 def test_our_ids_load_from_standard_input_into_save_files(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, run_cli
-from fastpuzzle import pixel, reversi, sudoku, takuzu
+from fastpuzzle import interchange, pixel, reversi, sudoku, takuzu
 from fastpuzzle.errors import ArgumentError
 
 EXAMPLES = ROOT / "examples"
@@ -68,7 +68,26 @@ def test_pixel_generate_a_rectangle_to_a_grade() -> None:
     result = run_cli("pixel", "--generate", "--size", "15x20", "--difficulty", "2", "--seed", "1")
     assert result.returncode == 0, result.stderr
     puzzle = pixel.parse(result.stdout)
-    assert (puzzle.n, puzzle.m) == (15, 20) and pixel.grade(puzzle) == 2
+    assert (puzzle.m, puzzle.n) == (15, 20) and pixel.grade(puzzle) == 2  # 15 wide, 20 high
+
+
+@pytest.mark.parametrize("name", ["takuzu", "pixel"])
+def test_size_is_width_then_height_for_both_grid_puzzles(name: str) -> None:
+    """``--size 6x8``: 6 wide and 8 high, as SGT writes it (its ID starts ``6x8``), for the 01 game and pixel."""
+    game_id = run_cli(name, "--generate", "--size", "6x8", "--format", "sgt", "--seed", "3")
+    assert game_id.returncode == 0, game_id.stderr
+    assert game_id.stdout.startswith(("6x8:", "6x8u:"))
+    contest = run_cli(name, "--generate", "--size", "6x8", "--seed", "3")
+    rows = contest.stdout.splitlines()[1:]
+    assert len(rows) == 8 and {len(row) for row in rows} == {6}
+
+
+def test_generate_takes_width_then_height_for_both_grid_puzzles() -> None:
+    """``generate(width, height)``: ``height`` rows of ``width`` cells, for the 01 game and pixel alike."""
+    for puzzle in (takuzu.generate(6, 8, seed=1), pixel.generate(6, 8, seed=1)):
+        assert len(puzzle.rows) == 8 and {len(row) for row in puzzle.rows} == {6}
+        assert interchange.to_sgt(puzzle).split(":")[0] in ("6x8", "6x8u")
+    assert pixel.generate(width=5, height=3, seed=2).rows == pixel.generate(5, 3, seed=2).rows
 
 
 def test_sudoku_and_reversi_generate() -> None:
@@ -102,7 +121,7 @@ def test_render_writes_the_solution_and_the_new_puzzle(tmp_path: Path) -> None:
         (("takuzu", "--generate", "--difficulty", "6"), "expected K from 1 to 5"),
         (("takuzu", "--generate", "--size", "7"), "argument --size: expected even sides, found '7'"),
         (("reversi", "--generate", "--size", "5"), "argument --size: expected N, an even number from 4 to 8"),
-        (("pixel", "--generate", "--size", "3x4x5"), "expected ROWSxCOLUMNS"),
+        (("pixel", "--generate", "--size", "3x4x5"), "expected N or WxH"),
         (("sudoku", "--answer", "3"), "--answer applies only with --generate"),
         (("reversi", "--empties", "3"), "--empties applies only with --generate"),
         (("takuzu", "--generate", "x.txt"), "--generate reads no puzzle"),
@@ -131,7 +150,7 @@ def test_from_image_round_trip_returns_the_picture(size: tuple[int, int]) -> Non
     picture = pixel.image_picture(str(HEART), *size)
     assert "1" in "".join(picture) and "0" in "".join(picture)
     puzzle = pixel.from_image(str(HEART), size, seed=1)
-    assert (puzzle.n, puzzle.m) == size
+    assert (puzzle.m, puzzle.n) == size  # (width, height): rows of width cells
     assert pixel.solve(puzzle) == tuple(picture)
     assert puzzle == pixel.from_image(str(HEART), size, seed=1)
 
@@ -148,7 +167,7 @@ def test_from_image_errors(tmp_path: Path) -> None:
     pytest.importorskip("PIL")
     with pytest.raises(ArgumentError, match="cannot read the image"):
         pixel.from_image(str(tmp_path / "missing.png"), (8, 8))
-    with pytest.raises(ArgumentError, match=r"^size must have at most 10000 cells \(rows times columns\), got 8x1251$"):
+    with pytest.raises(ArgumentError, match=r"^size must have at most 10000 cells \(width times height\), got 8x1251$"):
         pixel.from_image(str(HEART), (8, 1251))
     with pytest.raises(ArgumentError, match="threshold must be from 0 to 1"):
         pixel.from_image(str(HEART), (8, 8), threshold=2)
@@ -192,3 +211,21 @@ def test_pixel_known_cells_are_checked(tmp_path: Path, known: str, message: str)
         assert result.returncode == 2 and f"{known_file}: {message}" in result.stderr
     missing = run_cli("pixel", "--hint", "--known", str(tmp_path / "none.txt"), str(EXAMPLES / "pixel.txt"))
     assert missing.returncode == 2 and "cannot read the known cells" in missing.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "page", "game_id"), [("takuzu", "unruly", "6x6u:ceCiCebACBa"), ("pixel", "mosaic", "3x3:a0c22b")]
+)
+def test_a_game_url_pasted_whole_is_read(name: str, page: str, game_id: str) -> None:
+    """The link of SGT's web page, as copied from the browser: the game ID after its ``#`` is read."""
+    url = f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/{page}.html#{game_id}\n"
+    result = run_cli(name, "--format", "sgt", "--to", "sgt", stdin=url)
+    assert (result.returncode, result.stdout, result.stderr) == (0, game_id + "\n", "")
+
+
+def test_a_random_seed_is_not_a_game_id() -> None:
+    """``8x8#12345`` (or a page's address ending so) names no puzzle: a clear error, exit 2."""
+    for text in ("8x8u#12345\n", "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/unruly.html#8x8u#12345\n"):
+        result = run_cli("takuzu", "--format", "sgt", stdin=text)
+        assert result.returncode == 2
+        assert "random seed, not a game ID" in result.stderr and "Game > Specific" in result.stderr

@@ -270,24 +270,24 @@ def test_small_limits_keep_no_states(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize(("n", "m"), [(1, 1), (1, 6), (5, 5), (8, 12), (12, 8), (15, 15)])
 def test_generated_puzzles_are_unique(n: int, m: int) -> None:
-    puzzle = pixel.generate(n, m, seed=n * 100 + m)
-    assert puzzle == pixel.generate(n, m, seed=n * 100 + m)
+    puzzle = pixel.generate(m, n, seed=n * 100 + m)
+    assert puzzle == pixel.generate(m, n, seed=n * 100 + m)
     assert (puzzle.n, puzzle.m) == (n, m)
     solution = pixel.solve(puzzle)
     assert pixel_clues_hold(puzzle.rows, solution)
     assert pixel.count_solutions(puzzle, limit=2) == 1
 
 
-@pytest.mark.parametrize("arguments", [(6,), (12, 9)], ids=["6x6", "12x9"])
+@pytest.mark.parametrize("arguments", [(6,), (9, 12)], ids=["6x6", "9x12"])
 def test_generated_puzzles_are_strictly_minimal(arguments: tuple[int, ...]) -> None:
     assert strictly_minimal(pixel.generate(*arguments, seed=1 if arguments == (6,) else 5, effort=None))
 
 
 def test_generate_rejects_bad_sizes() -> None:
-    with pytest.raises(ValueError, match="n and m must be at least 1, got 0 and 0"):
+    with pytest.raises(ValueError, match="width and height must be at least 1, got 0 and 0"):
         pixel.generate(0)
     with pytest.raises(
-        ValueError, match=r"^the grid must have at most 10000 cells \(rows times columns\), got 5x2001$"
+        ValueError, match=r"^the grid must have at most 10000 cells \(width times height\), got 5x2001$"
     ):
         pixel.generate(5, 2001)
     with pytest.raises(ValueError, match="at most 10000 cells"):
@@ -413,7 +413,7 @@ def test_a_clue_goes_exactly_when_no_second_picture_fits_without_it(seed: int) -
 
 def test_solve_answers_where_counting_runs_out_of_states(monkeypatch: pytest.MonkeyPatch) -> None:
     """solve() keeps no states: one, several or no solutions where the memo's count would outgrow MAX_STATES."""
-    puzzle = pixel.generate(14, 11, seed=8, effort=None)
+    puzzle = pixel.generate(11, 14, seed=8, effort=None)
     several = ("_" * 11, *puzzle.rows[1:])
     # The corner's 0 leaves the 6 beside it two cells that can be black.
     none = ("06" + puzzle.rows[0][2:], *puzzle.rows[1:])
@@ -499,7 +499,7 @@ def test_local_clue_checks_agree_with_the_whole_grid(seed: int, shape: tuple[int
 
 def test_a_strictly_minimal_40x40_is_strictly_minimal() -> None:
     """Large enough that most checks are settled near the clue: every clue kept is still needed."""
-    puzzle = pixel.generate(40, 30, seed=3, effort=None)
+    puzzle = pixel.generate(30, 40, seed=3, effort=None)
     assert pixel.count_solutions(puzzle, limit=2) == 1
     rows = [list(row) for row in puzzle.rows]
     solution = bytes(int(colour) for row in pixel.solve(puzzle) for colour in row)

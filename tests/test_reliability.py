@@ -192,9 +192,11 @@ def test_a_damaged_checkpoint_is_one_warning_line(tmp_path: Path) -> None:
     checkpoint.write_text("".join(lines))
     result = run_cli(*args)
     assert (result.returncode, result.stdout) == (0, "390216\n")
+    parts = len(lines) - 1
     assert result.stderr == (
         f"fastpuzzle: reversi: warning: checkpoint {checkpoint}: 1 damaged line dropped; "
         "their parts are counted again\n"
+        f"fastpuzzle: reversi: resuming: {parts - 1} of {parts} parts done\n"
     )
 
 
@@ -263,9 +265,9 @@ def test_a_bar_counts_each_item_of_a_loop_once_its_turn_is_done(monkeypatch: pyt
             "takuzu: .*/120 .* givens",
             None,
         ),
-        (lambda progress: pixel.generate(7, 9, seed=4, effort=None, progress=progress), "pixel: .*/63 .* clues", None),
+        (lambda progress: pixel.generate(9, 7, seed=4, effort=None, progress=progress), "pixel: .*/63 .* clues", None),
         (
-            lambda progress: pixel.from_image(ROOT / "examples" / "heart.png", (10, 12), seed=1, progress=progress),
+            lambda progress: pixel.from_image(ROOT / "examples" / "heart.png", (12, 10), seed=1, progress=progress),
             "pixel: .*/120 .* clues",
             "PIL",
         ),

@@ -312,9 +312,9 @@ def test_path_of_another_type() -> None:
 @pytest.mark.parametrize(
     ("item", "puzzle", "message"),
     [
-        (("1010", "0101", "1100", "0011"), TAKUZU, r"the solution is 4 x 4 \(rows x columns\) but the puzzle is 6 x 6"),
-        (("0" * 8,) * 5, PIXEL, r"the solution is 5 x 8 \(rows x columns\) but the puzzle is 6 x 8"),
-        (("0" * 7,) * 6, PIXEL, r"the solution is 6 x 7 \(rows x columns\) but the puzzle is 6 x 8"),
+        (("1010", "0101", "1100", "0011"), TAKUZU, r"the solution is 4 x 4 \(width x height\) but the puzzle is 6 x 6"),
+        (("0" * 8,) * 5, PIXEL, r"the solution is 8 x 5 \(width x height\) but the puzzle is 8 x 6"),
+        (("0" * 7,) * 6, PIXEL, r"the solution is 7 x 6 \(width x height\) but the puzzle is 8 x 6"),
         (("0" * 6,) * 6, TAKUZU, "the solution has 0 at row 2, column 6, where the puzzle gives 1"),
         ((1, [(10, 1)]), SUDOKU, r"toggle \(10, 1\) is outside the 9 x 9 grid"),
     ],
@@ -328,10 +328,10 @@ def test_answer_that_does_not_fit_its_puzzle(item: Any, puzzle: Any, message: st
 @pytest.mark.parametrize(
     ("known", "message"),
     [
-        (PIXEL_KNOWN[:5], r"known is 5 x 8 \(rows x columns\) but the puzzle is 6 x 8"),
+        (PIXEL_KNOWN[:5], r"known is 8 x 5 \(width x height\) but the puzzle is 8 x 6"),
         ((*PIXEL_KNOWN[:5], PIXEL_KNOWN[5][:7]), "known row 6 has 7 cells but the puzzle has 8 columns"),
         (("01?x0000", *PIXEL_KNOWN[1:]), "known row 1, column 4: expected '0', '1' or '\\?', found 'x'"),
-        ((), "known has no rows but the puzzle is 6 x 8"),
+        ((), "known has no rows but the puzzle is 8 x 6"),
     ],
     ids=["rows", "columns", "value", "empty"],
 )

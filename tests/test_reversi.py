@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from types import ModuleType
 from typing import Any
 
@@ -290,7 +291,29 @@ def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str], monkey
     monkeypatch.setattr(_progress, "DELAY", 0.0)
     assert reversi.perft(board, 10, to_move="black", table_size=0, progress=True) == 24571284
     err = capsys.readouterr().err
-    assert "reversi" in err and "‰" in err
+    # A share done, as a person reads it: per cent and the time left, no rate of thousandths.
+    assert "reversi" in err and "%|" in err and "‰" not in err and "/s" not in err
+
+
+def test_a_split_count_bar_counts_parts_per_second(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
+    assert reversi.perft(reversi.start(8), 8, to_move="black", jobs=1, progress=True) == 390216
+    err = capsys.readouterr().err
+    assert re.search(r"reversi: .*/\d+ parts \[.* parts/s\]", err), err
+
+
+def test_a_slow_bar_still_counts_per_second() -> None:
+    """tqdm's own format turns a rate below 1 into seconds per step (``2.86s/ parts``); ours keeps it per second."""
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    line = tqdm.format_meter(
+        12, 1773, 34.2, unit=" parts", prefix="reversi", bar_format=_progress._bar_format(" parts", 1773)
+    )
+    assert "12/1773 parts" in line and "0.35 parts/s" in line and "s/ parts" not in line
+    share = tqdm.format_meter(120, 1000, 3.0, prefix="reversi", bar_format=_progress._bar_format(None, 1000))
+    assert "12%" in share and "/s" not in share and "120" not in share
 
 
 def test_choices_must_be_strings(reversi_facade: ModuleType) -> None:

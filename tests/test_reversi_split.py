@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from conftest import examples, interrupt_cli, run_cli
 from fastpuzzle import ArgumentError, CheckpointWarning, reversi, use_kernels
+from fastpuzzle._common import executors
 from fastpuzzle._common import progress as _progress
 from fastpuzzle.reversi import _facade as reversi_facade
 from fastpuzzle.reversi import _kernel as _reversi_cy
@@ -245,6 +246,19 @@ def test_a_complete_checkpoint_is_not_counted_again(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(_reversi_split, "count_part", no_counting)
     assert reversi.perft(START_8, 9, to_move="black", checkpoint=str(path)) == START_PERFT[9][0]
     assert path.read_bytes() == before
+
+
+def test_resuming_says_so_in_one_line_unless_progress_is_off(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "count.jsonl"
+    assert reversi.perft(START_8, 7, to_move="black", jobs=1, checkpoint=path) == 55092
+    assert capsys.readouterr().err == ""  # a new checkpoint: nothing to resume
+    assert reversi.perft(START_8, 7, to_move="black", jobs=1, checkpoint=path) == 55092
+    parts = len(part_lines(path))
+    assert capsys.readouterr().err == f"fastpuzzle: reversi: resuming: {parts} of {parts} parts done\n"
+    assert reversi.perft(START_8, 7, to_move="black", jobs=1, checkpoint=path, progress=False) == 55092
+    assert capsys.readouterr().err == ""
 
 
 def test_games_checkpoint_resumes(tmp_path: Path, small_frontier: None) -> None:
@@ -536,10 +550,18 @@ def test_cli_split_perft_with_a_checkpoint(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", "")
     complete = path.read_bytes()
     assert len(part_lines(path)) == 1773
-    # Resumed from a complete checkpoint: the same answer, nothing counted (no line added).
+    # Resumed from a complete checkpoint: the same answer, nothing counted (no line added), one line said.
     result = run_cli(*args, stdin=str(START_8))
-    assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", "")
+    resuming = "fastpuzzle: reversi: resuming: 1773 of 1773 parts done\n"
+    assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", resuming)
     assert path.read_bytes() == complete
+    # Resumed from part of it: the parts done are counted, the rest counted now.
+    lines = complete.splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:177]))
+    result = run_cli(*args, stdin=str(START_8))
+    resuming = "fastpuzzle: reversi: resuming: 176 of 1773 parts done\n"
+    assert (result.returncode, result.stdout, result.stderr) == (0, "24571284\n", resuming)
+    assert len(part_lines(path)) == 1773
     # --checkpoint alone splits too (on the usable CPUs).
     result = run_cli("reversi", "--perft", "10", "--to-move", "black", "--checkpoint", str(path), stdin=str(START_8))
     assert (result.returncode, result.stdout) == (0, "24571284\n")
@@ -626,10 +648,34 @@ def test_cli_split_on_a_dask_scheduler(dask_client: Any, tmp_path: Path) -> None
     assert len(part_lines(path)) == 1773
 
 
-@pytest.mark.slow
+def _refused_port() -> int:
+    """A port of 127.0.0.1 where nothing listens: bound, then closed (a connection to it is refused)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
 def test_cli_no_dask_scheduler_there() -> None:
-    # Nothing listens on port 1: Dask tries again until its timeout (10 s), then fails.
-    result = run_cli("reversi", "--perft", "5", "--scheduler", "tcp://127.0.0.1:1", stdin=str(START_8))
+    """Nothing listens at the address: the refused connection is reported at once, not after Dask's 10 s."""
+    pytest.importorskip("distributed")
+    address = f"tcp://127.0.0.1:{_refused_port()}"
+    began = time.monotonic()
+    result = run_cli("reversi", "--perft", "5", "--scheduler", address, stdin=str(START_8))
+    assert time.monotonic() - began < executors.CONNECT_SECONDS / 2
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr.startswith("fastpuzzle: reversi: cannot reach the Dask scheduler at tcp://127.0.0.1:1: ")
-    assert result.stderr.count("\n") == 1
+    assert result.stderr == (
+        f"fastpuzzle: reversi: cannot reach the Dask scheduler at {address}: connection refused "
+        "(nothing listens there; is the scheduler started, and is the port right?)\n"
+    )
+
+
+def test_a_refused_address_is_told_from_one_that_listens() -> None:
+    import socket
+
+    assert executors.refused(f"tcp://127.0.0.1:{_refused_port()}")
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        assert not executors.refused(f"tcp://127.0.0.1:{server.getsockname()[1]}")
+    assert not executors.refused("ucx://127.0.0.1:1")  # not a TCP port: left to Dask

@@ -30,6 +30,11 @@ The formats, as SGT's own code reads and writes them (``unruly.c`` and
   space, its scan of the digits then stops at it). An ID is one line: a text
   with more lines (contest text read as an ID, say) is an error at the end of
   its first line that says so (and that it is contest text, when it is).
+  The address of SGT's web page that the ID follows, pasted with it
+  (``https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/unruly.html#8x8u:...``),
+  is passed over: all up to and including its first ``#``. A page's
+  address with a random seed after the ``#`` (``unruly.html#8x8#12345``) is
+  refused as any random seed is.
 * ``PARAMS`` is read as ``decode_params`` reads it: a number as C's ``atoi``
   reads it (leading zeros, and white space or a sign before it, allowed; none
   at all is 0), then ``x`` and the height (without it, the height is the
@@ -110,6 +115,8 @@ _CONTEST_HEADER = re.compile(r"[ \t]*[0-9]+(?:[ \t]+[0-9]+)*(?:[ \t]+[a-z]+)?[ \
 _C_SPACE = " \t\n\v\f\r"
 #: C's int: the values atoi can give.
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+#: The address of a web page (``https://...``): SGT's pages take the game ID after the first ``#``.
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^#\s]*")
 
 
 class _Cursor:
@@ -169,6 +176,21 @@ class _Cursor:
         number = next(number for number, line in enumerate(lines[1:], start=2) if line.strip(_TRAILING))
         return number, lines[number - 1].strip(_BLANKS)
 
+    def skip_url(self) -> None:
+        """Step over the web page's address of an ID pasted from SGT's page (``https://.../unruly.html#ID``):
+        all up to and including the first ``#``. A ParseError if there is no ``#`` (a page, not a puzzle)."""
+        url = _URL.match(self.text, self.pos, self.end)
+        if url is None:
+            return
+        if url.end() >= self.end or self.text[url.end()] != "#":
+            raise self.error(
+                "'#' and a game ID after the page's address",
+                min(url.end(), self.end) + 1,
+                why="SGT's pages carry the puzzle after '#' (unruly.html#8x8u:...); "
+                "copy the link from Game > Specific, or the ID itself",
+            )
+        self.pos = url.end() + 1
+
     def seed_check(self) -> None:
         """Refuse ``PARAMS#SEED``: the first ``#`` before any ``:`` makes the ID a random seed."""
         rest = self.text[self.pos : self.end]
@@ -177,7 +199,7 @@ class _Cursor:
             raise self.error(
                 "':' and a game description",
                 self.pos + hash_at + 1,
-                why="PARAMS#SEED is a random seed, not a puzzle: only SGT's generator turns it into one, "
+                why="PARAMS#SEED is a random seed, not a game ID: only SGT's generator turns it into a puzzle, "
                 "and its versions differ; SGT's Game > Specific shows the puzzle's own ID",
             )
 
@@ -470,10 +492,11 @@ def from_sgt(text: str, name: Optional[str] = None) -> Puzzle:
     ``name`` is required: a game ID does not say which of SGT's games it is
     for (``'unruly'``, ``'mosaic'`` and ``'01'`` are accepted too). ``PARAMS``
     is read as SGT's ``decode_params`` reads it (see the module's text). Spaces
-    and tabs around the ID, and line endings after it, are ignored. Raises
+    and tabs around the ID, line endings after it, and the address of SGT's web
+    page before it (``https://.../unruly.html#8x8u:...``) are ignored. Raises
     :class:`~fastpuzzle.ParseError` (line 1 and the column of the first
     problem) for an ID that SGT refuses or that holds a size the puzzle does
-    not take: a random seed (``PARAMS#SEED``), a bad size or difficulty, a bad
+    not take: a random seed (``PARAMS#SEED``, not a game ID), a bad size or difficulty, a bad
     character, a description of the wrong length, more lines after the ID's
     (an ID is one line; contest text is named as such); and
     :class:`~fastpuzzle.NoSolutionError` for a Mosaic ID that SGT takes but
@@ -484,6 +507,7 @@ def from_sgt(text: str, name: Optional[str] = None) -> Puzzle:
     canonical = _canonical(name)
     cur = _Cursor(text)
     try:
+        cur.skip_url()
         puzzle: Puzzle = _read_unruly(cur) if canonical == "takuzu" else _read_mosaic(cur)
     except ParseError as error:
         if cur.more < 0:

@@ -230,13 +230,14 @@ def _type_name(value: Any) -> str:
 
 
 def _size(rows: Sequence[Any]) -> str:
-    return f"{len(rows)} x {len(rows[0])}"
+    """The size of a grid of ``rows``: width, then height, as ``--size`` and SGT give it."""
+    return f"{len(rows[0])} x {len(rows)}"
 
 
 def _check_size(what: str, rows: Sequence[str], puzzle_rows: Sequence[str]) -> None:
     """An ArgumentError naming both sizes unless ``rows`` has as many rows and columns as the puzzle."""
     if len(rows) != len(puzzle_rows) or len(rows[0]) != len(puzzle_rows[0]):
-        raise ArgumentError(f"{what} is {_size(rows)} (rows x columns) but the puzzle is {_size(puzzle_rows)}")
+        raise ArgumentError(f"{what} is {_size(rows)} (width x height) but the puzzle is {_size(puzzle_rows)}")
 
 
 def _known_rows(known: Any, puzzle: pixel.Puzzle) -> tuple[str, ...]:

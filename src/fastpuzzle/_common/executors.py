@@ -84,6 +84,10 @@ SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
 _HOST = re.compile(r"[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+(%[A-Za-z0-9._-]+)?\]")
 #: Seconds a scheduler has to answer before the command gives up.
 CONNECT_SECONDS = 10
+#: Seconds the first look at a scheduler's address waits: long enough for a refusal to come back.
+PROBE_SECONDS = 1.0
+#: The schemes whose scheduler listens on a TCP port that a plain connection can be tried on.
+_TCP_SCHEMES = ("tcp", "tls", "ws", "wss")
 
 
 def checked_address(address: str) -> str:
@@ -107,6 +111,25 @@ def checked_address(address: str) -> str:
     return f"{scheme}://{host}:{port}"
 
 
+def refused(target: str) -> bool:
+    """Whether a TCP connection to the checked address ``target`` (``SCHEME://HOST:PORT``) is refused: nothing
+    listens there, known at once. False when one is made, or when no answer comes within PROBE_SECONDS (a
+    host that drops what it is sent is left to Dask's own time-out), or for a scheme that is not TCP's."""
+    import socket
+
+    scheme, _, rest = target.partition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme not in _TCP_SCHEMES:
+        return False
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS):
+            return False
+    except ConnectionRefusedError:
+        return True
+    except OSError:  # no answer in time, no route, a name that does not resolve: Dask's to report
+        return False
+
+
 def one_line(text: str) -> str:
     """``text`` with every run of white space (line ends too) as one space: a message of Dask's on one line."""
     return " ".join(text.split())
@@ -116,9 +139,10 @@ def connect(address: str, verbose: bool = False) -> Any:
     """A ``dask.distributed.Client`` of the scheduler at ``address`` (checked first).
 
     An ArgumentError, with the line to install it, when Dask is not installed,
-    and naming the address when no scheduler answers there within
-    CONNECT_SECONDS: nothing listening, a peer that speaks another protocol, or
-    one that never answers (the client is made in a thread that is given up on).
+    and naming the address when no scheduler answers there: at once when the
+    connection is refused (nothing listens there), else within CONNECT_SECONDS
+    (a peer that speaks another protocol, or one that never answers: the client
+    is made in a thread that is given up on).
     Dask's own log lines are silenced unless ``verbose``. The CONNECT_SECONDS
     run from the call, Dask's import included.
     """
@@ -129,6 +153,11 @@ def connect(address: str, verbose: bool = False) -> Any:
         from distributed import Client
     except ImportError:
         raise ArgumentError(f"--scheduler needs Dask distributed: {DASK_EXTRA}") from None
+    if refused(target):
+        raise ArgumentError(
+            f"cannot reach the Dask scheduler at {address}: connection refused (nothing listens there; "
+            "is the scheduler started, and is the port right?)"
+        )
     made: list[Any] = []
     failed: list[BaseException] = []
 

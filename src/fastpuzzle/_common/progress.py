@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     Item = TypeVar("Item")
 
-__all__ = ["DELAY", "check_stop", "progress_bar", "stop_callback", "stopped_by"]
+__all__ = ["DELAY", "check_stop", "note", "progress_bar", "stop_callback", "stopped_by"]
 
 #: Seconds a job runs before its bar appears: a short job draws none.
 DELAY = 0.5
@@ -33,6 +33,11 @@ class progress_bar:
     items of a loop as they are done and :meth:`report` sets the share done,
     0 to 1, of ``total`` steps; :attr:`callback` is ``report``
     when a bar may be drawn and None otherwise, as the kernels take it.
+
+    The bar counts in ``unit`` (``" parts"``: ``12/1773 parts [00:03<07:49, 3.75 parts/s]``),
+    with its rate always per second; ``unit`` None is for a job that knows only its share
+    done, not a count of anything a person reads: the bar then shows the per cent done and
+    the time left, and no rate.
     """
 
     def __init__(
@@ -41,7 +46,7 @@ class progress_bar:
         *,
         show: Optional[bool] = None,
         total: Optional[int] = None,
-        unit: str = "it",
+        unit: Optional[str] = "it",
         delay: Optional[float] = None,
     ) -> None:
         if show is None:
@@ -95,7 +100,13 @@ class progress_bar:
             # tqdm is imported only now, when a bar is drawn (and untyped: Any).
             tqdm = import_module("tqdm").tqdm
             self.bar = tqdm(
-                total=self.total, unit=self.unit, leave=False, desc=self.desc, file=sys.stderr, mininterval=0.2
+                total=self.total,
+                unit=self.unit or "",
+                bar_format=_bar_format(self.unit, self.total),
+                leave=False,
+                desc=self.desc,
+                file=sys.stderr,
+                mininterval=0.2,
             )
         return self.bar
 
@@ -103,6 +114,32 @@ class progress_bar:
         bar, self.bar = self.bar, None
         if bar is not None:
             bar.close()
+
+
+def note(desc: str, line: str, *, show: Optional[bool] = None) -> None:
+    """One line about a long job on standard error, ``fastpuzzle: DESC: LINE`` (how it starts: resuming, ...);
+    nothing when ``show`` is False (as a job that shows no progress bar says nothing), or when standard
+    error is closed or full."""
+    if show is False:
+        return
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(f"fastpuzzle: {desc}: {line}\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _bar_format(unit: Optional[str], total: Optional[int]) -> str:
+    """tqdm's ``bar_format`` for a bar in ``unit`` (None: a share done) of ``total`` steps (None: not known).
+
+    The rate is always per second (``0.35 parts/s``), never tqdm's seconds per step (``2.86s/ parts``).
+    """
+    if unit is None:
+        return "{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]"
+    if total is None:
+        return "{desc}: {n_fmt}{unit} [{elapsed}, {rate_noinv_fmt}]"
+    return "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt}{unit} [{elapsed}<{remaining}, {rate_noinv_fmt}]"
 
 
 #: Per thread, the event that stops the jobs this thread runs (see stopped_by); threading.local without

@@ -58,13 +58,23 @@ _MODES = ("first", "count", "hint", "steps", "grade", "generate", "to")
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse with no abbreviated options, and usage errors on one line (exit 2)."""
+    """argparse with no abbreviated options, and usage errors on one line (exit 2) that name the nearest
+    option or choice to a misspelled one."""
 
     def __init__(self, *args: Any, puzzle: Optional[str] = None, **kwargs: Any) -> None:
         kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
         #: The puzzle the command line names, for messages (None: none yet).
         self.puzzle = puzzle
+        #: The arguments being parsed, for the suggestion of a usage error.
+        self.arguments: list[str] = []
+        # Python 3.14's own suggestions: ours are given on every version, and once.
+        self.suggest_on_error = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """As argparse's, remembering ``args`` for :meth:`error`'s suggestion."""
+        self.arguments = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
 
     def _print_message(self, message: str, file: Optional[SupportsWrite[str]] = None) -> None:
         """Help and usage text; a missing stream is passed over, as argparse does from Python 3.11 on, and so
@@ -85,8 +95,46 @@ class ArgumentParser(argparse.ArgumentParser):
         # The top parser reports the options no parser knows (`reversi --perf 3`): the help that
         # lists the puzzle's own options is the puzzle's.
         helping = f"{self.prog} {self.puzzle}" if self.puzzle and self._subparsers is not None else self.prog
-        say(f"fastpuzzle: {where}{message} (see {helping} --help)")
+        suggestion = self._suggestion(message)
+        hint = f"; did you mean {suggestion}?" if suggestion else ""
+        say(f"fastpuzzle: {where}{message}{hint} (see {helping} --help)")
         raise SystemExit(EXIT_BAD_INPUT)
+
+    def _parsers(self) -> list[argparse.ArgumentParser]:
+        """This parser, and the named puzzle's subcommand if this is the top parser."""
+        parsers: list[argparse.ArgumentParser] = [self]
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction) and self.puzzle in action.choices:
+                parsers.append(action.choices[self.puzzle])
+        return parsers
+
+    def _suggestion(self, message: str) -> Optional[str]:
+        """The option or choice nearest to the misspelled one ``message`` reports, or None."""
+        import difflib
+        import re
+
+        parsers = self._parsers()
+        invalid = re.search(r"invalid choice: (['\"])(.*?)\1", message)
+        if invalid:  # a puzzle's name, or a --format, --to, --rule ... value
+            choices = [
+                str(choice) for parser in parsers for action in parser._actions for choice in action.choices or ()
+            ]
+            close = difflib.get_close_matches(invalid.group(2), choices, n=1)
+            return repr(close[0]) if close else None
+        options = [option for parser in parsers for option in parser._option_string_actions]
+        unknown = "unrecognized arguments: "
+        if message.startswith(unknown):
+            words = message[len(unknown) :].split()
+        elif message.startswith("the following arguments are required") and self.puzzle is None:
+            words = self.arguments  # no puzzle named, and an unknown option passed over (`--verison`)
+        else:
+            return None
+        for argument in words:
+            if argument.startswith("--") and argument.split("=", 1)[0] not in options:
+                close = difflib.get_close_matches(argument.split("=", 1)[0], options, n=1)
+                if close:
+                    return close[0]
+        return None
 
 
 def formatter(prog: str) -> argparse.HelpFormatter:

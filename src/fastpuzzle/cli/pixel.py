@@ -32,7 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--show", action="store_true", help="draw the picture with block characters instead of 0s and 1s"
     )
     add_hint_size_and_format_options(
-        parser, _size_option, f"ROWSxCOLUMNS or N for N x N, at most {pixel.MAX_CELLS} cells (default 10x10)"
+        parser,
+        _size_option,
+        f"N for N x N, or WxH: W wide, H high (as SGT writes them), at most {pixel.MAX_CELLS} cells (default 10)",
     )
     parser.add_argument(
         "--known",
@@ -42,15 +44,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _size_option(text: str) -> tuple[int, int]:
-    """``--size``: ``ROWSxCOLUMNS``, or ``N`` for a square."""
+    """``--size``: ``N``, or ``WxH`` (width, then height, as SGT writes them)."""
     side = integer_option("a side", 1, pixel.MAX_N)
     parts = text.split("x")
     if len(parts) > 2:
-        raise argparse.ArgumentTypeError(f"expected ROWSxCOLUMNS, such as 15x20, found {text!r}")
+        raise argparse.ArgumentTypeError(f"expected N or WxH, such as 20x15 (20 wide, 15 high), found {text!r}")
     sides = [side(part) for part in parts]
     if sides[0] * sides[-1] > pixel.MAX_CELLS:
         raise argparse.ArgumentTypeError(
-            f"expected at most {pixel.MAX_CELLS} cells (rows times columns), found {text!r}"
+            f"expected at most {pixel.MAX_CELLS} cells (width times height), found {text!r}"
         )
     return (sides[0], sides[-1])
 
@@ -94,5 +96,6 @@ def _known_file(path: str) -> list[str]:
 
 def make(options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle pixel --generate`` prints: a new puzzle in ``--format``."""
-    puzzle = pixel.generate(*(options.size or (10, 10)), seed=options.seed, difficulty=options.difficulty)
+    width, height = options.size or (10, 10)
+    puzzle = pixel.generate(width, height, seed=options.seed, difficulty=options.difficulty)
     return made_output(puzzle, options)

@@ -134,12 +134,17 @@ def _check_cells(n: int, m: int, line: int, column: int, unit: str) -> None:
         )
 
 
-def _check_size(n: int, m: int, what: str) -> None:
-    """An ArgumentError unless an ``n x m`` grid (sides at least 1, checked) fits MAX_CELLS; ``what`` names it."""
+def _check_size(n: int, m: int, what: str, *, wide_first: bool = False) -> None:
+    """An ArgumentError unless an ``n x m`` grid (sides at least 1, checked) fits MAX_CELLS; ``what`` names it.
+
+    ``wide_first``: the message gives the size as the caller was given it, width (``m``) first.
+    """
     if n * m > MAX_CELLS:
-        sides = (shown(n), shown(m))  # a side too long to write is named in words: then "by", not "x"
+        sides = (shown(m), shown(n)) if wide_first else (shown(n), shown(m))
+        # A side too long to write is named in words: then "by", not "x".
         size = "x".join(sides) if all(side.isdigit() for side in sides) else " by ".join(sides)
-        raise ArgumentError(f"{what} must have at most {MAX_CELLS} cells (rows times columns), got {size}")
+        order = "width times height" if wide_first else "rows times columns"
+        raise ArgumentError(f"{what} must have at most {MAX_CELLS} cells ({order}), got {size}")
 
 
 def puzzle_lines(first_line: str) -> int:

@@ -17,23 +17,24 @@ __all__ = ["image_picture", "image_size"]
 
 
 def image_size(size: Any) -> tuple[int, int]:
-    """``size`` checked: a pair ``(rows, columns)`` of whole numbers from 1 on, with at most MAX_CELLS cells."""
+    """``size`` checked: a pair ``(width, height)`` of whole numbers from 1 on, with at most MAX_CELLS cells."""
     if isinstance(size, (str, bytes)) or not hasattr(size, "__len__") or len(size) != 2:
-        raise TypeError(f"size must be a pair (rows, columns), got {type(size).__name__}")
-    n, m = (checked_count(side, "size", 1) for side in size)
-    _check_size(n, m, "size")
-    return n, m
+        raise TypeError(f"size must be a pair (width, height), got {type(size).__name__}")
+    width, height = (checked_count(side, "size", 1) for side in size)
+    _check_size(height, width, "size", wide_first=True)
+    return width, height
 
 
-def image_picture(path: Union[str, os.PathLike[str]], n: int, m: int, threshold: float = 0.5) -> list[str]:
-    """The image at ``path`` as ``n`` rows of ``m`` cells, ``'1'`` where darker than ``threshold``
-    (0 black to 1 white): what :func:`from_image` makes a puzzle of. Needs Pillow."""
+def image_picture(path: Union[str, os.PathLike[str]], width: int, height: int, threshold: float = 0.5) -> list[str]:
+    """The image at ``path`` scaled to ``width`` x ``height`` cells: ``height`` rows of ``width`` cells,
+    ``'1'`` where darker than ``threshold`` (0 black to 1 white): what :func:`from_image` makes a
+    puzzle of. Needs Pillow."""
     import os
     import stat
 
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
-    n, m = image_size((n, m))
+    m, n = image_size((width, height))
     threshold = checked_fraction(threshold, "threshold")
     try:
         from PIL import Image

@@ -51,8 +51,8 @@ __all__ = ["Hint", "from_image", "generate", "grade", "hint", "steps"]
 
 
 def generate(
-    n: int,
-    m: Optional[int] = None,
+    width: int,
+    height: Optional[int] = None,
     *,
     seed: Optional[int] = None,
     density: float = 0.5,
@@ -60,7 +60,8 @@ def generate(
     difficulty: Optional[int] = None,
     progress: Optional[bool] = None,
 ) -> Puzzle:
-    """A random ``n x m`` puzzle (``m`` defaults to ``n``) with a unique solution.
+    """A random puzzle ``width`` cells wide and ``height`` high (``height`` defaults to ``width``) with a
+    unique solution: ``height`` rows of ``width`` columns, as SGT's ``WxH`` (``generate(6, 8)`` is ``6x8:...``).
 
     A random picture (``density`` of its cells black) gets every clue (a new
     picture is drawn until its full set of clues has a unique solution); then, in
@@ -82,15 +83,16 @@ def generate(
     a progress bar of the clues checked on standard error (default: when
     standard error is a terminal).
     """
-    n = checked_count(n, "n")
-    m = n if m is None else checked_count(m, "m")
+    width = checked_count(width, "width")
+    height = width if height is None else checked_count(height, "height")
     seed = checked_seed(seed)
     density = checked_fraction(density, "density")
     effort = None if effort is None else checked_count(effort, "effort")
     difficulty = None if difficulty is None else checked_difficulty(difficulty)
-    if n < 1 or m < 1:
-        raise ArgumentError(f"n and m must be at least 1, got {shown(n)} and {shown(m)}")
-    _check_size(n, m, "the grid")
+    if width < 1 or height < 1:
+        raise ArgumentError(f"width and height must be at least 1, got {shown(width)} and {shown(height)}")
+    _check_size(height, width, "the grid", wide_first=True)
+    n, m = height, width
     rng = random.Random(seed)
 
     def random_picture() -> list[str]:
@@ -103,7 +105,9 @@ def generate(
         return _puzzle_of(_strip_clues(random_picture(), rng, effort, progress))
     found = _to_grade(difficulty, random_picture, rng, effort, progress)
     if found is None:
-        raise ArgumentError(f"found no {n}x{m} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts")
+        raise ArgumentError(
+            f"found no {width}x{height} puzzle of difficulty {difficulty} in {_GRADE_ATTEMPTS} attempts"
+        )
     return found
 
 
@@ -192,7 +196,7 @@ def from_image(
 ) -> Puzzle:
     """A puzzle whose unique solution is the picture in the image file at ``path``.
 
-    The image is scaled to ``size`` (rows, columns) and thresholded: a cell
+    The image is scaled to ``size``, ``(width, height)`` in cells (as Pillow and SGT give sizes), and thresholded: a cell
     darker than ``threshold`` (0 black to 1 white) is black. Clues are then
     removed, in an order drawn from ``seed``, while the picture stays the only
     solution, and with ``difficulty`` the puzzle is shaped to that grade as by
@@ -200,13 +204,13 @@ def from_image(
     ArgumentError when even every clue of the picture leaves it ambiguous (try
     another size or threshold) or no puzzle of the grade is found.
     """
-    n, m = image_size(size)
+    width, height = image_size(size)
     difficulty = None if difficulty is None else checked_difficulty(difficulty)
     rng = random.Random(checked_seed(seed))
-    picture = image_picture(path, n, m, threshold)
+    picture = image_picture(path, width, height, threshold)
     if not _unique_with_every_clue(picture):
         raise ArgumentError(
-            f"the {n}x{m} picture of {path} is not the only one that fits even all its clues; "
+            f"the {width}x{height} picture of {path} is not the only one that fits even all its clues; "
             "try another size or threshold"
         )
     if difficulty is None:

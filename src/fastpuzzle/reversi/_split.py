@@ -30,7 +30,7 @@ import weakref
 
 from fastpuzzle._common import executors as _executors
 from fastpuzzle._common.files import real_path, whole_file
-from fastpuzzle._common.progress import check_stop, progress_bar, stop_callback, stopped_by
+from fastpuzzle._common.progress import check_stop, note, progress_bar, stop_callback, stopped_by
 from fastpuzzle._common.select import kernel_now
 from fastpuzzle.errors import ArgumentError, CheckpointWarning
 
@@ -290,6 +290,8 @@ class Checkpoint:
         self.dropped = 0
         self.stream: Optional[BinaryIO] = None
         exists = _check_regular(self.file, self.path)  # before the lock, which is a file beside it
+        #: Whether an earlier run's file is taken up (the count resumes from ``finished``).
+        self.resumed = exists
         self.lock = _lock(self.file, self.path)
         try:
             self._open(exists)
@@ -542,7 +544,9 @@ def split_count(
     The facade has checked every argument. ``executor`` (any
     ``concurrent.futures.Executor`` or a Dask client) runs the parts; without
     one, a thread pool of ``jobs`` workers, which Ctrl-C stops promptly.
-    ``progress``: a bar of the parts finished, as the facade's ``progress``.
+    ``progress``: a bar of the parts finished, as the facade's ``progress``; unless it is False, a count
+    that takes up an earlier run's checkpoint says so first, on standard error
+    (``fastpuzzle: reversi: resuming: 176 of 1773 parts done``).
     """
     if executor is not None:
         executor = _executors.as_executor(executor)  # a TypeError before any work, not at the first part
@@ -557,6 +561,8 @@ def split_count(
         kind = GAMES if depth is None else PERFT
         book = Checkpoint(checkpoint, _header(kind, board, to_move, depth, convention, frontier), frontier)
         results.update(book.finished)
+        if book.resumed:
+            note("reversi", f"resuming: {len(results)} of {len(frontier.parts)} parts done", show=progress)
     try:
         missing = [index for index in range(len(frontier.parts)) if index not in results]
         with progress_bar("reversi", show=progress, total=len(frontier.parts), unit=" parts") as bar:
