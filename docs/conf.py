@@ -1,0 +1,59 @@
+"""Sphinx settings of fastpuzzle's documentation: MyST Markdown pages and the API reference from the docstrings.
+
+Build: ``pip install -e ".[docs]"`` then ``sphinx-build -W --keep-going -b html docs build/docs``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+# The sources beside the pages, when the package is not installed (an installed one is found anyway).
+sys.path.insert(0, str(ROOT / "src"))
+
+import fastpuzzle  # noqa: E402
+
+project = "fastpuzzle"
+author = "The fastpuzzle developers"
+copyright = "The fastpuzzle developers"  # noqa: A001
+version = release = fastpuzzle.__version__
+
+extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+source_suffix = {".md": "markdown"}
+exclude_patterns = ["_build"]
+# Headings get anchors, so pages link to a section as `page.md#section`.
+myst_heading_anchors = 3
+myst_enable_extensions = ["colon_fence", "deflist"]
+
+# Signatures as written in the sources (string annotations stay strings: they are read on Python 3.9).
+autodoc_typehints = "signature"
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+
+html_theme = "furo"
+html_title = f"fastpuzzle {release}"
+# Examples are fenced `console` (shell, run by tests/test_docs.py) and `pycon` (doctests).
+pygments_style = "sphinx"
+
+
+def _spell_out_interchange_puzzle(
+    app: object, what: str, name: str, obj: object, options: object, signature: str | None, return_annotation: str | None
+) -> tuple[str | None, str | None]:
+    """``interchange.Puzzle`` is a type checker's alias of either grid puzzle: name both, as a reader sees them."""
+    if not name.startswith("fastpuzzle.interchange."):
+        return signature, return_annotation
+    both = "fastpuzzle.takuzu.Puzzle | fastpuzzle.pixel.Puzzle"
+
+    def spelled(text: str | None) -> str | None:
+        return None if text is None else re.sub(r"\bPuzzle\b", both, text)
+
+    return spelled(signature), spelled(return_annotation)
+
+
+def setup(app: Any) -> None:
+    app.connect("autodoc-process-signature", _spell_out_interchange_puzzle)
