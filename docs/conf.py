@@ -18,7 +18,7 @@ import fastpuzzle  # noqa: E402
 
 project = "fastpuzzle"
 author = "The fastpuzzle developers"
-copyright = "The fastpuzzle developers"  # noqa: A001
+copyright = "The fastpuzzle developers"
 version = release = fastpuzzle.__version__
 
 extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
@@ -42,7 +42,13 @@ pygments_style = "sphinx"
 
 
 def _spell_out_interchange_puzzle(
-    app: object, what: str, name: str, obj: object, options: object, signature: str | None, return_annotation: str | None
+    app: object,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
 ) -> tuple[str | None, str | None]:
     """``interchange.Puzzle`` is a type checker's alias of either grid puzzle: name both, as a reader sees them."""
     if not name.startswith("fastpuzzle.interchange."):

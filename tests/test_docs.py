@@ -166,7 +166,9 @@ def test_python_examples_print_what_they_show(path: Path, monkeypatch: pytest.Mo
         test.globs.clear()
     results = runner.summarize(verbose=False)
     if results.failed:
-        pytest.fail(f"{results.failed} of {results.attempted} examples of {name} failed:\n{report.getvalue()}", pytrace=False)
+        pytest.fail(
+            f"{results.failed} of {results.attempted} examples of {name} failed:\n{report.getvalue()}", pytrace=False
+        )
 
 
 def test_the_example_runner_finds_the_examples_and_reports_a_wrong_output(
@@ -186,7 +188,9 @@ def test_the_example_runner_finds_the_examples_and_reports_a_wrong_output(
     wrong = ShellExample(page, 4, "printf '1\\n2\\n'", "1\n3\n")
     with pytest.raises(pytest.fail.Exception, match=r"page.md:4: the output of\n\$ printf"):
         test_shell_example_prints_what_it_shows(wrong, shell_path)
-    with pytest.raises(pytest.fail.Exception, match=r'1 of 1 examples of page.md failed:(.|\n)*File "page.md", line 13'):
+    with pytest.raises(
+        pytest.fail.Exception, match=r'1 of 1 examples of page.md failed:(.|\n)*File "page.md", line 13'
+    ):
         test_python_examples_print_what_they_show(page, monkeypatch)
 
 
