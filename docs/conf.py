@@ -10,18 +10,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-# The sources beside the pages, when the package is not installed (an installed one is found anyway).
-sys.path.insert(0, str(ROOT / "src"))
-
-import fastpuzzle  # noqa: E402
+try:
+    import fastpuzzle
+except ImportError:  # not installed: the sources beside the pages, their kernels built in place
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    import fastpuzzle
 
 project = "fastpuzzle"
 author = "The fastpuzzle developers"
 copyright = "The fastpuzzle developers"
 version = release = fastpuzzle.__version__
 
-extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+extensions = ["myst_parser", "sphinx.ext.autodoc"]
 source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build"]
 # Headings get anchors, so pages link to a section as `page.md#section`.
@@ -31,9 +31,7 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 # Signatures as written in the sources (string annotations stay strings: they are read on Python 3.9).
 autodoc_typehints = "signature"
 autodoc_member_order = "bysource"
-autodoc_default_options = {"members": True, "show-inheritance": True}
-napoleon_google_docstring = True
-napoleon_numpy_docstring = False
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 
 html_theme = "furo"
 html_title = f"fastpuzzle {release}"
@@ -61,5 +59,14 @@ def _spell_out_interchange_puzzle(
     return spelled(signature), spelled(return_annotation)
 
 
+def _drop_the_types_docstring(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """A constant (``MAX_N``, ``PUZZLES``) has no docstring of its own: show its value, not ``int``'s or ``dict``'s help."""
+    if what in ("data", "attribute") and getattr(obj, "__doc__", None) == getattr(type(obj), "__doc__", None):
+        lines.clear()
+
+
 def setup(app: Any) -> None:
     app.connect("autodoc-process-signature", _spell_out_interchange_puzzle)
+    app.connect("autodoc-process-docstring", _drop_the_types_docstring)
