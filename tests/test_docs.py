@@ -1,12 +1,22 @@
-"""The examples in the docstrings and in the README run as written."""
+"""The examples of the documents run as written: the README, the pages in ``docs/`` and the docstrings.
+
+In the Markdown files, a fenced ``console`` block holds shell examples: each line starting ``$ `` is a
+command, run with bash from the repository root, and the lines after it, up to the next ``$ `` line or
+the block's end, are exactly what it prints on standard output. Every ``>>>`` in any other fence runs as
+a doctest (ELLIPSIS and NORMALIZE_WHITESPACE on), the fences of one file as one session, from the
+repository root. Fences that must not run are marked ``text`` or ``sh``.
+"""
 
 from __future__ import annotations
 
+import ast
 import doctest
-import json
+import io
+import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 
@@ -14,6 +24,183 @@ import pytest
 
 import fastpuzzle
 from conftest import ROOT
+
+#: The documents whose examples run.
+DOCUMENTS = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+#: Fences whose contents never run as doctests (``console`` runs as shell examples instead).
+NOT_DOCTESTS = {"text", "sh", "bash", "shell", "console", "none"}
+#: Seconds one shell example may take (they are meant to take well under one).
+COMMAND_TIMEOUT = 60
+
+
+@dataclass(frozen=True)
+class Fence:
+    """One fenced block of a Markdown file: its language, its first line's number (1-based) and its lines."""
+
+    path: Path
+    language: str
+    first_line: int
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ShellExample:
+    """One ``$ `` command of a ``console`` fence and the standard output it shows."""
+
+    path: Path
+    line: int
+    command: str
+    expected: str
+
+    def __str__(self) -> str:
+        return f"{self.path.relative_to(ROOT)}:{self.line}"
+
+
+_OPENING = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)")
+
+
+def fences(path: Path) -> list[Fence]:
+    """The fenced blocks of a Markdown file, in order (a fence closes on a run of its character at least as long)."""
+    found: list[Fence] = []
+    opened: tuple[str, str, int] | None = None
+    body: list[str] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if opened is None:
+            match = _OPENING.match(line)
+            if match:
+                opened, body = (match.group(1), match.group(2).lower(), number), []
+            continue
+        marker, language, start = opened
+        stripped = line.strip()
+        if stripped.startswith(marker) and set(stripped) == {marker[0]}:
+            found.append(Fence(path, language, start + 1, tuple(body)))
+            opened = None
+        else:
+            body.append(line)
+    return found
+
+
+def shell_examples(path: Path) -> list[ShellExample]:
+    """The ``$ `` commands of the ``console`` fences of ``path``, each with the output shown under it."""
+    examples = []
+    for fence in fences(path):
+        if fence.language != "console":
+            continue
+        index = 0
+        while index < len(fence.lines):
+            line = fence.lines[index]
+            if not line.startswith("$ "):
+                index += 1
+                continue
+            start, command = index, line[2:]
+            while command.endswith("\\") and index + 1 < len(fence.lines):  # a command continued on the next line
+                index += 1
+                command = command[:-1] + "\n" + fence.lines[index]
+            index += 1
+            shown = []
+            while index < len(fence.lines) and not fence.lines[index].startswith("$ "):
+                shown.append(fence.lines[index] + "\n")
+                index += 1
+            examples.append(ShellExample(path, fence.first_line + start, command, "".join(shown)))
+    return examples
+
+
+def doctest_text(path: Path) -> str:
+    """``path`` with every line blanked but those inside fences that run as doctests: line numbers stay true,
+    and a closing fence never reads as expected output."""
+    lines = [""] * len(path.read_text(encoding="utf-8").splitlines())
+    for fence in fences(path):
+        if fence.language not in NOT_DOCTESTS and not fence.language.startswith("{"):
+            for offset, line in enumerate(fence.lines):
+                lines[fence.first_line - 1 + offset] = line
+    return "\n".join(lines) + "\n"
+
+
+_SHELL_EXAMPLES = [example for path in DOCUMENTS for example in shell_examples(path)]
+_DOCTEST_DOCUMENTS = [path for path in DOCUMENTS if ">>>" in doctest_text(path)]
+
+
+@pytest.fixture(scope="module")
+def shell_path(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A PATH on which ``python`` and ``fastpuzzle`` are this interpreter and its fastpuzzle."""
+    commands = tmp_path_factory.mktemp("commands")
+    (commands / "python").symlink_to(sys.executable)
+    (commands / "fastpuzzle").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m fastpuzzle "$@"\n')
+    (commands / "fastpuzzle").chmod(0o755)
+    return f"{commands}{os.pathsep}{os.environ.get('PATH', '')}"
+
+
+@pytest.mark.parametrize("example", _SHELL_EXAMPLES, ids=str)
+def test_shell_example_prints_what_it_shows(example: ShellExample, shell_path: str) -> None:
+    result = subprocess.run(
+        ["bash", "-c", example.command],
+        cwd=ROOT,
+        env={**os.environ, "PATH": shell_path},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=COMMAND_TIMEOUT,
+    )
+    if result.stdout != example.expected:
+        pytest.fail(
+            f"{example}: the output of\n$ {example.command}\n"
+            f"--- expected (as the document shows) ---\n{example.expected}"
+            f"--- got (exit {result.returncode}) ---\n{result.stdout}"
+            f"--- standard error ---\n{result.stderr}",
+            pytrace=False,
+        )
+
+
+# A reader's example may read a file with open(...).read(): its unclosed file is no failure of the example.
+@pytest.mark.filterwarnings("ignore::ResourceWarning", "ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.parametrize("path", _DOCTEST_DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_python_examples_print_what_they_show(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    name = str(path.relative_to(ROOT))
+    test = doctest.DocTestParser().get_doctest(doctest_text(path), {"__name__": "__main__"}, name, name, 0)
+    report = io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    try:
+        runner.run(test, out=report.write)
+    finally:
+        test.globs.clear()
+    results = runner.summarize(verbose=False)
+    if results.failed:
+        pytest.fail(
+            f"{results.failed} of {results.attempted} examples of {name} failed:\n{report.getvalue()}", pytrace=False
+        )
+
+
+def test_the_example_runner_finds_the_examples_and_reports_a_wrong_output(
+    tmp_path: Path, shell_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runner reads both kinds of example with their lines, and a wrong output fails, naming the line."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        "# A page\n\n```console\n$ printf '1\\n2\\n'\n1\n2\n$ echo \\\n  three\nthree\n```\n\n"
+        "```pycon\n>>> 1 + 1\n3\n```\n\n```text\n>>> not run\n```\n"
+    )
+    assert [(example.line, example.command, example.expected) for example in shell_examples(page)] == [
+        (4, "printf '1\\n2\\n'", "1\n2\n"),
+        (7, "echo \n  three", "three\n"),
+    ]
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    wrong = ShellExample(page, 4, "printf '1\\n2\\n'", "1\n3\n")
+    with pytest.raises(pytest.fail.Exception, match=r"page.md:4: the output of\n\$ printf"):
+        test_shell_example_prints_what_it_shows(wrong, shell_path)
+    with pytest.raises(
+        pytest.fail.Exception, match=r'1 of 1 examples of page.md failed:(.|\n)*File "page.md", line 13'
+    ):
+        test_python_examples_print_what_they_show(page, monkeypatch)
+
+
+def test_the_documents_hold_examples() -> None:
+    """The README shows each puzzle from the shell, and the runner finds the examples (a parsing slip would
+    pass with none)."""
+    readme_commands = " ".join(example.command for example in _SHELL_EXAMPLES if example.path.name == "README.md")
+    for puzzle in fastpuzzle.PUZZLES:
+        assert re.search(rf"fastpuzzle {puzzle}\b", readme_commands), puzzle
+    assert ROOT / "README.md" in _DOCTEST_DOCUMENTS
 
 
 @pytest.mark.parametrize(
@@ -30,131 +217,19 @@ def test_docstring_examples(name: str) -> None:
     assert tried > 0 and failures == 0
 
 
-def test_readme_python_example_runs() -> None:
-    readme = (ROOT / "README.md").read_text()
-    code = re.search(r"```python\n(.*?)```", readme, re.S)
-    assert code is not None
-    result = subprocess.run(
-        [sys.executable, "-c", code.group(1)], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("100110\n")
-    assert "1100\n1010\n0011\n0101\n" in result.stdout
+def test_the_answer_types_are_named_with_their_fields() -> None:
+    """Each ``module.Toggles(...)`` or ``module.Counts(...)`` the documents name has those fields, in order."""
+    named = [
+        found
+        for path in DOCUMENTS
+        for found in re.findall(r"`(\w+)\.(Toggles|Counts)\(([\w, ]+)\)`", path.read_text(encoding="utf-8"))
+    ]
+    assert {kind for _, kind, _ in named} == {"Toggles", "Counts"}
+    for module, kind, fields in named:
+        assert tuple(fields.split(", ")) == getattr(getattr(fastpuzzle, module), kind)._fields, (module, kind)
 
 
-#: Each ```python block of the README with the line it starts on.
-_README_BLOCKS = [
-    (match.group(1), (ROOT / "README.md").read_text()[: match.start()].count("\n") + 1)
-    for match in re.finditer(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
-]
-#: Runs a block given on standard input alone: as doctests if it shows a session (``>>>``), else as a script.
-_RUN_BLOCK = """
-import doctest, sys
-block = sys.stdin.read()
-if block.lstrip().startswith(">>>"):
-    test = doctest.DocTestParser().get_doctest(block, {}, "README", "README.md", 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    sys.exit(1 if runner.summarize(verbose=False).failed else 0)
-exec(compile(block, "README.md", "exec"), {"__name__": "__main__"})
-"""
-
-
-@pytest.mark.parametrize(("block", "line"), _README_BLOCKS, ids=[f"line-{line}" for _, line in _README_BLOCKS])
-def test_each_readme_python_block_runs_alone(block: str, line: int, tmp_path: Path) -> None:
-    """A reader may copy any one block: each imports what it uses and prints what it shows (issue 27's
-    stumble 4), run where ``examples/`` is, as in the project's folder (the files it writes go to a
-    temporary one)."""
-    (tmp_path / "examples").symlink_to(ROOT / "examples")
-    result = subprocess.run(
-        [sys.executable, "-c", _RUN_BLOCK], input=block, cwd=tmp_path, capture_output=True, text=True, timeout=300
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-
-
-def _section(title: str) -> str:
-    """The README's section under the heading ``## title``, up to the next one of its level."""
-    readme = (ROOT / "README.md").read_text()
-    start = readme.index(f"\n## {title}\n")
-    end = readme.find("\n## ", start + 1)
-    return readme[start : end if end >= 0 else None]
-
-
-def test_readme_batch_example_prints_what_it_shows(tmp_path: Path) -> None:
-    """The shell example of --batch: the same records (but for the seconds) and the exit status."""
-    section = _section("Batches and clusters")
-    shown = re.search(
-        r"\$ printf '(.*?)' > two.txt\n\$ python -m fastpuzzle takuzu --batch two.txt.*?\n(.*?)\nexit (\d+)\n",
-        section,
-        re.S,
-    )
-    assert shown is not None
-    text, records, status = shown.groups()
-    (tmp_path / "two.txt").write_text(text.encode().decode("unicode_escape"))
-    result = subprocess.run(
-        [sys.executable, "-m", "fastpuzzle", "takuzu", "--batch", "two.txt"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == int(status), result.stderr
-
-    def without_seconds(lines: str) -> list[dict[str, object]]:
-        found = [json.loads(line) for line in lines.splitlines()]
-        for record in found:
-            seconds = record.pop("seconds")
-            assert isinstance(seconds, float) and round(seconds, 6) == seconds, seconds  # as the README shows
-        return found
-
-    assert without_seconds(result.stdout) == without_seconds(records)
-
-
-def test_readme_batch_python_examples_print_what_they_say(tmp_path: Path) -> None:
-    """Each Python example of "Batches and clusters" runs as a script and prints what its comments say."""
-    (tmp_path / "examples").symlink_to(ROOT / "examples")
-    blocks = re.findall(r"```python\n(.*?)```", _section("Batches and clusters"), re.S)
-    assert len(blocks) >= 3
-    for number, code in enumerate(blocks):
-        script = tmp_path / f"example{number}.py"
-        script.write_text(code)
-        result = subprocess.run(
-            [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300
-        )
-        assert result.returncode == 0, result.stderr
-        promises = re.findall(r"# (Counts\(.*?\)|[0-9][0-9 ]*)", code)
-        assert promises, code
-        for promised in promises:
-            assert promised.strip() in result.stdout, (code, result.stdout)
-
-
-def test_readme_makers_examples_print_what_they_show(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The section For puzzle makers: its ``>>>`` examples as doctests, its ``$`` commands with
-    the output shown, and its other Python blocks run (in a scratch directory: they write files)."""
-    section = _section("For puzzle makers")
-    blocks = re.findall(r"```(\w*)\n(.*?)```", section, re.S)
-    monkeypatch.chdir(ROOT)
-    sessions = "\n".join(block for _, block in blocks if ">>>" in block)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(doctest.DocTestParser().get_doctest(sessions, {}, "README: For puzzle makers", "README.md", 0))
-    results = runner.summarize(verbose=False)
-    assert results.failed == 0 and results.attempted >= 15
-    (tmp_path / "examples").symlink_to(ROOT / "examples")
-    commands = 0
-    for kind, block in blocks:
-        if kind == "python" and ">>>" not in block:
-            result = subprocess.run([sys.executable, "-c", block], cwd=tmp_path, capture_output=True, text=True)
-            assert result.returncode == 0, result.stderr
-        elif not kind and block.startswith("$ "):
-            for command, shown in re.findall(r"^\$ (.*)\n((?:(?!\$ ).*\n)*)", block, re.M):
-                commands += 1
-                run = command.replace("python ", f"{sys.executable} ", 1)
-                result = subprocess.run(run, shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=120)
-                assert result.stdout == shown, command
-    assert commands >= 4
-
-
-def test_readme_gallery_is_current() -> None:
+def test_gallery_is_current() -> None:
     """``docs/gallery`` holds what ``tools/gallery.py`` draws now (run it to redraw)."""
     result = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "gallery.py"), "--check"], capture_output=True, text=True, timeout=120
@@ -163,10 +238,7 @@ def test_readme_gallery_is_current() -> None:
 
 
 def test_which_benchmarks_run_does_not_hang_on_the_machines_speed() -> None:
-    """No bench skips on a time it measured (issue 27's stumble 8: 24 to 26 of 147 skipped, by machine): the
-    skips are rules, so every machine runs the same benchmarks."""
-    import ast
-
+    """No bench skips on a time it measured: the skips are rules, so every machine runs the same benchmarks."""
     clocks = {"time.perf_counter", "time.time", "time.monotonic", "time.process_time"}
     timed_skips = []
     for path in sorted((ROOT / "bench").glob("*.py")):
@@ -196,16 +268,3 @@ def test_which_benchmarks_run_does_not_hang_on_the_machines_speed() -> None:
                 if skips and read & timed:
                     timed_skips.append(f"{path.name}:{function.name}")
     assert timed_skips == []
-
-
-def test_the_readme_names_the_answer_types_fields_as_they_are() -> None:
-    """``sudoku.Toggles(count, cells)`` in the README, where the fields are ``minimum``, ``cells`` (issue 27's
-    stumble 4): each ``module.Type(field, ...)`` it names has those fields."""
-    import fastpuzzle
-
-    readme = (ROOT / "README.md").read_text()
-    named = re.findall(r"`(\w+)\.(\w+)\(([\w, ]+)\)`", readme)
-    answers = [(module, kind, fields) for module, kind, fields in named if kind in ("Toggles", "Counts")]
-    assert {kind for _, kind, _ in answers} == {"Toggles", "Counts"}
-    for module, kind, fields in answers:
-        assert tuple(fields.split(", ")) == getattr(getattr(fastpuzzle, module), kind)._fields, (module, kind)
