@@ -124,9 +124,10 @@ _DOCTEST_DOCUMENTS = [path for path in DOCUMENTS if ">>>" in doctest_text(path)]
 def shell_path(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A PATH on which ``python`` and ``fastpuzzle`` are this interpreter and its fastpuzzle."""
     commands = tmp_path_factory.mktemp("commands")
-    (commands / "python").symlink_to(sys.executable)
-    (commands / "fastpuzzle").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m fastpuzzle "$@"\n')
-    (commands / "fastpuzzle").chmod(0o755)
+    # Scripts, not symlinks: a virtual environment's interpreter finds its pyvenv.cfg beside the path it runs as.
+    for name, arguments in (("python", ""), ("fastpuzzle", " -m fastpuzzle")):
+        (commands / name).write_text(f'#!/bin/sh\nexec "{sys.executable}"{arguments} "$@"\n')
+        (commands / name).chmod(0o755)
     return f"{commands}{os.pathsep}{os.environ.get('PATH', '')}"
 
 
