@@ -266,6 +266,27 @@ def test_a_game_id_pasted_with_sgts_page_address_is_read(game: str, page: str, g
         assert interchange.read(text, game, "sgt") == expected
 
 
+@pytest.mark.parametrize(
+    ("game", "names", "game_id"),
+    [
+        ("takuzu", ("unruly", "Unruly", "takuzu"), "6x6u:ceCiCebACBa"),
+        ("pixel", ("mosaic", "MOSAIC", "pixel"), "3x3:a0c22b"),
+    ],
+)
+def test_a_game_id_after_its_games_name_is_read(game: str, names: tuple[str, ...], game_id: str) -> None:
+    expected = interchange.from_sgt(game_id, game)
+    for name in names:
+        assert interchange.from_sgt(f"{name}:{game_id}", game) == expected
+        assert interchange.from_sgt(f"{SGT_PAGES}x.html#{name}:{game_id}", game) == expected
+
+
+def test_a_game_id_after_the_other_games_name_is_refused() -> None:
+    _parse_error(lambda: interchange.from_sgt("unruly:3x3:a0c22b", "pixel"), 1, "expected an ID of Mosaic", "Unruly's")
+    _parse_error(lambda: interchange.from_sgt(" mosaic:6x6u:ceCiCebACBa", "takuzu"), 2, "found 'mosaic:'")
+    # Any other word is no game's name: the size's reader refuses it at its first letter.
+    _parse_error(lambda: interchange.from_sgt("chess:3x3:a0c22b", "pixel"), 1, "expected a width")
+
+
 def test_a_page_address_with_a_random_seed_is_refused_as_a_seed() -> None:
     url = f"{SGT_PAGES}unruly.html#8x8u#12345"
     column = url.rindex("#") + 1

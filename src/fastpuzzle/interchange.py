@@ -34,7 +34,9 @@ The formats, as SGT's own code reads and writes them (``unruly.c`` and
   (``https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/unruly.html#8x8u:...``),
   is passed over: all up to and including its first ``#``. A page's
   address with a random seed after the ``#`` (``unruly.html#8x8#12345``) is
-  refused as any random seed is.
+  refused as any random seed is. The game's name written before the ID, as
+  people write it (``unruly:8x8u:...``, ``mosaic:3x3:...``), is passed over;
+  the other game's name is an error.
 * ``PARAMS`` is read as ``decode_params`` reads it: a number as C's ``atoi``
   reads it (leading zeros, and white space or a sign before it, allowed; none
   at all is 0), then ``x`` and the height (without it, the height is the
@@ -94,6 +96,7 @@ __all__ = ["FORMATS", "NAMES", "from_sgt", "read", "to_sgt", "write"]
 #: The puzzle names these formats take, SGT's game names among them, to the facade's name.
 NAMES = {"takuzu": "takuzu", "01": "takuzu", "unruly": "takuzu", "pixel": "pixel", "mosaic": "pixel"}
 _FACADES = {"takuzu": takuzu, "pixel": pixel}
+_SGT_GAME = {"takuzu": "Unruly", "pixel": "Mosaic"}
 
 #: SGT's smallest sides: Unruly's validate_params ("at least 6"), Mosaic's ("Minimal size is 3x3").
 _UNRULY_MIN, _MOSAIC_MIN = 6, 3
@@ -117,6 +120,8 @@ _C_SPACE = " \t\n\v\f\r"
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 #: The address of a web page (``https://...``): SGT's pages take the game ID after the first ``#``.
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^#\s]*")
+#: A game's name before its ID, as people write it (``unruly:8x8u:...``): SGT's IDs start with a digit.
+_GAME_NAME = re.compile(r"([A-Za-z][A-Za-z0-9]*):")
 
 
 class _Cursor:
@@ -190,6 +195,22 @@ class _Cursor:
                 "copy the link from Game > Specific, or the ID itself",
             )
         self.pos = url.end() + 1
+
+    def skip_game_name(self, canonical: str) -> None:
+        """Step over the game's name written before its ID (``unruly:8x8u:...``, ``Mosaic:3x3:...``).
+        A ParseError if it names the other game; any other word is left for the size's reader to refuse."""
+        word = _GAME_NAME.match(self.text, self.pos, self.end)
+        if word is None or word.group(1).lower() not in NAMES:
+            return
+        named = NAMES[word.group(1).lower()]
+        if named != canonical:
+            raise self.error(
+                f"an ID of {_SGT_GAME[canonical]}",
+                self.pos + 1,
+                repr(word.group(0)),
+                why=f"this ID says it is {_SGT_GAME[named]}'s",
+            )
+        self.pos = word.end()
 
     def seed_check(self) -> None:
         """Refuse ``PARAMS#SEED``: the first ``#`` before any ``:`` makes the ID a random seed."""
@@ -493,7 +514,8 @@ def from_sgt(text: str, name: Optional[str] = None) -> Puzzle:
     for (``'unruly'``, ``'mosaic'`` and ``'01'`` are accepted too). ``PARAMS``
     is read as SGT's ``decode_params`` reads it (see the module's text). Spaces
     and tabs around the ID, line endings after it, and the address of SGT's web
-    page before it (``https://.../unruly.html#8x8u:...``) are ignored. Raises
+    page before it (``https://.../unruly.html#8x8u:...``) or the game's name
+    (``unruly:8x8u:...``) are ignored. Raises
     :class:`~fastpuzzle.ParseError` (line 1 and the column of the first
     problem) for an ID that SGT refuses or that holds a size the puzzle does
     not take: a random seed (``PARAMS#SEED``, not a game ID), a bad size or difficulty, a bad
@@ -508,6 +530,7 @@ def from_sgt(text: str, name: Optional[str] = None) -> Puzzle:
     cur = _Cursor(text)
     try:
         cur.skip_url()
+        cur.skip_game_name(canonical)
         puzzle: Puzzle = _read_unruly(cur) if canonical == "takuzu" else _read_mosaic(cur)
     except ParseError as error:
         if cur.more < 0:
