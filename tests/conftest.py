@@ -29,22 +29,32 @@ CASES = Path(__file__).resolve().parent / "cases"
 SHARED_CASES = ROOT.parent / "shared" / "cases"
 IMPLEMENTATIONS = ("compiled", "twin")
 
-#: Hypothesis profiles, chosen by FASTPUZZLE_HYPOTHESIS_PROFILE (unset: "default").
-#: "sanitizer" is the short property-based run of .ci/run's sanitizer stage, where
-#: the kernels run at -O0 under AddressSanitizer: at most 20 examples per test.
+#: Hypothesis profiles, chosen by FASTPUZZLE_HYPOTHESIS_PROFILE; unset, "thorough" under CI
+#: (CI set, as CI services and .ci/run set it) and "quick" elsewhere, so that a plain
+#: `pytest` stays within minutes:
+#: - "thorough": every property test with the examples it asks for (hypothesis's 100 by default);
+#: - "quick": a quarter of them, at least 10 (and 25 where a test does not say);
+#: - "sanitizer": .ci/run's checked stage, where the kernels run at -O0 under
+#:   AddressSanitizer: at most 20 examples per test.
+settings.register_profile("thorough", deadline=None, print_blob=True)
+settings.register_profile("quick", max_examples=25, deadline=None)
 settings.register_profile("sanitizer", max_examples=20, deadline=None, print_blob=True)
-HYPOTHESIS_PROFILE = os.environ.get("FASTPUZZLE_HYPOTHESIS_PROFILE", "default")
+HYPOTHESIS_PROFILE = os.environ.get("FASTPUZZLE_HYPOTHESIS_PROFILE") or (
+    "thorough" if os.environ.get("CI", "").lower() not in ("", "0", "false") else "quick"
+)
 settings.load_profile(HYPOTHESIS_PROFILE)
 
 
 def examples(count: int) -> int:
-    """A property test's ``max_examples``: ``count``, capped by a short profile if one is loaded.
+    """A property test's ``max_examples``: ``count`` in the thorough profile, fewer in the others.
 
     Tests set their own ``max_examples``, which would override any profile's, so
     they pass it through here: ``@settings(max_examples=examples(300), ...)``.
     """
-    if HYPOTHESIS_PROFILE == "default":
+    if HYPOTHESIS_PROFILE == "thorough":
         return count
+    if HYPOTHESIS_PROFILE == "quick":
+        return min(count, max(10, count // 4))
     return min(count, settings.get_profile(HYPOTHESIS_PROFILE).max_examples)
 
 
