@@ -21,6 +21,7 @@ PLATFORMS = {
 }
 
 
+@pytest.mark.slow  # cibuildwheel comes with the dev extra, which the slow tests' stage installs
 @pytest.mark.parametrize("platform", list(PLATFORMS))
 def test_cibuildwheel_builds_every_supported_python_on_every_platform(platform: str) -> None:
     """``cibuildwheel --print-build-identifiers`` lists exactly CPython 3.9 to 3.13 on the platform's targets."""
