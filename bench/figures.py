@@ -306,7 +306,8 @@ def measure(args: argparse.Namespace) -> int:
     for puzzle in args.puzzles:
         make, axis = PUZZLES[puzzle]
         rows = make(args.count if puzzle != "sudoku" else args.count * 2, args.first_seed)
-        results["puzzles"][puzzle] = {"axis": axis, "rows": rows}
+        unit = "rounds of 200 grids" if puzzle == "sudoku" else "puzzles"
+        results["puzzles"][puzzle] = {"axis": axis, "unit": unit, "rows": rows}
         print("\n".join(summary(puzzle, rows)), flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1) + "\n")
@@ -328,7 +329,7 @@ def _figure_text(results: dict[str, Any]) -> str:
 def draw(args: argparse.Namespace) -> int:
     import matplotlib
 
-    matplotlib.use("svg")
+    matplotlib.use("svg" if args.format == "svg" else "agg")
     import matplotlib.pyplot as plt
 
     plt.rcParams["svg.hashsalt"] = "fastpuzzle"
@@ -341,7 +342,7 @@ def draw(args: argparse.Namespace) -> int:
             continue
         for puzzle, data in results["puzzles"].items():
             rows = data["rows"]
-            fig, ax = plt.subplots(figsize=(7, 4.6))
+            fig, ax = plt.subplots(figsize=(9, 4.6))
             sizes = sorted({row["size"] for row in rows})
             solvers = [name for name in COLOURS if any(name in row["seconds"] for row in rows)]
             for name in solvers:
@@ -363,17 +364,22 @@ def draw(args: argparse.Namespace) -> int:
                 ax.set_xticks(sizes)
                 ax.set_xticklabels([str(size) for size in sizes])
                 ax.minorticks_off()
+            else:
+                ax.set_xticks(sizes)
+                ax.set_xticklabels([data["axis"]])
+                ax.set_xlim(sizes[0] - 1, sizes[0] + 1)
             ax.set_xlabel(data["axis"])
             ax.set_ylabel("seconds per puzzle")
             counts = {size: sum(1 for row in rows if row["size"] == size) for size in sizes}
-            ax.set_title(f"{puzzle}: time per puzzle ({min(counts.values())} puzzles a size)")
+            ax.set_title(f"{puzzle}: time per puzzle, {min(counts.values())} {data.get('unit', 'puzzles')} a size")
             ax.grid(True, which="major", alpha=0.3)
-            ax.legend(fontsize=7, loc="upper left", ncol=1)
+            ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5))
             fig.text(0.01, 0.005, _figure_text(results), fontsize=6, color="#555555", va="bottom")
             fig.tight_layout(rect=(0, 0.06, 1, 1))
-            fig.savefig(args.out / f"{puzzle}.svg", metadata={"Date": None})
+            target = args.out / f"{puzzle}.{args.format}"
+            fig.savefig(target, metadata={"Date": None} if args.format == "svg" else None)
             plt.close(fig)
-            print(args.out / f"{puzzle}.svg")
+            print(target)
     return 0
 
 
@@ -417,7 +423,8 @@ def main(argv: list[str]) -> int:
     measuring.add_argument("--out", type=Path, required=True)
     drawing = commands.add_parser("draw", help="draw results as SVG")
     drawing.add_argument("results", nargs="+", type=Path, help="measure's JSON, or pytest-benchmark's")
-    drawing.add_argument("--out", type=Path, required=True, help="the folder of the SVGs")
+    drawing.add_argument("--out", type=Path, required=True, help="the folder of the pictures")
+    drawing.add_argument("--format", choices=("svg", "png"), default="svg", help="svg (the default, committed) or png")
     args = parser.parse_args(argv)
     args.argv = argv
     return measure(args) if args.command == "measure" else draw(args)
