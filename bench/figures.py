@@ -338,7 +338,7 @@ def draw(args: argparse.Namespace) -> int:
     for path in args.results:
         results = json.loads(path.read_text())
         if "benchmarks" in results:  # pytest-benchmark's JSON
-            _draw_pytest_benchmark(plt, results, path, args.out)
+            _draw_pytest_benchmark(plt, results, path, args.out, args.format)
             continue
         for puzzle, data in results["puzzles"].items():
             rows = data["rows"]
@@ -383,7 +383,7 @@ def draw(args: argparse.Namespace) -> int:
     return 0
 
 
-def _draw_pytest_benchmark(plt: Any, results: dict[str, Any], path: Path, out: Path) -> None:
+def _draw_pytest_benchmark(plt: Any, results: dict[str, Any], path: Path, out: Path, format: str) -> None:
     """One figure of a pytest-benchmark JSON: per benchmark, its median with its maximum."""
     benches = results["benchmarks"]
     names = [bench["name"] for bench in benches]
@@ -408,9 +408,10 @@ def _draw_pytest_benchmark(plt: Any, results: dict[str, Any], path: Path, out: P
         va="bottom",
     )
     fig.tight_layout(rect=(0, 0.05, 1, 1))
-    fig.savefig(out / f"{path.stem}.svg", metadata={"Date": None})
+    target = out / f"{path.stem}.{format}"
+    fig.savefig(target, metadata={"Date": None} if format == "svg" else None)
     plt.close(fig)
-    print(out / f"{path.stem}.svg")
+    print(target)
 
 
 def main(argv: list[str]) -> int:
