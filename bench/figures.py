@@ -58,6 +58,8 @@ TAKUZU_SIZES = (8, 12, 16, 20, 24)
 PIXEL_SIZES = (8, 12, 16, 24, 32)
 REVERSI_EMPTIES = (6, 8, 10, 11, 12, 13)
 #: Above these, the pure-Python twin would take the run's whole budget: it is left out there.
+#: The C++ line-candidate solver lists every valid line up front: past this side, out of its reach.
+CPP_LINES_LARGEST = 20
 TWIN_LARGEST = {"takuzu": 12, "pixel": 8, "reversi": 8}
 
 
@@ -104,6 +106,12 @@ def measure_takuzu(count: int, first_seed: int) -> list[dict[str, Any]]:
     takuzu.solve(warm_up), takuzu_stress.sat_solve(warm_up, True)
     with use_kernels("twin"):
         takuzu.solve(warm_up)
+    import tempfile
+
+    from conftest import build_cpp
+
+    folder = tempfile.TemporaryDirectory()
+    lines_solver = build_cpp("takuzu_lines", Path(folder.name))
     rows_out = []
     for size in TAKUZU_SIZES:
         cnf = takuzu_stress.Cnf(size, size, True)
@@ -116,8 +124,23 @@ def measure_takuzu(count: int, first_seed: int) -> list[dict[str, Any]]:
             if size <= TWIN_LARGEST["takuzu"]:
                 with use_kernels("twin"):
                     times["pure-Python twin"] = timed(lambda: takuzu.solve(rows))
+            if lines_solver is not None and size <= CPP_LINES_LARGEST:
+                times["C++ line candidates"] = _cpp_lines_seconds(lines_solver, rows)
             rows_out.append({"size": size, "seed": seed, "seconds": times})
+    folder.cleanup()
     return rows_out
+
+
+def _cpp_lines_seconds(binary: Path, rows: list[str]) -> float:
+    """The C++ line-candidate solver's seconds on ``rows`` (to the second solution), by its own clock."""
+    import subprocess
+
+    text = f"{len(rows)}\n" + "\n".join(rows) + "\n"
+    solutions, micros = subprocess.run(
+        [str(binary)], input=text, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert solutions == "1", (rows, solutions)
+    return float(micros) / 1e6
 
 
 def random_pixel_puzzle(size: int, seed: int, keep: float = 0.6) -> list[str]:
@@ -297,17 +320,18 @@ def summary(puzzle: str, rows: list[dict[str, Any]]) -> list[str]:
 
 
 def measure(args: argparse.Namespace) -> int:
-    results: dict[str, Any] = {
+    provenance = {
         "command": "python bench/figures.py " + " ".join(args.argv),
         "machine": _machine(),
         "date": date.today().isoformat(),
-        "puzzles": {},
     }
+    # The other puzzles' results in OUT stay: one puzzle can be measured again alone.
+    results: dict[str, Any] = json.loads(args.out.read_text()) if args.out.exists() else {"puzzles": {}}
     for puzzle in args.puzzles:
         make, axis = PUZZLES[puzzle]
         rows = make(args.count if puzzle != "sudoku" else args.count * 2, args.first_seed)
         unit = "rounds of 200 grids" if puzzle == "sudoku" else "puzzles"
-        results["puzzles"][puzzle] = {"axis": axis, "unit": unit, "rows": rows}
+        results["puzzles"][puzzle] = {"axis": axis, "unit": unit, **provenance, "rows": rows}
         print("\n".join(summary(puzzle, rows)), flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1) + "\n")
@@ -318,6 +342,7 @@ COLOURS = {
     "fastpuzzle": "#1f77b4",
     "CaDiCaL (PySAT)": "#d62728",
     "C++ counter": "#2ca02c",
+    "C++ line candidates": "#9467bd",
     "pure-Python twin": "#7f7f7f",
 }
 
@@ -374,7 +399,7 @@ def draw(args: argparse.Namespace) -> int:
             ax.set_title(f"{puzzle}: time per puzzle, {min(counts.values())} {data.get('unit', 'puzzles')} a size")
             ax.grid(True, which="major", alpha=0.3)
             ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5))
-            fig.text(0.01, 0.005, _figure_text(results), fontsize=6, color="#555555", va="bottom")
+            fig.text(0.01, 0.005, _figure_text({**results, **data}), fontsize=6, color="#555555", va="bottom")
             fig.tight_layout(rect=(0, 0.06, 1, 1))
             target = args.out / f"{puzzle}.{args.format}"
             fig.savefig(target, metadata={"Date": None} if args.format == "svg" else None)
