@@ -334,6 +334,48 @@ def test_stress_cpp(benchmark: BenchmarkFixture, stress: tuple[str, list[takuzu.
     benchmark(run)
 
 
+#: Fresh draws of 24 to 64, squares and rectangles, both rules: strictly minimal puzzles made by CaDiCaL
+#: alone (``takuzu_stress.py make``, seeds 4700-4702) and, at 64, by ``takuzu.generate`` (keys ``generate-SEED``).
+LARGE_STRESS_PATH = Path(__file__).with_name("takuzu_stress_large_puzzles.json")
+
+
+def test_stress_large_against_cadical(benchmark: BenchmarkFixture) -> None:
+    """Each large fresh puzzle once with ``takuzu.solve`` and once with CaDiCaL (solve and proof), one after
+    the other; extra_info: per size and rule, fastpuzzle's worst time over CaDiCaL's on the same puzzle
+    (the goal is at most 0.25) and both distributions."""
+    pytest.importorskip("pysat", reason="python-sat is in the bench extra")
+    from takuzu_stress import Cnf, sat_solve
+
+    stored = json.loads(LARGE_STRESS_PATH.read_text())
+    benchmark.group = "takuzu stress 24-64, fresh draws, against CaDiCaL"
+    cnfs: dict[tuple[int, int, bool], Cnf] = {}
+    per_class: dict[str, list[tuple[float, float]]] = {}
+
+    def solve_all() -> None:
+        for key, rows in sorted(stored.items()):
+            size, rule, _ = key.split("/")
+            puzzle = takuzu.from_rows(rows, unique_rows=rule == "distinct")
+            began = time.perf_counter()
+            takuzu.solve(puzzle)
+            ours = time.perf_counter() - began
+            shape = (puzzle.width, puzzle.height, puzzle.unique_rows)
+            cnf = cnfs.setdefault(shape, Cnf(*shape))
+            per_class.setdefault(f"{size}/{rule}", []).append((ours, sat_solve(rows, puzzle.unique_rows, cnf)))
+
+    with use_kernels("compiled"):
+        benchmark.pedantic(solve_all, rounds=1, iterations=1)
+    benchmark.extra_info.update(
+        {
+            name: {
+                "worst_ratio": round(max(ours / theirs for ours, theirs in times), 3),
+                "fastpuzzle_ms": distribution([ours for ours, _ in times]),
+                "cadical_ms": distribution([theirs for _, theirs in times]),
+            }
+            for name, times in sorted(per_class.items())
+        }
+    )
+
+
 #: Strictly minimal puzzles from ``takuzu.generate`` at 64x64 and 64x48 (minutes each to make).
 GENERATED_PATH = Path(__file__).with_name("takuzu_generated_puzzles.json")
 

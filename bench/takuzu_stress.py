@@ -350,8 +350,9 @@ class Timing(NamedTuple):
     nodes: int
 
 
-def run_times(paths: list[Path]) -> int:
-    """Time ``takuzu.solve`` and CaDiCaL on each stored puzzle of ``paths``; print ``run_table`` of them."""
+def run_times(paths: list[Path], out: Path | None = None) -> int:
+    """Time ``takuzu.solve`` and CaDiCaL on each stored puzzle of ``paths``, one after the other; print
+    ``run_table`` of them (and write every puzzle's timings to ``out``)."""
     from fastpuzzle import takuzu
 
     timings = []
@@ -364,22 +365,29 @@ def run_times(paths: list[Path]) -> int:
             ours = time.perf_counter() - began
             timings.append(Timing(key, ours, sat_solve(rows, distinct), kernel_solve(rows, distinct)))
     print("\n".join(run_table(timings)))
+    if out is not None:
+        out.write_text(json.dumps([timing._asdict() for timing in timings], indent=0) + "\n")
     return 0
+
+
+def _by_size(timings: list[Timing]) -> list[tuple[str, list[Timing]]]:
+    """The timings grouped by size and rule, the distinct rule first, then by width."""
+    by_size: dict[str, list[Timing]] = {}
+    for timing in timings:
+        size, rule, _ = timing.key.split("/")
+        by_size.setdefault(f"{size}/{rule}", []).append(timing)
+    return sorted(by_size.items(), key=lambda item: (item[0].split("/")[1], int(item[0].split("x")[0])))
 
 
 def run_table(timings: list[Timing]) -> list[str]:
     """``run``'s table, a row per size and rule: both distributions, the ratio of the totals, and the
     puzzle that is slowest for fastpuzzle against CaDiCaL (the worst ratio, and its key)."""
-    by_size: dict[str, list[Timing]] = {}
-    for timing in timings:
-        size, rule, _ = timing.key.split("/")
-        by_size.setdefault(f"{size}/{rule}", []).append(timing)
     header = (
         "| size/rule | n | fastpuzzle ms: median / p99 / max / total | CaDiCaL ms: median / p99 / max / total "
         "| total ratio | worst puzzle's ratio | kernel nodes: median / max |"
     )
     lines = [header, "| --- | --- | --- | --- | --- | --- | --- |"]
-    for size, runs in sorted(by_size.items(), key=lambda item: (item[0].split("/")[1], int(item[0].split("x")[0]))):
+    for size, runs in _by_size(timings):
         ours = [run.ours for run in runs]
         theirs = [run.theirs for run in runs]
         worst = max(runs, key=lambda run: run.ours / run.theirs)
@@ -407,6 +415,7 @@ def main(argv: list[str]) -> int:
     making.add_argument("--out", type=Path, required=True)
     running = commands.add_parser("run", help="time takuzu.solve and CaDiCaL on stored puzzles")
     running.add_argument("files", nargs="+", type=Path)
+    running.add_argument("--json", type=Path, help="write every puzzle's timings to this file")
     generating = commands.add_parser("generate", help="time takuzu.generate per size and seed")
     generating.add_argument("--sizes", nargs="+", default=["48", "56", "64"])
     generating.add_argument("--rule", choices=("distinct", "free"), default="distinct")
@@ -445,7 +454,7 @@ def main(argv: list[str]) -> int:
                     print(f"{key}: {time.perf_counter() - began:.1f} s", file=sys.stderr, flush=True)
                     options.out.write_text(json.dumps(made, indent=0) + "\n")
         return 0
-    return run_times(options.files)
+    return run_times(options.files, options.json)
 
 
 if __name__ == "__main__":
