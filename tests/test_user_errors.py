@@ -624,6 +624,8 @@ def assert_one_line(err: str, puzzle: str, *fragments: str) -> None:
         (("takuzu", "--size", "4", "{tk}"), ("--size applies only with --generate",)),
         (("takuzu", "--hint", "--steps", "{tk}"), ("--hint and --steps",)),
         (("takuzu", "--generate", "{tk}"), ("--generate reads no puzzle",)),
+        (("reversi", "--generate", "--perft", "3"), ("--perft and --generate do not go together",)),
+        (("reversi", "--generate", "--table-size", "8"), ("--table-size and --generate do not go together",)),
         (("takuzu", "{tk}", "{tk}"), ("more than one FILE needs --batch",)),
         (("takuzu", "--jobs", "2", "{tk}"), ("--jobs and --scheduler apply only with --batch",)),
         (("takuzu", "--batch", "--format", "sgt", "{tk}"), ("--format and --to do not apply",)),

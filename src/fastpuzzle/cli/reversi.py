@@ -97,7 +97,15 @@ def check_arguments(options: argparse.Namespace) -> Optional[str]:
         return "--checkpoint needs a file name"
     if options.force and options.perft is not None:
         return "--force applies to counting every game, not with --perft"
+    if options.generate:
+        for name in _COUNTING_ONLY:
+            if getattr(options, name) not in (None, False):
+                return f"--{name.replace('_', '-')} and --generate do not go together (--generate counts nothing)"
     return generation_only(options, "size", "empties")
+
+
+#: reversi's options that say how to count a board, which --generate does not do.
+_COUNTING_ONLY = ("perft", "convention", "table_size", "force", "checkpoint")
 
 
 def run(board: reversi.Board, options: argparse.Namespace) -> str:

@@ -168,7 +168,7 @@ def _check_clues(rows: tuple[str, ...], first_line: int, unit: str) -> None:
                 cells = _block_cells(n, m, r, c)
                 if int(char) > cells:
                     raise ParseError(
-                        f"expected a clue from 0 to {cells} (its block has {cells} cells), found {describe(char)}",
+                        f"expected a clue from 0 to {cells} (its block has {cells} cell{'s' if cells > 1 else ''}), found {describe(char)}",
                         first_line + r,
                         c + 1,
                         unit=unit,
