@@ -2,6 +2,8 @@
 
 from typing import Optional
 
+from fastpuzzle._learning.engine import Engine
+
 #: The cell code of a cell without a clue (255); a clue's code is its digit, 0 to 9.
 NO_CLUE: int
 #: Bytes of memory a memo state takes at most, the table's doubling included (96): a wide
@@ -53,7 +55,7 @@ class Search:
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
 
-class Learn:
+class Learn(Engine):
     """Find the solutions one by one by clause learning (CDCL), resumably; it does not count.
 
     The same ``n``, ``m`` and ``cells`` as ``Search`` (asserted, not checked). Clues
@@ -64,12 +66,6 @@ class Learn:
 
     def __init__(self, n: int, m: int, cells: bytes, probe: bool = True) -> None:
         """``probe=False`` skips probing every cell at the root (the same solutions, perhaps in another order)."""
-    @property
-    def nodes(self) -> int:
-        """Decisions and conflicts so far."""
-    @property
-    def conflicts(self) -> int:
-        """Conflicts so far (each one learnt a clause)."""
     def next_solution(self, node_budget: int) -> int:
         """Search on for at most ``node_budget`` more nodes and at most ``POLL_MS``; SOLUTION, EXHAUSTED or PAUSED.
 
@@ -80,5 +76,3 @@ class Learn:
         by row) in at least one cell where ``where`` is not 0."""
     def prefer(self, picture: bytes) -> None:
         """Try each cell first in its colour in ``picture`` (0 or 1 per cell, row by row)."""
-    def solution(self) -> str:
-        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""

@@ -10,6 +10,8 @@ with the distinct rule or without, and learns from its conflicts.
 """
 
 from array import array
+
+from fastpuzzle._learning.engine import Engine
 from typing import Optional
 
 def count_candidates(n: int, cells: bytes) -> int:
@@ -50,7 +52,7 @@ class Search:
     def solution(self) -> str:
         """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
 
-class Learn:
+class Learn(Engine):
     """Find the solutions of a 01-game grid of any even width and height one by one, by clause learning, resumably.
 
     ``distinct``: no two rows and no two columns may be equal. It reports
@@ -60,12 +62,6 @@ class Learn:
     """
 
     def __init__(self, width: int, height: int, distinct: bool, cells: bytes, learnt_limit: int = 0) -> None: ...
-    @property
-    def nodes(self) -> int:
-        """Decisions and conflicts so far."""
-    @property
-    def conflicts(self) -> int:
-        """Conflicts so far (each one learnt a clause)."""
     @property
     def found(self) -> int:
         """Solutions counted so far by :meth:`count`."""
@@ -87,5 +83,3 @@ class Learn:
         ``other`` was told to exclude is implied by this search's givens."""
     def prefer(self, picture: bytes) -> None:
         """Try each cell first with its digit in ``picture`` (0 or 1 per cell)."""
-    def solution(self) -> str:
-        """The cells of the solution last reported, row by row, as ``'0'`` and ``'1'``."""
