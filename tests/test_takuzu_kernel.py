@@ -185,10 +185,17 @@ def test_stub_kernel_and_twin_agree_on_the_interface() -> None:
     }
     names |= {node.name for node in stub.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
     classes = {node.name: node for node in stub.body if isinstance(node, ast.ClassDef)}
-    members = {
-        name: {node.name for node in classes[name].body if isinstance(node, ast.FunctionDef)} - {"__init__"}
-        for name in ("Search", "Learn")
-    }
+    engine = ast.parse(Path(_takuzu_cy.__file__).parent.parent.joinpath("_learning", "engine.pyi").read_text())
+    classes.update({node.name: node for node in engine.body if isinstance(node, ast.ClassDef)})
+
+    def members_of(name: str) -> set[str]:
+        """A stub class's methods and properties, its bases' (in these stubs) included."""
+        node = classes[name]
+        own = {member.name for member in node.body if isinstance(member, ast.FunctionDef)} - {"__init__"}
+        return own.union(*(members_of(base.id) for base in node.bases if isinstance(base, ast.Name)))
+
+    members = {name: members_of(name) for name in ("Search", "Learn")}
+    assert {"nodes", "conflicts", "solution", "next_solution"} <= members["Learn"]
     for module in (_takuzu_cy, _takuzu_py):
         assert all(hasattr(module, name) for name in names), module.__name__
         search = module.Search(4, blank(4), NO_BUDGET)
