@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import stat
 import threading
@@ -54,6 +55,22 @@ if TYPE_CHECKING:
 #: (Perft 13 counted part by part on one reused table visits 0.14 % more nodes
 #: than the serial count, at ply 5, 6 or 7 alike.)
 FRONTIER_TARGET = 1024
+#: Seconds of work a task sent to an executor other than fastpuzzle's own thread
+#: pool (a process pool, a Dask cluster) should hold at least: Dask's guidance
+#: for a task (its own cost is about a millisecond each, a few on a loaded
+#: machine). The missing parts are sent in chunks this long by the estimate of
+#: :func:`seconds_per_part`, see :func:`chunked`.
+TASK_SECONDS = 0.1
+#: Chunks per worker at the least, when there are parts enough: the last
+#: chunks to finish are then short beside the count, and the workers end together.
+CHUNKS_PER_WORKER = 4
+#: At most this many parts are counted in the calling process to time a part ...
+SAMPLE_PARTS = 32
+#: ... and for at most about this many seconds (a part longer than this is stopped and not kept).
+SAMPLE_SECONDS = TASK_SECONDS / 2
+#: log2 of the entries of the small table the sample is counted on (1 MiB): a large one costs more in
+#: its first touches of memory than the sample's parts themselves.
+SAMPLE_TABLE_BITS = 14
 #: Version of the checkpoint's format, in its header.
 CHECKPOINT_VERSION = 2
 PERFT, GAMES = "perft", "games"
@@ -244,6 +261,113 @@ def count_part(
             wins, losses, draws = counter.count(n, player, opponent, check, shares=False)
             return (int(wins), int(losses), int(draws))
         return (int(counter.perft(n, player, opponent, depth, ended_counts, check, shares=False)),)
+
+
+def count_parts(n: int, parts: list[Key], depth: Optional[int], ended_counts: bool, table_bits: int) -> list[Result]:
+    """The results of ``parts`` (each a (player, opponent) pair), in order: a chunk of parts as one task.
+
+    A module-level function of picklable arguments and result, for process
+    pools and Dask, which :func:`count_part` is for each part: the parts go
+    through the worker's shared table and its thread's Counter, reused.
+    """
+    return [count_part(n, player, opponent, depth, ended_counts, table_bits) for player, opponent in parts]
+
+
+# -- chunks for an executor ---------------------------------------------------
+
+
+class _Overdue(Exception):
+    """A sample's part ran past the sample's time."""
+
+
+def sample_order(missing: Sequence[int]) -> list[int]:
+    """At most SAMPLE_PARTS of ``missing``, evenly spaced over it, in an order whose every prefix is spread
+    over the whole (the middle first, then the quarters, ...): a sample stopped early is still spread."""
+    count = len(missing)
+    bits = (SAMPLE_PARTS - 1).bit_length()
+    order: list[int] = []
+    for slot in sorted(range(SAMPLE_PARTS), key=lambda slot: int(f"{slot:0{bits}b}"[::-1], 2)):
+        index = missing[(2 * slot + 1) * count // (2 * SAMPLE_PARTS)]
+        if index not in order:
+            order.append(index)
+    return order
+
+
+def seconds_per_part(
+    n: int,
+    frontier: Frontier,
+    ended_counts: bool,
+    table_bits: int,
+    missing: Sequence[int],
+    kept: Callable[[int, Result], None],
+) -> float:
+    """Seconds a missing part takes, estimated by counting a few of them here, one after the other.
+
+    An evenly spread sample of ``missing`` (:func:`sample_order`) is counted in
+    the calling process, on a small table of its own, until SAMPLE_PARTS are
+    counted or SAMPLE_SECONDS have passed; each finished part's result is exact
+    and handed to ``kept`` (recorded, never counted again). A part still
+    running at the end of that time is stopped and dropped, and counted on the
+    executor with the rest. The estimate is the time spent over the parts
+    finished (the dropped one's time included, so a long part weighs), or the
+    time spent when none finished: parts are then long enough to be a task each.
+
+    Why a sample: a part's cost depends on the count (the depth left, the
+    board, how the game branches there) and on the machine, over more than
+    four orders of magnitude (from 0.1 ms to hours); a few real parts measure
+    both at once, and cost nothing that is not kept. Measured from the 8x8
+    start, the sample's mean is within about 30 % of the mean over all parts.
+    It is taken on this machine: a cluster's machines may be faster or slower.
+    """
+    kernel = _kernel()
+    counter = kernel.Counter(min(table_bits, SAMPLE_TABLE_BITS))
+    depth = frontier.depth
+    began = _now()
+    deadline = began + SAMPLE_SECONDS
+
+    def check(done: float) -> None:
+        if _now() > deadline:
+            raise _Overdue
+
+    finished = 0
+    for index in sample_order(missing):
+        if _now() > deadline:
+            break
+        player, opponent = frontier.parts[index]
+        try:
+            if depth is None:
+                wins, losses, draws = counter.count(n, player, opponent, check, shares=False)
+                result: Result = (int(wins), int(losses), int(draws))
+            else:
+                result = (int(counter.perft(n, player, opponent, depth, ended_counts, check, shares=False)),)
+        except _Overdue:
+            break
+        finished += 1
+        kept(index, result)
+    return (_now() - began) / max(finished, 1)
+
+
+def _now() -> float:
+    import time
+
+    return time.perf_counter()
+
+
+def chunked(missing: Sequence[int], seconds: float, workers: int) -> list[list[int]]:
+    """The ``missing`` parts in chunks (consecutive runs, in order) for ``workers`` that each count a part in
+    ``seconds``: every part in exactly one chunk, chunks of sizes that differ by one at most.
+
+    As many chunks as hold TASK_SECONDS of work each (parts = TASK_SECONDS / ``seconds``, rounded up; one
+    chunk of everything when there is less), but at least CHUNKS_PER_WORKER per worker (one part each when
+    there are fewer parts than that): so each task outlasts its cost to the executor, and the last ones to
+    finish are short. Consecutive parts were expanded from nearby positions, and share more of a worker's table.
+    """
+    count = len(missing)
+    if count == 0:
+        return []
+    per_chunk = max(1, math.ceil(TASK_SECONDS / seconds)) if seconds > 0 else count
+    chunks = max(count // per_chunk, min(count, CHUNKS_PER_WORKER * max(1, workers)), 1)
+    return [list(missing[i * count // chunks : (i + 1) * count // chunks]) for i in range(chunks)]
 
 
 # -- the checkpoint -----------------------------------------------------------
@@ -548,8 +672,10 @@ def split_count(
     that takes up an earlier run's checkpoint says so first, on standard error
     (``fastpuzzle: reversi: resuming: 176 of 1773 parts done``).
     """
+    workers = 1
     if executor is not None:
         executor = _executors.as_executor(executor)  # a TypeError before any work, not at the first part
+        workers = _executors.workers_of(executor, None)
     colour = WHITE if to_move == "white" else BLACK
     white, black = board.discs(0), board.discs(1)
     mover, other = (white, black) if to_move == "white" else (black, white)
@@ -569,10 +695,10 @@ def split_count(
             if missing:
                 task = _Task(board.n, frontier, ended_counts, table_bits, results, book, bar.callback)
                 if executor is not None:
-                    task.run(executor, None, missing)
+                    task.run(executor, None, task.chunks(missing, workers))
                 else:
                     with _executors.pool(jobs) as (threads, _):
-                        task.run(threads, threading.Event(), missing)
+                        task.run(threads, threading.Event(), [[index] for index in missing])
     except BaseException:
         if book is not None:
             book.close(quiet=True)  # the error on its way says more than one closing the file
@@ -603,27 +729,53 @@ class _Task:
         self.book = book
         self.progress = progress
 
-    def run(self, executor: Executor, stop: Optional[threading.Event], missing: list[int]) -> None:
-        """Count the ``missing`` parts on ``executor``; ``stop`` (own threads only) is set when the count fails."""
+    def finished(self, index: int, result: Result) -> None:
+        """Keep a part's result: record it in the checkpoint, move the bar."""
+        self.results[index] = result
+        if self.book is not None:
+            self.book.record(index, result)
+        if self.progress is not None:
+            self.progress(len(self.results) / len(self.frontier.parts))
+
+    def chunks(self, missing: list[int], workers: int) -> list[list[int]]:
+        """The ``missing`` parts in chunks for an executor of ``workers``, the size of a chunk from a sample
+        counted here first (:func:`seconds_per_part`); the parts of the sample are kept, and not in any chunk.
+
+        With CHUNKS_PER_WORKER parts a worker or fewer, each part is a chunk, without a sample.
+        """
+        if len(missing) <= CHUNKS_PER_WORKER * workers:
+            return [[index] for index in missing]
+        seconds = seconds_per_part(self.n, self.frontier, self.ended_counts, self.table_bits, missing, self.finished)
+        return chunked([index for index in missing if index not in self.results], seconds, workers)
+
+    def run(self, executor: Executor, stop: Optional[threading.Event], chunks: list[list[int]]) -> None:
+        """Count the parts of ``chunks`` on ``executor``, a task a chunk; ``stop`` (own threads only, which
+        get chunks of one part) is set when the count fails."""
         from concurrent.futures import BrokenExecutor, as_completed
 
         depth = self.frontier.depth
-        futures: dict[Future[Result], int] = {}
+        parts = self.frontier.parts
+        futures: dict[Future[Any], list[int]] = {}
+        future: Future[Any]
         try:
-            for index in missing:
-                player, opponent = self.frontier.parts[index]
-                future = executor.submit(
-                    count_part, self.n, player, opponent, depth, self.ended_counts, self.table_bits, stop
-                )
-                futures[future] = index
-            parts = len(self.frontier.parts)
+            for chunk in chunks:
+                if stop is not None:
+                    (index,) = chunk
+                    player, opponent = parts[index]
+                    future = executor.submit(
+                        count_part, self.n, player, opponent, depth, self.ended_counts, self.table_bits, stop
+                    )
+                else:
+                    keys = [parts[index] for index in chunk]
+                    future = executor.submit(count_parts, self.n, keys, depth, self.ended_counts, self.table_bits)
+                futures[future] = chunk
             for future in as_completed(futures):
-                index = futures[future]
-                self.results[index] = tuple(future.result())
-                if self.book is not None:
-                    self.book.record(index, self.results[index])
-                if self.progress is not None:
-                    self.progress(len(self.results) / parts)
+                chunk = futures[future]
+                counted = [future.result()] if stop is not None else list(future.result())
+                if len(counted) != len(chunk):
+                    raise RuntimeError(f"a chunk of {len(chunk)} parts came back with {len(counted)} results")
+                for index, result in zip(chunk, counted):
+                    self.finished(index, tuple(result))
         except BaseException as error:
             if stop is not None:
                 stop.set()
