@@ -24,16 +24,18 @@ not figures from different runs.
 ``python bench/bench_split.py dask`` times the split count on a Dask
 ``LocalCluster`` of WORKERS worker processes of one thread each against
 ``jobs=WORKERS``, for perft 11, 12 and 13 (DASK_DEPTHS), side by side in one
-run, and prints each ratio Dask / threads (the targets: at most 1.5 for perft
-11, 1.15 for 12 and 13). The cluster is started and warmed (one small count)
-before any timing; each depth is counted once per engine, as a worker's table
-outlives a count and would help a second count of the same depth.
+run, three rounds, and prints each ratio Dask / threads of the median times
+(the targets: at most 1.5 for perft 11, 1.15 for 12 and 13). The cluster is
+started and warmed (one small count) before any timing, and its workers
+restart (untimed) before each count, as a worker's table outlives a count and
+would help a second count of the same depth.
 """
 
 from __future__ import annotations
 
 import json
 import multiprocessing
+import statistics
 import subprocess
 import sys
 import threading
@@ -158,16 +160,21 @@ def dask_cluster() -> Iterator[Any]:
         yield client
 
 
-def dask_against_threads(client: Any) -> dict[int, tuple[float, float]]:
-    """Depth -> (seconds on the Dask client, seconds with jobs=WORKERS), timed one after the other."""
-    seconds = {}
-    for depth, leaves in DASK_DEPTHS.items():
-        began = time.perf_counter()
-        assert perft_on(depth, jobs=WORKERS) == leaves
-        threads = time.perf_counter() - began
-        began = time.perf_counter()
-        assert perft_on(depth, executor=client) == leaves
-        seconds[depth] = (time.perf_counter() - began, threads)
+def dask_against_threads(client: Any, rounds: int) -> dict[int, tuple[list[float], list[float]]]:
+    """Depth -> (seconds on the Dask client, seconds with jobs=WORKERS) of each round, timed one after the
+    other. The workers restart before each Dask count (not timed): a table left by the last count of the
+    same depth would help the next one."""
+    seconds: dict[int, tuple[list[float], list[float]]] = {depth: ([], []) for depth in DASK_DEPTHS}
+    for _ in range(rounds):
+        for depth, leaves in DASK_DEPTHS.items():
+            began = time.perf_counter()
+            assert perft_on(depth, jobs=WORKERS) == leaves
+            seconds[depth][1].append(time.perf_counter() - began)
+            client.restart()
+            perft_on(9, executor=client)
+            began = time.perf_counter()
+            assert perft_on(depth, executor=client) == leaves
+            seconds[depth][0].append(time.perf_counter() - began)
     return seconds
 
 
@@ -186,17 +193,22 @@ def test_split_in_threads_beside_dask(benchmark: BenchmarkFixture, depth: int) -
     assert benchmark.pedantic(perft_on, args=(depth,), kwargs={"jobs": WORKERS}, rounds=1) == DASK_DEPTHS[depth]
 
 
-def dask_main() -> None:
-    """Time perft 11, 12 and 13 on Dask and with jobs=WORKERS in one run; print the ratios (JSON last)."""
+def dask_main(rounds: int = 3) -> None:
+    """Time perft 11, 12 and 13 on Dask and with jobs=WORKERS, ``rounds`` times each, in one run; print the
+    median times and the ratio of the medians (JSON last)."""
     with dask_cluster() as client:
-        seconds = dask_against_threads(client)
+        seconds = dask_against_threads(client, rounds)
     print(f"split perft from the 8x8 start: a local Dask cluster of {WORKERS} processes against jobs={WORKERS}")
-    for depth, (dask, threads) in seconds.items():
+    print(f"  (median of {rounds} rounds)")
+    figures = {}
+    for depth, (on_dask, in_threads) in seconds.items():
+        dask, threads = statistics.median(on_dask), statistics.median(in_threads)
         print(f"  perft {depth}: Dask {dask:.2f} s, threads {threads:.2f} s: Dask / threads = {dask / threads:.2f}")
-    figures = {
-        f"perft_{depth}": {"dask_s": round(dask, 2), "threads_s": round(threads, 2), "ratio": round(dask / threads, 3)}
-        for depth, (dask, threads) in seconds.items()
-    }
+        figures[f"perft_{depth}"] = {
+            "dask_s": [round(t, 3) for t in on_dask],
+            "threads_s": [round(t, 3) for t in in_threads],
+            "ratio_of_medians": round(dask / threads, 3),
+        }
     print(json.dumps(figures))
 
 
