@@ -65,6 +65,10 @@ TASK_SECONDS = 0.1
 #: finish are then short beside the count, and the workers end together; more
 #: would cost a worker the positions its parts share (see :func:`chunked`).
 CHUNKS_PER_WORKER = 4
+#: Seconds of work a chunk holds at most: a killed worker loses no more than
+#: this, and a checkpoint gets its lines (written when a chunk returns) at least
+#: this often per worker, even in a count of days.
+CHUNK_SECONDS = 60.0
 #: At most this many parts are counted in the calling process to time a part ...
 SAMPLE_PARTS = 32
 #: ... and for at most about this many seconds (a part longer than this is stopped and not kept).
@@ -285,6 +289,8 @@ def sample_order(missing: Sequence[int]) -> list[int]:
     """At most SAMPLE_PARTS of ``missing``, evenly spaced over it, in an order whose every prefix is spread
     over the whole (the middle first, then the quarters, ...): a sample stopped early is still spread."""
     count = len(missing)
+    if not count:
+        return []
     bits = (SAMPLE_PARTS - 1).bit_length()
     order: list[int] = []
     for slot in sorted(range(SAMPLE_PARTS), key=lambda slot: int(f"{slot:0{bits}b}"[::-1], 2)):
@@ -310,8 +316,8 @@ def seconds_per_part(
     and handed to ``kept`` (recorded, never counted again). A part still
     running at the end of that time is stopped and dropped, and counted on the
     executor with the rest. The estimate is the time spent over the parts
-    finished (the dropped one's time included, so a long part weighs), or the
-    time spent when none finished: parts are then long enough to be a task each.
+    finished (the dropped one's time included, so a long part weighs), or
+    infinite when none finished: parts are then long enough to be a task each.
 
     Why a sample: a part's cost depends on the count (the depth left, the
     board, how the game branches there) and on the machine, over more than
@@ -332,8 +338,6 @@ def seconds_per_part(
 
     finished = 0
     for index in sample_order(missing):
-        if _now() > deadline:
-            break
         player, opponent = frontier.parts[index]
         try:
             if depth is None:
@@ -345,7 +349,9 @@ def seconds_per_part(
             break
         finished += 1
         kept(index, result)
-    return (_now() - began) / max(finished, 1)
+        if _now() > deadline:
+            break
+    return (_now() - began) / finished if finished else math.inf
 
 
 def _now() -> float:
@@ -363,7 +369,9 @@ def chunked(missing: Sequence[int], seconds: float, workers: int) -> list[list[i
     of work each: then as many as hold TASK_SECONDS each (TASK_SECONDS /
     ``seconds`` parts, rounded up), one chunk of everything when there is
     less. So no task is so short that the executor's own cost for it counts,
-    and the last chunks to finish are a small share of a worker's.
+    and the last chunks to finish are a small share of a worker's. But more,
+    when those would hold more than CHUNK_SECONDS of work each: no chunk holds
+    more (one part each when ``seconds`` is that long, or unknown: infinite).
 
     Why so few chunks: a worker process counts its parts on a table of its own,
     and parts next to each other in the frontier (expanded from the same
@@ -377,9 +385,20 @@ def chunked(missing: Sequence[int], seconds: float, workers: int) -> list[list[i
     count = len(missing)
     if count == 0:
         return []
-    per_chunk = max(1, math.ceil(TASK_SECONDS / seconds)) if seconds > 0 else count
-    chunks = max(1, min(count, CHUNKS_PER_WORKER * max(1, workers), count // per_chunk))
+    smallest, largest = _chunk_bounds(seconds, count)
+    chunks = max(1, min(count, CHUNKS_PER_WORKER * max(1, workers), count // smallest))
+    chunks = max(chunks, -(-count // largest))
     return [list(missing[i * count // chunks : (i + 1) * count // chunks]) for i in range(chunks)]
+
+
+def _chunk_bounds(seconds: float, count: int) -> tuple[int, int]:
+    """The fewest parts a chunk of parts of ``seconds`` each should hold (TASK_SECONDS) and the most
+    (CHUNK_SECONDS), each from 1 to ``count``."""
+    if not seconds > 0:  # too short to time: as if free
+        return count, count
+    smallest = min(count, max(1, math.ceil(TASK_SECONDS / seconds)))
+    largest = min(count, max(1, math.floor(CHUNK_SECONDS / seconds)))
+    return smallest, largest
 
 
 # -- the checkpoint -----------------------------------------------------------
