@@ -26,9 +26,9 @@ not figures from different runs.
 ``jobs=WORKERS``, for perft 11, 12 and 13 (DASK_DEPTHS), side by side in one
 run, three rounds, and prints each ratio Dask / threads of the median times
 (the targets: at most 1.5 for perft 11, 1.15 for 12 and 13). The cluster is
-started and warmed (one small count) before any timing, and its workers
-restart (untimed) before each count, as a worker's table outlives a count and
-would help a second count of the same depth.
+started and warmed (one small count) before any timing, and its workers drop
+their tables (untimed) before each count, as a worker's table outlives a count
+and would help a second count of the same depth.
 """
 
 from __future__ import annotations
@@ -160,18 +160,28 @@ def dask_cluster() -> Iterator[Any]:
         yield client
 
 
+def _forget_table() -> None:
+    """Drop this worker thread's Counter, and so its process's table (no other thread uses it)."""
+    _reversi_split._worker.counter = None
+
+
+def forget_tables(client: Any) -> None:
+    """Have every worker (of one thread) drop its table, as a fresh worker has none."""
+    for worker in client.scheduler_info()["workers"]:
+        client.submit(_forget_table, workers=[worker], pure=False).result()
+
+
 def dask_against_threads(client: Any, rounds: int) -> dict[int, tuple[list[float], list[float]]]:
     """Depth -> (seconds on the Dask client, seconds with jobs=WORKERS) of each round, timed one after the
-    other. The workers restart before each Dask count (not timed): a table left by the last count of the
-    same depth would help the next one."""
+    other. The workers drop their tables before each Dask count (not timed): a table left by the last
+    count of the same depth would help the next one."""
     seconds: dict[int, tuple[list[float], list[float]]] = {depth: ([], []) for depth in DASK_DEPTHS}
     for _ in range(rounds):
         for depth, leaves in DASK_DEPTHS.items():
             began = time.perf_counter()
             assert perft_on(depth, jobs=WORKERS) == leaves
             seconds[depth][1].append(time.perf_counter() - began)
-            client.restart()
-            perft_on(9, executor=client)
+            forget_tables(client)
             began = time.perf_counter()
             assert perft_on(depth, executor=client) == leaves
             seconds[depth][0].append(time.perf_counter() - began)
