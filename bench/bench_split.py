@@ -20,18 +20,30 @@ Run ``python bench/bench_split.py`` for the ratios to the ideal (the target is
 within 15 %) and those node and CPU ratios, or ``pytest bench/bench_split.py
 --benchmark-only`` for the timings as benchmarks. Compare ratios from one run,
 not figures from different runs.
+
+``python bench/bench_split.py dask`` times the split count on a Dask
+``LocalCluster`` of WORKERS worker processes of one thread each against
+``jobs=WORKERS``, for perft 11, 12 and 13 (DASK_DEPTHS), side by side in one
+run, three rounds, and prints each ratio Dask / threads of the median times
+(the targets: at most 1.5 for perft 11, 1.15 for 12 and 13). The cluster is
+started and warmed (one small count) before any timing, and its workers drop
+their tables (untimed) before each count, as a worker's table outlives a count
+and would help a second count of the same depth.
 """
 
 from __future__ import annotations
 
 import json
 import multiprocessing
+import statistics
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Callable
+from contextlib import contextmanager
+from typing import Any, Callable
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -44,6 +56,8 @@ from fastpuzzle.reversi import _split as _reversi_split
 DEPTH = 13
 LEAVES = 18_429_641_748
 WORKERS = 2
+#: Perft from the 8x8 start, black first, convention A: depth -> leaves (the Dask comparison's counts).
+DASK_DEPTHS = {11: 212_258_800, 12: 1_939_886_636, 13: LEAVES}
 
 #: One plain count in a fresh process; it prints its own seconds.
 _ONE_COUNT = f"""
@@ -129,6 +143,85 @@ def timed(run: Callable[[], int]) -> tuple[float, float]:
     return time.perf_counter() - began, time.process_time() - cpu
 
 
+def perft_on(depth: int, **where: Any) -> int:
+    """Perft ``depth`` from the 8x8 start, split on ``where`` (``jobs=`` or ``executor=``)."""
+    return reversi.perft(reversi.start(8), depth, to_move="black", progress=False, **where)
+
+
+@contextmanager
+def dask_cluster() -> Iterator[Any]:
+    """A client of a LocalCluster of WORKERS processes of one thread each, started and warmed."""
+    from distributed import Client, LocalCluster
+
+    options = {"n_workers": WORKERS, "threads_per_worker": 1, "processes": True, "dashboard_address": None}
+    with LocalCluster(**options) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        client.wait_for_workers(WORKERS)
+        perft_on(9, executor=client)  # imports and first tasks on every worker, outside the timings
+        yield client
+
+
+def _forget_table() -> None:
+    """Drop this worker thread's Counter, and so its process's table (no other thread uses it)."""
+    _reversi_split._worker.counter = None
+
+
+def forget_tables(client: Any) -> None:
+    """Have every worker (of one thread) drop its table, as a fresh worker has none."""
+    for worker in client.scheduler_info()["workers"]:
+        client.submit(_forget_table, workers=[worker], pure=False).result()
+
+
+def dask_against_threads(client: Any, rounds: int) -> dict[int, tuple[list[float], list[float]]]:
+    """Depth -> (seconds on the Dask client, seconds with jobs=WORKERS) of each round, timed one after the
+    other. The workers drop their tables before each Dask count (not timed): a table left by the last
+    count of the same depth would help the next one."""
+    seconds: dict[int, tuple[list[float], list[float]]] = {depth: ([], []) for depth in DASK_DEPTHS}
+    for _ in range(rounds):
+        for depth, leaves in DASK_DEPTHS.items():
+            began = time.perf_counter()
+            assert perft_on(depth, jobs=WORKERS) == leaves
+            seconds[depth][1].append(time.perf_counter() - began)
+            forget_tables(client)
+            began = time.perf_counter()
+            assert perft_on(depth, executor=client) == leaves
+            seconds[depth][0].append(time.perf_counter() - began)
+    return seconds
+
+
+@pytest.mark.parametrize("depth", sorted(DASK_DEPTHS))
+def test_split_on_dask(benchmark: BenchmarkFixture, depth: int) -> None:
+    """The split count on a warmed local Dask cluster of WORKERS processes (start-up not timed), one round."""
+    benchmark.group = f"split on Dask: perft {depth}, {WORKERS} workers"
+    with dask_cluster() as client:
+        assert benchmark.pedantic(perft_on, args=(depth,), kwargs={"executor": client}, rounds=1) == DASK_DEPTHS[depth]
+
+
+@pytest.mark.parametrize("depth", sorted(DASK_DEPTHS))
+def test_split_in_threads_beside_dask(benchmark: BenchmarkFixture, depth: int) -> None:
+    """The same count with jobs=WORKERS, the Dask timing's reference."""
+    benchmark.group = f"split on Dask: perft {depth}, {WORKERS} workers"
+    assert benchmark.pedantic(perft_on, args=(depth,), kwargs={"jobs": WORKERS}, rounds=1) == DASK_DEPTHS[depth]
+
+
+def dask_main(rounds: int = 3) -> None:
+    """Time perft 11, 12 and 13 on Dask and with jobs=WORKERS, ``rounds`` times each, in one run; print the
+    median times and the ratio of the medians (JSON last)."""
+    with dask_cluster() as client:
+        seconds = dask_against_threads(client, rounds)
+    print(f"split perft from the 8x8 start: a local Dask cluster of {WORKERS} processes against jobs={WORKERS}")
+    print(f"  (median of {rounds} rounds)")
+    figures = {}
+    for depth, (on_dask, in_threads) in seconds.items():
+        dask, threads = statistics.median(on_dask), statistics.median(in_threads)
+        print(f"  perft {depth}: Dask {dask:.2f} s, threads {threads:.2f} s: Dask / threads = {dask / threads:.2f}")
+        figures[f"perft_{depth}"] = {
+            "dask_s": [round(t, 3) for t in on_dask],
+            "threads_s": [round(t, 3) for t in in_threads],
+            "ratio_of_medians": round(dask / threads, 3),
+        }
+    print(json.dumps(figures))
+
+
 SPLITS: dict[str, Callable[[], int]] = {"threads": split_in_threads, "processes": split_in_processes}
 
 
@@ -190,4 +283,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    dask_main() if sys.argv[1:] == ["dask"] else main()

@@ -509,13 +509,15 @@ def test_split_arguments_are_checked() -> None:
 def test_a_killed_worker_then_the_checkpoint_resumes(tmp_path: Path) -> None:
     path = tmp_path / "count.jsonl"
     killed: list[int] = []
+    sampled = 1 + _reversi_split.SAMPLE_PARTS
 
     with spawned_pool() as pool:
 
         def kill_a_worker_once_some_parts_are_in() -> None:
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
-                if path.exists() and len(path.read_text().splitlines()) > 10:
+                # Beyond the sample counted here first: parts a worker process counted.
+                if pool._processes and path.exists() and len(path.read_text().splitlines()) > sampled + 10:
                     pid = next(iter(pool._processes))
                     os.kill(pid, signal.SIGKILL)
                     killed.append(pid)
@@ -538,6 +540,257 @@ def test_a_killed_worker_then_the_checkpoint_resumes(tmp_path: Path) -> None:
     # Only the missing parts were counted: the lines added are exactly those, each part once.
     assert parts[: len(finished)] == finished
     assert sorted(parts[len(finished) :]) == sorted(set(range(1773)) - set(finished))
+
+
+# -- chunks for an executor ---------------------------------------------------------
+
+
+@pytest.fixture
+def chunks_sent(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """The chunks each count of the test handed to its executor (appended as :func:`chunked` makes them)."""
+    sent: list[list[int]] = []
+    chunked = _reversi_split.chunked
+
+    def recording(missing: Any, seconds: float, workers: int) -> list[list[int]]:
+        chunks = chunked(missing, seconds, workers)
+        sent.extend(chunks)
+        return chunks
+
+    monkeypatch.setattr(_reversi_split, "chunked", recording)
+    return sent
+
+
+def assert_each_part_once(path: Path, parts: int) -> None:
+    """The checkpoint at ``path`` has one line per part, each part once."""
+    assert sorted(line["part"] for line in part_lines(path)) == list(range(parts))
+
+
+@pytest.mark.parametrize("convention", ["A", "B"])
+def test_chunks_on_a_process_pool_keep_the_totals_and_a_line_per_part(
+    processes: ProcessPoolExecutor, chunks_sent: list[list[int]], tmp_path: Path, convention: str
+) -> None:
+    path = tmp_path / "count.jsonl"
+    expected = START_PERFT[10][convention == "B"]
+    assert reversi.perft(START_8, 10, to_move="black", convention=convention, executor=processes, checkpoint=path) == (
+        expected
+    )
+    # Parts went in chunks of many, and the sample's parts in none of them.
+    assert max(len(chunk) for chunk in chunks_sent) > 1
+    assert len(chunks_sent) <= _reversi_split.CHUNKS_PER_WORKER * 2
+    chunked_parts = [index for chunk in chunks_sent for index in chunk]
+    assert len(set(chunked_parts)) == len(chunked_parts) < 1773
+    assert_each_part_once(path, 1773)
+    games = tmp_path / "games.jsonl"
+    assert reversi.count_games(ENDGAME_6, to_move="black", executor=processes, checkpoint=games) == ENDGAME_6_GAMES
+    assert_each_part_once(games, json.loads(games.read_text().splitlines()[0])["parts"])
+
+
+@pytest.mark.parametrize("convention", ["A", "B"])
+def test_chunks_on_a_dask_cluster_keep_the_totals_and_a_line_per_part(
+    dask_client: Any, chunks_sent: list[list[int]], tmp_path: Path, convention: str
+) -> None:
+    # The default frontier: 1773 parts, in a few chunks.
+    path = tmp_path / "count.jsonl"
+    expected = START_PERFT[10][convention == "B"]
+    assert reversi.perft(
+        START_8, 10, to_move="black", convention=convention, executor=dask_client, checkpoint=path
+    ) == (expected)
+    assert max(len(chunk) for chunk in chunks_sent) > 1
+    assert_each_part_once(path, 1773)
+    games = tmp_path / "games.jsonl"
+    assert reversi.count_games(ENDGAME_6, to_move="black", executor=dask_client, checkpoint=games) == ENDGAME_6_GAMES
+    assert_each_part_once(games, json.loads(games.read_text().splitlines()[0])["parts"])
+    with use_kernels("twin"):  # its kernel's name travels with the task: the workers count on the twin too
+        assert reversi.count_games(reversi.start(4), to_move="black", executor=dask_client) == START_4_GAMES
+
+
+def test_the_chunks_of_a_dask_view_are_for_its_workers(dask_client: Any, chunks_sent: list[list[int]]) -> None:
+    # The command line hands the split Dask's executor view: its workers are the cluster's threads, 2 here.
+    view = executors.as_executor(dask_client)
+    assert executors.workers_of(view, None) == executors.workers_of(dask_client, None) == 2
+    assert reversi.perft(START_8, 9, to_move="black", executor=view) == START_PERFT[9][0]
+    assert 1 <= len(chunks_sent) <= _reversi_split.CHUNKS_PER_WORKER * 2
+
+
+def test_a_chunked_resume_counts_only_the_missing_parts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    path = tmp_path / "count.jsonl"
+    assert reversi.perft(START_8, 9, to_move="black", checkpoint=path, jobs=2) == START_PERFT[9][0]
+    lines = path.read_text().splitlines(keepends=True)
+    kept = lines[:700]  # the header and 699 parts
+    path.write_text("".join(kept))
+    done = {line["part"] for line in part_lines(path)}
+    frontier = _reversi_split.expand(8, START_8.discs(1), START_8.discs(0), _reversi_split.BLACK, 9, True)
+    counted: list[tuple[int, int]] = []
+    lock = threading.Lock()
+    count_part = _reversi_split.count_part
+
+    def recording(n: int, player: int, opponent: int, *args: Any) -> Any:
+        with lock:
+            counted.append((player, opponent))
+        return count_part(n, player, opponent, *args)
+
+    sampled: list[int] = []
+    sample = _reversi_split.seconds_per_part
+
+    def recording_sample(n: int, frontier: Any, ended: bool, bits: int, missing: Any, keep: Any) -> float:
+        def keeping(index: int, result: Any) -> None:
+            sampled.append(index)
+            keep(index, result)
+
+        return sample(n, frontier, ended, bits, missing, keeping)
+
+    monkeypatch.setattr(_reversi_split, "count_part", recording)
+    monkeypatch.setattr(_reversi_split, "seconds_per_part", recording_sample)
+    # A user's thread pool is an executor like any other: chunks, run here where count_part can be watched.
+    with ThreadPoolExecutor(2) as pool:
+        assert reversi.perft(START_8, 9, to_move="black", checkpoint=path, executor=pool) == START_PERFT[9][0]
+    missing = set(range(1773)) - done
+    assert sampled and set(sampled) <= missing
+    # The sample's parts were counted here, the others on the pool: each missing part once, no other.
+    assert sorted(frontier.parts.index(key) for key in counted) == sorted(missing - set(sampled))
+    parts = [line["part"] for line in part_lines(path)]
+    assert parts[: len(done)] == [json.loads(line)["part"] for line in kept[1:]]
+    assert sorted(parts[len(done) :]) == sorted(missing)
+
+
+def test_a_killed_dask_worker_still_gives_the_exact_total(tmp_path: Path) -> None:
+    # The worker dies in the middle of a chunk: Dask counts that chunk again elsewhere, its parts once.
+    from conftest import local_dask_client
+
+    path = tmp_path / "count.jsonl"
+    killed: list[int] = []
+    with local_dask_client() as client:
+        pids = client.run(os.getpid)  # worker address -> process id
+        started = threading.Event()
+
+        def kill_a_worker_while_chunks_run() -> None:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                busy = [worker for worker, tasks in client.processing().items() if tasks]
+                if busy and started.is_set():
+                    time.sleep(0.05)  # into the chunk
+                    os.kill(pids[busy[0]], signal.SIGKILL)
+                    killed.append(len(path.read_text().splitlines()) - 1)  # the parts in by then
+                    return
+                time.sleep(0.005)
+
+        sample = _reversi_split.seconds_per_part
+
+        def then_start(*args: Any) -> float:
+            seconds = sample(*args)
+            started.set()
+            return seconds
+
+        killer = threading.Thread(target=kill_a_worker_while_chunks_run)
+        killer.start()
+        try:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(_reversi_split, "seconds_per_part", then_start)
+                leaves = reversi.perft(START_8, 12, to_move="black", executor=client, checkpoint=path)
+        finally:
+            killer.join()
+    assert killed and killed[0] < 1773  # killed in the middle of the count
+    assert leaves == 1939886636
+    assert_each_part_once(path, 1773)
+
+
+def test_our_own_threads_count_part_by_part(chunks_sent: list[list[int]], tmp_path: Path) -> None:
+    # jobs=: no sample and no chunks, each part a task (Ctrl-C stops within a part).
+    assert reversi.perft(START_8, 9, to_move="black", jobs=2, checkpoint=tmp_path / "c.jsonl") == START_PERFT[9][0]
+    assert chunks_sent == []
+
+
+def test_few_parts_go_one_a_chunk_without_a_sample(monkeypatch: pytest.MonkeyPatch, small_frontier: None) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def no_sample(*args: object) -> float:
+        raise AssertionError("no sample for so few parts")
+
+    monkeypatch.setattr(_reversi_split, "seconds_per_part", no_sample)
+    monkeypatch.setattr(_reversi_split, "CHUNKS_PER_WORKER", 100)
+    with ThreadPoolExecutor(2) as pool:
+        assert reversi.count_games(reversi.start(4), to_move="black", executor=pool) == START_4_GAMES
+
+
+def test_the_bar_moves_a_part_at_a_time_as_chunks_return(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], processes: ProcessPoolExecutor
+) -> None:
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
+    seen: list[float] = []
+    finished = _reversi_split._Task.finished
+
+    def watching(task: Any, index: int, result: Any) -> None:
+        finished(task, index, result)
+        seen.append(len(task.results))
+
+    monkeypatch.setattr(_reversi_split._Task, "finished", watching)
+    assert reversi.perft(START_8, 9, to_move="black", executor=processes, progress=True) == START_PERFT[9][0]
+    assert seen == list(range(1, 1774))
+    assert "/1773 parts" in capsys.readouterr().err
+
+
+def test_a_long_part_stops_the_sample_and_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Perft 20 from the start: no part ends within the sample's time; it is stopped, nothing kept.
+    frontier = _reversi_split.expand(8, START_8.discs(1), START_8.discs(0), _reversi_split.BLACK, 20, True)
+    kept: list[int] = []
+    monkeypatch.setattr(_reversi_split, "SAMPLE_SECONDS", 0.01)
+    seconds = _reversi_split.seconds_per_part(8, frontier, True, 16, range(1773), lambda i, r: kept.append(i))
+    assert seconds == float("inf") and kept == []
+    assert _reversi_split.chunked(range(1773), seconds, 2) == [[index] for index in range(1773)]
+
+
+def test_the_sample_is_exact_and_spread(monkeypatch: pytest.MonkeyPatch) -> None:
+    frontier = _reversi_split.expand(8, START_8.discs(1), START_8.discs(0), _reversi_split.BLACK, 8, True)
+    monkeypatch.setattr(_reversi_split, "SAMPLE_SECONDS", 60.0)
+    kept: dict[int, Any] = {}
+    missing = list(range(0, 1773, 3))
+    seconds = _reversi_split.seconds_per_part(8, frontier, True, 16, missing, kept.__setitem__)
+    assert 0 < seconds < float("inf")
+    assert list(kept) == _reversi_split.sample_order(missing) and len(kept) == _reversi_split.SAMPLE_PARTS
+    for index, result in kept.items():
+        assert result == _reversi_split.count_part(8, *frontier.parts[index], frontier.depth, True, 16)
+    # Spread: any first 2**j of the sample fall one in each 2**j-th of the missing parts.
+    order = _reversi_split.sample_order(missing)
+    assert len(set(order)) == len(order) and set(order) <= set(missing)
+    for j in range(6):
+        slices = {missing.index(index) * 2**j // len(missing) for index in order[: 2**j]}
+        assert slices == set(range(2**j))
+    assert _reversi_split.sample_order([5]) == [5] and _reversi_split.sample_order([]) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    count=st.integers(0, 5000),
+    seconds=st.one_of(st.floats(1e-7, 1e4), st.just(0.0), st.just(float("inf"))),
+    workers=st.integers(1, 300),
+    step=st.integers(1, 3),
+)
+def test_chunks_cover_every_part_once_in_sizes_as_promised(count: int, seconds: float, workers: int, step: int) -> None:
+    missing = list(range(0, count * step, step))
+    chunks = _reversi_split.chunked(missing, seconds, workers)
+    # Every part exactly once, in order, no chunk empty, sizes within one of each other.
+    assert [index for chunk in chunks for index in chunk] == missing
+    if not missing:
+        assert chunks == []
+        return
+    sizes = [len(chunk) for chunk in chunks]
+    assert min(sizes) >= 1 and max(sizes) - min(sizes) <= 1
+    smallest, largest = _reversi_split._chunk_bounds(seconds, count)
+    balanced = min(count, _reversi_split.CHUNKS_PER_WORKER * workers)
+    # No chunk holds more than CHUNK_SECONDS of work (but one part).
+    assert max(sizes) <= largest
+    if seconds > 0 and seconds != float("inf"):
+        assert max(sizes) == 1 or max(sizes) * seconds <= _reversi_split.CHUNK_SECONDS
+    # Never more chunks than the balance asks, unless chunks would be too long.
+    assert len(chunks) <= max(balanced, -(-count // largest))
+    if -(-count // largest) <= balanced:
+        # Each chunk holds TASK_SECONDS of work at least, unless everything is in one chunk ...
+        assert len(chunks) == 1 or min(sizes) >= smallest
+        # ... and there are as many chunks as the balance asks whenever they hold that much.
+        if count // smallest >= balanced:
+            assert len(chunks) == balanced
 
 
 # -- the command line ---------------------------------------------------------------

@@ -69,9 +69,14 @@ def as_executor(executor: Any) -> Executor:
 
 
 def workers_of(executor: Any, jobs: Optional[int]) -> int:
-    """How many tasks ``executor`` runs at once: ``jobs`` if given, else what it reports, else the CPUs."""
+    """How many tasks ``executor`` runs at once: ``jobs`` if given, else what it reports, else the CPUs.
+
+    ``executor`` may be a Dask client or its executor view (:func:`as_executor`): the threads of its workers.
+    """
     if jobs is not None:
         return jobs
+    if type(executor).__module__.split(".")[0] == "distributed" and is_dask_client(getattr(executor, "_client", None)):
+        executor = executor._client  # the view's client
     if is_dask_client(executor):
         return max(1, int(sum(executor.nthreads().values())))
     reported: Optional[int] = getattr(executor, "_max_workers", None)  # the pools of concurrent.futures

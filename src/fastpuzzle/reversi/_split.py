@@ -3,9 +3,24 @@
 The tree is expanded from the root ply by ply (a pass is a ply) until a ply
 holds :data:`FRONTIER_TARGET` unique positions or more; positions that are the
 same up to the 8 symmetries of the board are merged and kept once, with their
-multiplicity. Each unique frontier position is one task (a *part*); the total
-is what the expansion settled on its way (games over before the frontier) plus
-each part's count times its multiplicity, in Python integers, exactly.
+multiplicity. Each unique frontier position is a *part*; the total is what the
+expansion settled on its way (games over before the frontier) plus each part's
+count times its multiplicity, in Python integers, exactly.
+
+How the parts become tasks depends on who runs them. fastpuzzle's own thread
+pool (``jobs=``) gets each part as a task: a thread's task costs microseconds,
+and Ctrl-C stops within a part. Any other executor (a process pool, a Dask
+client, ``--scheduler``) gets them in chunks, one task each
+(:func:`count_parts`): a Dask task costs about a millisecond to schedule, a part
+from 0.1 ms up. A few parts, spread over the frontier, are counted first in the
+calling process to time a part (:func:`seconds_per_part`; their results are
+kept), and the rest go in CHUNKS_PER_WORKER chunks a worker, fewer if those
+would hold less than TASK_SECONDS of work each, more if they would hold more
+than CHUNK_SECONDS (:func:`chunked`). The executor schedules the chunks as it
+does any task: a Dask worker lost in the middle of one is replaced and the
+chunk counted again, by Dask. Each part keeps its own result and its own line
+in the checkpoint, written when its chunk returns; the progress bar moves by
+parts.
 
 The frontier depends on the count's arguments only, so a checkpoint (JSON
 Lines: a header naming the count, then one line per finished part) lets an
@@ -22,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import stat
 import threading
@@ -54,6 +70,27 @@ if TYPE_CHECKING:
 #: (Perft 13 counted part by part on one reused table visits 0.14 % more nodes
 #: than the serial count, at ply 5, 6 or 7 alike.)
 FRONTIER_TARGET = 1024
+#: Seconds of work a task sent to an executor other than fastpuzzle's own thread
+#: pool (a process pool, a Dask cluster) should hold at least: Dask's guidance
+#: for a task (its own cost is about a millisecond each, a few on a loaded
+#: machine). The missing parts are sent in chunks at least this long by the
+#: estimate of :func:`seconds_per_part`, see :func:`chunked`.
+TASK_SECONDS = 0.1
+#: Chunks per worker, when each holds TASK_SECONDS at least: the last chunks to
+#: finish are then short beside the count, and the workers end together; more
+#: would cost a worker the positions its parts share (see :func:`chunked`).
+CHUNKS_PER_WORKER = 4
+#: Seconds of work a chunk holds at most: a killed worker loses no more than
+#: this, and a checkpoint gets its lines (written when a chunk returns) at least
+#: this often per worker, even in a count of days.
+CHUNK_SECONDS = 60.0
+#: At most this many parts are counted in the calling process to time a part ...
+SAMPLE_PARTS = 32
+#: ... and for at most about this many seconds (a part longer than this is stopped and not kept).
+SAMPLE_SECONDS = TASK_SECONDS / 2
+#: log2 of the entries of the small table the sample is counted on (1 MiB): a large one costs more in
+#: its first touches of memory than the sample's parts themselves.
+SAMPLE_TABLE_BITS = 14
 #: Version of the checkpoint's format, in its header.
 CHECKPOINT_VERSION = 2
 PERFT, GAMES = "perft", "games"
@@ -244,6 +281,142 @@ def count_part(
             wins, losses, draws = counter.count(n, player, opponent, check, shares=False)
             return (int(wins), int(losses), int(draws))
         return (int(counter.perft(n, player, opponent, depth, ended_counts, check, shares=False)),)
+
+
+def count_parts(n: int, parts: list[Key], depth: Optional[int], ended_counts: bool, table_bits: int) -> list[Result]:
+    """The results of ``parts`` (each a (player, opponent) pair), in order: a chunk of parts as one task.
+
+    A module-level function of picklable arguments and result, for process
+    pools and Dask, which :func:`count_part` is for each part: the parts go
+    through the worker's shared table and its thread's Counter, reused.
+    """
+    return [count_part(n, player, opponent, depth, ended_counts, table_bits) for player, opponent in parts]
+
+
+# -- chunks for an executor ---------------------------------------------------
+
+
+class _Overdue(Exception):
+    """A sample's part ran past the sample's time."""
+
+
+def sample_order(missing: Sequence[int]) -> list[int]:
+    """At most SAMPLE_PARTS of ``missing``, evenly spaced over it, in an order whose every prefix is spread
+    over the whole (its first 2**j fall one in each 2**j-th of ``missing``): a sample stopped early is still
+    spread."""
+    count = len(missing)
+    if not count:
+        return []
+    bits = (SAMPLE_PARTS - 1).bit_length()
+    order: list[int] = []
+    for slot in sorted(range(SAMPLE_PARTS), key=lambda slot: int(f"{slot:0{bits}b}"[::-1], 2)):
+        index = missing[(2 * slot + 1) * count // (2 * SAMPLE_PARTS)]
+        if index not in order:
+            order.append(index)
+    return order
+
+
+def seconds_per_part(
+    n: int,
+    frontier: Frontier,
+    ended_counts: bool,
+    table_bits: int,
+    missing: Sequence[int],
+    kept: Callable[[int, Result], None],
+) -> float:
+    """Seconds a missing part takes, estimated by counting a few of them here, one after the other.
+
+    An evenly spread sample of ``missing`` (:func:`sample_order`) is counted in
+    the calling process, on a small table of its own, until SAMPLE_PARTS are
+    counted or SAMPLE_SECONDS have passed; each finished part's result is exact
+    and handed to ``kept`` (recorded, never counted again). A part still
+    running at the end of that time is stopped and dropped, and counted on the
+    executor with the rest. The estimate is the time spent over the parts
+    finished (the dropped one's time included, so a long part weighs), or
+    infinite when none finished: parts are then long enough to be a task each.
+
+    Why a sample: a part's cost depends on the count (the depth left, the
+    board, how the game branches there) and on the machine, over more than
+    four orders of magnitude (from 0.1 ms to hours); a few real parts measure
+    both at once, and cost nothing that is not kept. Measured from the 8x8
+    start (perft 11, 12, 13), the sample's mean was 1.0, 1.1 and 1.25 times
+    the mean over all parts counted on one large table: a little long, as the
+    sample's table is small and cold; chunks then err short. It is taken on
+    this machine: a cluster's machines may be faster or slower.
+    """
+    kernel = _kernel()
+    counter = kernel.Counter(min(table_bits, SAMPLE_TABLE_BITS))
+    depth = frontier.depth
+    began = _now()
+    deadline = began + SAMPLE_SECONDS
+
+    def check(done: float) -> None:
+        if _now() > deadline:
+            raise _Overdue
+
+    finished = 0
+    for index in sample_order(missing):
+        player, opponent = frontier.parts[index]
+        try:
+            if depth is None:
+                wins, losses, draws = counter.count(n, player, opponent, check, shares=False)
+                result: Result = (int(wins), int(losses), int(draws))
+            else:
+                result = (int(counter.perft(n, player, opponent, depth, ended_counts, check, shares=False)),)
+        except _Overdue:
+            break
+        finished += 1
+        kept(index, result)
+        if _now() > deadline:
+            break
+    return (_now() - began) / finished if finished else math.inf
+
+
+def _now() -> float:
+    import time
+
+    return time.perf_counter()
+
+
+def chunked(missing: Sequence[int], seconds: float, workers: int) -> list[list[int]]:
+    """The ``missing`` parts in chunks (consecutive runs, in order) for ``workers`` that each count a part in
+    ``seconds``: every part in exactly one chunk, chunks of sizes that differ by one at most.
+
+    CHUNKS_PER_WORKER chunks per worker (one part each when there are fewer
+    parts than that), and fewer when those would hold less than TASK_SECONDS
+    of work each: then as many as hold TASK_SECONDS each (TASK_SECONDS /
+    ``seconds`` parts, rounded up), one chunk of everything when there is
+    less. So no task is so short that the executor's own cost for it counts,
+    and the last chunks to finish are a small share of a worker's. But more,
+    when those would hold more than CHUNK_SECONDS of work each: no chunk holds
+    more (one part each when ``seconds`` is that long, or unknown: infinite).
+
+    Why so few chunks: a worker process counts its parts on a table of its own,
+    and parts next to each other in the frontier (expanded from the same
+    positions) share many positions below them. Long runs of them on one worker
+    find those in its table; parts dealt out in short runs to many workers
+    count them again in each. Perft 13 from the 8x8 start on a local cluster
+    of two one-thread workers took 1.26 times as long as two threads sharing
+    one table with chunks of 0.1 s (88 chunks), 1.17 times with chunks of
+    0.4 s, and 1.09 times with 4 chunks per worker (8 chunks).
+    """
+    count = len(missing)
+    if count == 0:
+        return []
+    smallest, largest = _chunk_bounds(seconds, count)
+    chunks = max(1, min(count, CHUNKS_PER_WORKER * max(1, workers), count // smallest))
+    chunks = max(chunks, -(-count // largest))
+    return [list(missing[i * count // chunks : (i + 1) * count // chunks]) for i in range(chunks)]
+
+
+def _chunk_bounds(seconds: float, count: int) -> tuple[int, int]:
+    """The fewest parts a chunk of parts of ``seconds`` each should hold (TASK_SECONDS) and the most
+    (CHUNK_SECONDS), each from 1 to ``count``."""
+    if not seconds > 0:  # too short to time: as if free
+        return count, count
+    smallest = min(count, max(1, math.ceil(TASK_SECONDS / seconds)))
+    largest = min(count, max(1, math.floor(CHUNK_SECONDS / seconds)))
+    return smallest, largest
 
 
 # -- the checkpoint -----------------------------------------------------------
@@ -548,8 +721,10 @@ def split_count(
     that takes up an earlier run's checkpoint says so first, on standard error
     (``fastpuzzle: reversi: resuming: 176 of 1773 parts done``).
     """
+    workers = 1
     if executor is not None:
         executor = _executors.as_executor(executor)  # a TypeError before any work, not at the first part
+        workers = _executors.workers_of(executor, None)
     colour = WHITE if to_move == "white" else BLACK
     white, black = board.discs(0), board.discs(1)
     mover, other = (white, black) if to_move == "white" else (black, white)
@@ -569,10 +744,10 @@ def split_count(
             if missing:
                 task = _Task(board.n, frontier, ended_counts, table_bits, results, book, bar.callback)
                 if executor is not None:
-                    task.run(executor, None, missing)
+                    task.run(executor, None, task.chunks(missing, workers))
                 else:
                     with _executors.pool(jobs) as (threads, _):
-                        task.run(threads, threading.Event(), missing)
+                        task.run(threads, threading.Event(), [[index] for index in missing])
     except BaseException:
         if book is not None:
             book.close(quiet=True)  # the error on its way says more than one closing the file
@@ -603,27 +778,53 @@ class _Task:
         self.book = book
         self.progress = progress
 
-    def run(self, executor: Executor, stop: Optional[threading.Event], missing: list[int]) -> None:
-        """Count the ``missing`` parts on ``executor``; ``stop`` (own threads only) is set when the count fails."""
+    def finished(self, index: int, result: Result) -> None:
+        """Keep a part's result: record it in the checkpoint, move the bar."""
+        self.results[index] = result
+        if self.book is not None:
+            self.book.record(index, result)
+        if self.progress is not None:
+            self.progress(len(self.results) / len(self.frontier.parts))
+
+    def chunks(self, missing: list[int], workers: int) -> list[list[int]]:
+        """The ``missing`` parts in chunks for an executor of ``workers``, the size of a chunk from a sample
+        counted here first (:func:`seconds_per_part`); the parts of the sample are kept, and not in any chunk.
+
+        With CHUNKS_PER_WORKER parts a worker or fewer, each part is a chunk, without a sample.
+        """
+        if len(missing) <= CHUNKS_PER_WORKER * workers:
+            return [[index] for index in missing]
+        seconds = seconds_per_part(self.n, self.frontier, self.ended_counts, self.table_bits, missing, self.finished)
+        return chunked([index for index in missing if index not in self.results], seconds, workers)
+
+    def run(self, executor: Executor, stop: Optional[threading.Event], chunks: list[list[int]]) -> None:
+        """Count the parts of ``chunks`` on ``executor``, a task a chunk; ``stop`` (own threads only, which
+        get chunks of one part) is set when the count fails."""
         from concurrent.futures import BrokenExecutor, as_completed
 
         depth = self.frontier.depth
-        futures: dict[Future[Result], int] = {}
+        parts = self.frontier.parts
+        futures: dict[Future[Any], list[int]] = {}
+        future: Future[Any]
         try:
-            for index in missing:
-                player, opponent = self.frontier.parts[index]
-                future = executor.submit(
-                    count_part, self.n, player, opponent, depth, self.ended_counts, self.table_bits, stop
-                )
-                futures[future] = index
-            parts = len(self.frontier.parts)
+            for chunk in chunks:
+                if stop is not None:
+                    (index,) = chunk
+                    player, opponent = parts[index]
+                    future = executor.submit(
+                        count_part, self.n, player, opponent, depth, self.ended_counts, self.table_bits, stop
+                    )
+                else:
+                    keys = [parts[index] for index in chunk]
+                    future = executor.submit(count_parts, self.n, keys, depth, self.ended_counts, self.table_bits)
+                futures[future] = chunk
             for future in as_completed(futures):
-                index = futures[future]
-                self.results[index] = tuple(future.result())
-                if self.book is not None:
-                    self.book.record(index, self.results[index])
-                if self.progress is not None:
-                    self.progress(len(self.results) / parts)
+                chunk = futures[future]
+                counted = [future.result()] if stop is not None else list(future.result())
+                if len(counted) != len(chunk):
+                    raise RuntimeError(f"a chunk of {len(chunk)} parts came back with {len(counted)} results")
+                for index, result in zip(chunk, counted):
+                    self.finished(index, tuple(result))
         except BaseException as error:
             if stop is not None:
                 stop.set()
