@@ -77,15 +77,17 @@ FRONTIER_TARGET = 1024
 #: estimate of :func:`seconds_per_part`, see :func:`chunked`.
 TASK_SECONDS = 0.1
 #: Chunks per worker, when each holds TASK_SECONDS at least: the last chunks to
-#: finish are then short beside the count, and the workers end together; more
-#: would cost a worker the positions its parts share (see :func:`chunked`).
-CHUNKS_PER_WORKER = 4
+#: finish are then short enough beside the count for the workers to end nearly
+#: together; more would cost a worker the positions its parts share (see
+#: :func:`chunked`).
+CHUNKS_PER_WORKER = 2
 #: Seconds of work a chunk holds at most: a killed worker loses no more than
 #: this, and a checkpoint gets its lines (written when a chunk returns) at least
 #: this often per worker, even in a count of days.
 CHUNK_SECONDS = 60.0
-#: At most this many parts are counted in the calling process to time a part ...
-SAMPLE_PARTS = 32
+#: At most this many parts are counted in the calling process to time a part
+#: (the workers wait meanwhile: perft 12 from the 8x8 start spends 4 ms on 8, 19 ms on 32) ...
+SAMPLE_PARTS = 8
 #: ... and for at most about this many seconds (a part longer than this is stopped and not kept).
 SAMPLE_SECONDS = TASK_SECONDS / 2
 #: log2 of the entries of the small table the sample is counted on (1 MiB): a large one costs more in
@@ -398,7 +400,9 @@ def chunked(missing: Sequence[int], seconds: float, workers: int) -> list[list[i
     count them again in each. Perft 13 from the 8x8 start on a local cluster
     of two one-thread workers took 1.26 times as long as two threads sharing
     one table with chunks of 0.1 s (88 chunks), 1.17 times with chunks of
-    0.4 s, and 1.09 times with 4 chunks per worker (8 chunks).
+    0.4 s, and 1.09 times with 4 chunks per worker (8 chunks); with 2 chunks per
+    worker and a sample of 8 parts, perft 12 took 1.07 times (4 a worker and 32
+    parts: 1.26) and perft 13 1.10 times, medians of five rounds.
     """
     count = len(missing)
     if count == 0:

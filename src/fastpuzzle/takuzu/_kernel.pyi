@@ -10,9 +10,9 @@ with the distinct rule or without, and learns from its conflicts.
 """
 
 from array import array
+from typing import Optional
 
 from fastpuzzle._learning.engine import Engine
-from typing import Optional
 
 def count_candidates(n: int, cells: bytes) -> int:
     """How many candidates all ``2n`` lines start with; the search's memory is proportional."""
