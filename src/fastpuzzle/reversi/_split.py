@@ -86,7 +86,7 @@ CHUNKS_PER_WORKER = 2
 #: this often per worker, even in a count of days.
 CHUNK_SECONDS = 60.0
 #: At most this many parts are counted in the calling process to time a part
-#: (the workers wait meanwhile: perft 12 from the 8x8 start spends 4 ms on 8, 19 ms on 32) ...
+#: (the workers wait meanwhile: perft 12 from the 8x8 start spends about 5 ms on 8, 18 ms on 32) ...
 SAMPLE_PARTS = 8
 #: ... and for at most about this many seconds (a part longer than this is stopped and not kept).
 SAMPLE_SECONDS = TASK_SECONDS / 2
