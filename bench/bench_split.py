@@ -21,10 +21,10 @@ within 15 %) and those node and CPU ratios, or ``pytest bench/bench_split.py
 --benchmark-only`` for the timings as benchmarks. Compare ratios from one run,
 not figures from different runs.
 
-``python bench/bench_split.py dask`` times the split count on a Dask
+``python bench/bench_split.py dask [ROUNDS]`` times the split count on a Dask
 ``LocalCluster`` of WORKERS worker processes of one thread each against
 ``jobs=WORKERS``, for perft 11, 12 and 13 (DASK_DEPTHS), side by side in one
-run, three rounds, and prints each ratio Dask / threads of the median times
+run, ROUNDS rounds (3), and prints each ratio Dask / threads of the median times
 (the targets: at most 1.5 for perft 11, 1.15 for 12 and 13). The cluster is
 started and warmed (one small count) before any timing, and its workers drop
 their tables (untimed) before each count, as a worker's table outlives a count
@@ -283,4 +283,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    dask_main() if sys.argv[1:] == ["dask"] else main()
+    if sys.argv[1:2] == ["dask"]:
+        dask_main(int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+    else:
+        main()
