@@ -565,13 +565,16 @@ def assert_each_part_once(path: Path, parts: int) -> None:
     assert sorted(line["part"] for line in part_lines(path)) == list(range(parts))
 
 
+@pytest.mark.parametrize("where", ["processes", "dask_client"])
 @pytest.mark.parametrize("convention", ["A", "B"])
-def test_chunks_on_a_process_pool_keep_the_totals_and_a_line_per_part(
-    processes: ProcessPoolExecutor, chunks_sent: list[list[int]], tmp_path: Path, convention: str
+def test_chunks_keep_the_totals_and_a_line_per_part(
+    request: pytest.FixtureRequest, chunks_sent: list[list[int]], tmp_path: Path, where: str, convention: str
 ) -> None:
+    # The default frontier, 1773 parts, in a few chunks, on a process pool or a local Dask cluster of two workers.
+    executor = request.getfixturevalue(where)
     path = tmp_path / "count.jsonl"
     expected = START_PERFT[10][convention == "B"]
-    assert reversi.perft(START_8, 10, to_move="black", convention=convention, executor=processes, checkpoint=path) == (
+    assert reversi.perft(START_8, 10, to_move="black", convention=convention, executor=executor, checkpoint=path) == (
         expected
     )
     # Parts went in chunks of many, and the sample's parts in none of them.
@@ -581,25 +584,11 @@ def test_chunks_on_a_process_pool_keep_the_totals_and_a_line_per_part(
     assert len(set(chunked_parts)) == len(chunked_parts) < 1773
     assert_each_part_once(path, 1773)
     games = tmp_path / "games.jsonl"
-    assert reversi.count_games(ENDGAME_6, to_move="black", executor=processes, checkpoint=games) == ENDGAME_6_GAMES
+    assert reversi.count_games(ENDGAME_6, to_move="black", executor=executor, checkpoint=games) == ENDGAME_6_GAMES
     assert_each_part_once(games, json.loads(games.read_text().splitlines()[0])["parts"])
 
 
-@pytest.mark.parametrize("convention", ["A", "B"])
-def test_chunks_on_a_dask_cluster_keep_the_totals_and_a_line_per_part(
-    dask_client: Any, chunks_sent: list[list[int]], tmp_path: Path, convention: str
-) -> None:
-    # The default frontier: 1773 parts, in a few chunks.
-    path = tmp_path / "count.jsonl"
-    expected = START_PERFT[10][convention == "B"]
-    assert reversi.perft(
-        START_8, 10, to_move="black", convention=convention, executor=dask_client, checkpoint=path
-    ) == (expected)
-    assert max(len(chunk) for chunk in chunks_sent) > 1
-    assert_each_part_once(path, 1773)
-    games = tmp_path / "games.jsonl"
-    assert reversi.count_games(ENDGAME_6, to_move="black", executor=dask_client, checkpoint=games) == ENDGAME_6_GAMES
-    assert_each_part_once(games, json.loads(games.read_text().splitlines()[0])["parts"])
+def test_chunks_on_a_dask_cluster_count_on_the_callers_kernel(dask_client: Any) -> None:
     with use_kernels("twin"):  # its kernel's name travels with the task: the workers count on the twin too
         assert reversi.count_games(reversi.start(4), to_move="black", executor=dask_client) == START_4_GAMES
 
