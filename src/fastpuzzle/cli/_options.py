@@ -335,6 +335,16 @@ def generation_only(options: argparse.Namespace, *names: str) -> Optional[str]:
     return None
 
 
+def not_with_generate(options: argparse.Namespace, *names: str, why: str) -> Optional[str]:
+    """The usage error for the first of the options ``names`` given with ``--generate`` (``why`` says why
+    they do not apply), or None: :func:`generation_only`'s other side."""
+    if options.generate:
+        for name in names:
+            if getattr(options, name) not in (None, False):
+                return f"--{name.replace('_', '-')} and --generate do not go together ({why})"
+    return None
+
+
 def search_output(
     puzzle: Any, options: argparse.Namespace, facade: Any, solution_text: Callable[[Any], str], *known: Any
 ) -> str:

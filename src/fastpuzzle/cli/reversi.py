@@ -8,7 +8,7 @@ from fastpuzzle import reversi
 from fastpuzzle.errors import ArgumentError
 from fastpuzzle.reversi import _facade as reversi_facade
 
-from ._options import even_integer_option, generation_only, integer_option, render_if_asked
+from ._options import even_integer_option, generation_only, integer_option, not_with_generate, render_if_asked
 
 TYPE_CHECKING = False
 
@@ -97,15 +97,10 @@ def check_arguments(options: argparse.Namespace) -> Optional[str]:
         return "--checkpoint needs a file name"
     if options.force and options.perft is not None:
         return "--force applies to counting every game, not with --perft"
-    if options.generate:
-        for name in _COUNTING_ONLY:
-            if getattr(options, name) not in (None, False):
-                return f"--{name.replace('_', '-')} and --generate do not go together (--generate counts nothing)"
-    return generation_only(options, "size", "empties")
-
-
-#: reversi's options that say how to count a board, which --generate does not do.
-_COUNTING_ONLY = ("perft", "convention", "table_size", "force", "checkpoint")
+    counting = not_with_generate(
+        options, "perft", "convention", "table_size", "force", "checkpoint", why="--generate counts nothing"
+    )
+    return counting or generation_only(options, "size", "empties")
 
 
 def run(board: reversi.Board, options: argparse.Namespace) -> str:
