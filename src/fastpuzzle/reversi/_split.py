@@ -43,6 +43,7 @@ import stat
 import threading
 import warnings
 import weakref
+from time import perf_counter
 
 from fastpuzzle._common import executors as _executors
 from fastpuzzle._common.files import real_path, whole_file
@@ -349,11 +350,11 @@ def seconds_per_part(
     kernel = _kernel()
     counter = kernel.Counter(min(table_bits, SAMPLE_TABLE_BITS))
     depth = frontier.depth
-    began = _now()
+    began = perf_counter()
     deadline = began + SAMPLE_SECONDS
 
     def check(done: float) -> None:
-        if _now() > deadline:
+        if perf_counter() > deadline:
             raise _Overdue
 
     finished = 0
@@ -369,15 +370,9 @@ def seconds_per_part(
             break
         finished += 1
         kept(index, result)
-        if _now() > deadline:
+        if perf_counter() > deadline:
             break
-    return (_now() - began) / finished if finished else math.inf
-
-
-def _now() -> float:
-    import time
-
-    return time.perf_counter()
+    return (perf_counter() - began) / finished if finished else math.inf
 
 
 def chunked(missing: Sequence[int], seconds: float, workers: int) -> list[list[int]]:
