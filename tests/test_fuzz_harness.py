@@ -57,7 +57,7 @@ def test_the_checkpoint_target_finds_a_checkpoint_that_trusts_its_lines(
     fuzz_run: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With the checksum planted away (every line's check passes), a changed result is a wrong total: found."""
-    from fastpuzzle.reversi import _split as _reversi_split
+    from fastpuzzle._common import checkpoint as _checkpoint
 
     class Anything(str):
         def __eq__(self, other: object) -> bool:
@@ -65,7 +65,7 @@ def test_the_checkpoint_target_finds_a_checkpoint_that_trusts_its_lines(
 
         __hash__ = str.__hash__
 
-    monkeypatch.setattr(_reversi_split.Checkpoint, "_check", lambda self, index, result: Anything("0"))
+    monkeypatch.setattr(_checkpoint.Checkpoint, "_check", lambda self, index, result: Anything("0"))
     monkeypatch.setitem(fuzz_run["run_mutation"].__globals__, "FINDINGS", tmp_path)
     executions, found = fuzz_run["run_mutation"]("checkpoint", 60, seed=1, runs=5_000)
     assert found and executions < 5_000

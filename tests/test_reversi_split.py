@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from conftest import examples, interrupt_cli, run_cli
 from fastpuzzle import ArgumentError, CheckpointWarning, reversi, use_kernels
+from fastpuzzle._common import checkpoint as _checkpoint
 from fastpuzzle._common import executors
 from fastpuzzle._common import progress as _progress
 from fastpuzzle.reversi import _facade as reversi_facade
@@ -355,7 +356,7 @@ def test_a_checkpoint_through_a_symbolic_link(tmp_path: Path) -> None:
         assert reversi.perft(START_8, 8, to_move="black", checkpoint=link) == 390216
     assert link.is_symlink() and "damage" not in path.read_text()
     assert sorted(os.listdir(tmp_path)) == ["count.jsonl", "count.jsonl.lock", "link.jsonl"]
-    held = _reversi_split._lock(str(path), str(path))  # a run on the file by its own name
+    held = _checkpoint.lock(str(path), str(path))  # a run on the file by its own name
     try:
         with pytest.raises(ArgumentError, match=rf"checkpoint {link} is in use by another run"):
             reversi.perft(START_8, 8, to_move="black", checkpoint=link)
@@ -442,7 +443,7 @@ def _perft7_checkpoint(folder: Path) -> bytes:
 
 def test_a_second_run_on_a_checkpoint_is_refused_at_once(tmp_path: Path) -> None:
     path = tmp_path / "count.jsonl"
-    first = _reversi_split.Checkpoint(path, {"fastpuzzle": "test"}, _reversi_split.Frontier(0, [], [], [0], 1))
+    first = _checkpoint.Checkpoint(path, {"fastpuzzle": "test"}, [], 1)
     try:
         began = time.monotonic()
         with pytest.raises(ArgumentError, match=rf"checkpoint {path} is in use by another run"):
@@ -865,7 +866,7 @@ def test_cli_ctrl_c_stops_a_split_count(tmp_path: Path) -> None:
     assert header["depth"] == 15
     # The count's own reader, which a resumed run uses, takes every line.
     frontier = _reversi_split.expand(8, START_8.discs(1), START_8.discs(0), _reversi_split.BLACK, 15, True)
-    book = _reversi_split.Checkpoint(path, header, frontier)
+    book = _checkpoint.Checkpoint(path, header, [list(part) for part in frontier.parts], 1)
     book.close()
     assert len(book.finished) == len(part_lines(path))
     assert path.read_text() == text

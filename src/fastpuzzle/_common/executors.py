@@ -24,7 +24,8 @@ from .text import shown
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from collections.abc import Callable
+    from concurrent.futures import Executor, Future
     from typing import Any, Optional
 
 #: What to install for --scheduler.
@@ -255,3 +256,33 @@ def _lost_scheduler(error: Optional[BaseException]) -> bool:
     return type(error).__module__.split(".")[0] in ("distributed", "tornado") or isinstance(
         error, (ConnectionError, EOFError)
     )
+
+
+def run_chunks(
+    chunks: list[list[int]], submit: Callable[[list[int]], Future[Any]], finished: Callable[[int, Any], None]
+) -> None:
+    """Run each chunk of part numbers as one task (``submit(chunk)`` returns its future, whose result is the
+    chunk's results in order) and hand each part's result to ``finished(part, result)`` as its chunk ends.
+
+    On any failure (a task's error, Ctrl-C) the tasks not yet started are cancelled and the error raised.
+    """
+    from concurrent.futures import BrokenExecutor, as_completed
+
+    futures: dict[Future[Any], list[int]] = {}
+    try:
+        for chunk in chunks:
+            futures[submit(chunk)] = chunk
+        for future in as_completed(futures):
+            chunk = futures[future]
+            results = list(future.result())
+            if len(results) != len(chunk):
+                raise RuntimeError(f"a chunk of {len(chunk)} parts came back with {len(results)} results")
+            for index, result in zip(chunk, results):
+                finished(index, result)
+    except BaseException as error:
+        # A broken pool fails its futures itself (and CPython 3.11's process pool trips over a future
+        # cancelled meanwhile).
+        if not isinstance(error, BrokenExecutor):
+            for future in futures:
+                future.cancel()
+        raise

@@ -108,9 +108,17 @@ PUZZLES = {
             aliases=("01",),
             # A line of the clause-learning search is one 64-bit word; a listed line
             # (the candidate search that counts) one 32-bit word, and that search
-            # holds at most MAX_CANDIDATES candidate lines (4 bytes each, twice over).
-            limits={"MAX_N": 64, "LIST_MAX_N": 32, "MAX_CANDIDATES": 1 << 23},
-            headers=("_common/_fp_clock.h", "_learning/_fp_learn.h", "_common/_fp_text.h"),
+            # holds at most MAX_CANDIDATES candidate lines (4 bytes each, twice over). A count
+            # without listing takes at most COUNT_MIB MiB, and numbers at most COUNT_MAX_LINES
+            # distinct lines (16 bits each).
+            limits={
+                "MAX_N": 64,
+                "LIST_MAX_N": 32,
+                "MAX_CANDIDATES": 1 << 23,
+                "COUNT_MIB": 4096,
+                "COUNT_MAX_LINES": (1 << 16) - 1,
+            },
+            headers=("_common/_fp_clock.h", "_learning/_fp_learn.h", "_common/_fp_text.h", "takuzu/_fp_count.h"),
         ),
         Entry(
             "pixel",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from fastpuzzle._common import executors as _executors
 from fastpuzzle._common import select as _select
 from fastpuzzle._common.grid import (
     Grid,
@@ -20,6 +21,7 @@ from fastpuzzle._common.text import Lines, describe, parse_int, plain_lines, pla
 from fastpuzzle._contract.registry import PUZZLES
 from fastpuzzle.errors import ArgumentError, NoSolutionError, ParseError, PuzzleTooLargeError
 
+from . import _counting
 from . import _lines as _takuzu_lines
 from ._lines import independent_swaps, line_problem
 
@@ -31,10 +33,13 @@ else:
     from . import _twin as _kernel
 
 if TYPE_CHECKING:
+    import os
     from collections.abc import Iterator, Sequence
     from typing import Any, Callable, Optional, Union
 
     from fastpuzzle._contract.facade import Solution
+
+    PathLike = Union[str, "os.PathLike[str]"]
 
 
 NAME = "takuzu"
@@ -231,20 +236,68 @@ def solutions(puzzle: Union[Puzzle, Sequence[str]]) -> Iterator[Solution]:
     return walk(_search(puzzle, counting=True), puzzle.width, _NODE_BUDGET, lambda: _too_large(puzzle, counting=True))
 
 
-def count_solutions(puzzle: Union[Puzzle, Sequence[str]], limit: Optional[int] = None) -> int:
+def count_solutions(
+    puzzle: Union[Puzzle, Sequence[str]],
+    limit: Optional[int] = None,
+    *,
+    progress: Optional[bool] = None,
+    jobs: Optional[int] = None,
+    executor: Any = None,
+    checkpoint: Optional[PathLike] = None,
+) -> int:
     """The number of solutions of ``puzzle``, or ``limit`` if there are at least that many.
 
-    Counting runs inside the kernel; it can take long on open grids, and
-    Ctrl-C (KeyboardInterrupt) stops it promptly. Square grids under the
-    distinct rule up to LIST_MAX_N count by candidate lines (PuzzleTooLargeError
-    when they would hold more than MAX_CANDIDATES); other grids list their
-    solutions by clause learning, at most 2**20 of them (PuzzleTooLargeError at
-    once when 2x2 swaps of one solution show there are more, else on passing it).
+    Exact, in Python integers, however many there are. While the solutions are
+    few (at most FEW_LISTED, or ``limit``) the search lists them; past that
+    they are counted without listing (``_counting``: a dynamic program over
+    rows under the free rule, a meet in the middle over the middle rows under
+    the distinct rule), which takes seconds for counts in the billions. A grid
+    too open even for that is a :class:`~fastpuzzle.PuzzleTooLargeError` that
+    says why (a count that could pass 2**128, or more than COUNT_MIB MiB).
+    Ctrl-C (KeyboardInterrupt) stops a count promptly. ``progress``: a progress
+    bar on standard error for long counts (default: when standard error is a
+    terminal).
+
+    ``jobs``, ``executor`` or ``checkpoint`` split the count into exact parts,
+    one for each pair of lines the two middle rows can hold (a blank grid's
+    merged by its symmetries), counted without listing: on a thread pool of
+    ``jobs`` workers (default: the usable CPUs), or on ``executor`` (any
+    ``concurrent.futures.Executor`` or a ``dask.distributed.Client``) in
+    chunks. ``checkpoint`` is a file (JSON Lines) that records each finished
+    part: an interrupted count resumes from it and says so on standard error;
+    a file of another count is an ArgumentError.
     """
     limit = None if limit is None else checked_count(limit, "limit")
     puzzle = from_rows(puzzle)
+    jobs = _executors.checked_jobs(jobs)
     if _rule_problem(puzzle) is not None or limit == 0:
         return 0
+    if jobs is not None or executor is not None or checkpoint is not None:
+        try:
+            total = _counting.split_count(puzzle, jobs=jobs, executor=executor, checkpoint=checkpoint, progress=progress)
+        except _counting.CounterUnfit as why:
+            raise PuzzleTooLargeError(
+                f"cannot split this {puzzle.width}x{puzzle.height} grid's count: its rows have {why}"
+            ) from None
+        return total if limit is None else min(total, limit)
+    few = FEW_LISTED if limit is None else min(limit, FEW_LISTED)
+    listed = _count_listing(puzzle, few + 1)
+    if listed <= few:
+        return listed
+    try:
+        total = _counting.count_whole(puzzle, progress)
+    except _counting.CounterUnfit:
+        return _count_listing(puzzle, limit)
+    return total if limit is None else min(total, limit)
+
+
+#: Most solutions :func:`count_solutions` lists before it counts without listing: the listing costs a
+#: search per solution, the counters a fixed cost the size of the grid (bench/bench_takuzu.py).
+FEW_LISTED = 1000
+
+
+def _count_listing(puzzle: Puzzle, limit: Optional[int]) -> int:
+    """:func:`count_solutions` by a search that lists the solutions (``limit`` as there)."""
     search = _search(puzzle, counting=True)
     too_large = lambda: _too_large(puzzle, counting=True)  # noqa: E731
     if _by_lists(puzzle, counting=True):

@@ -1,12 +1,13 @@
 # cython: language_level=3
-"""Compiled 01-game kernel: clause learning for any grid (Learn), and candidate lines for squares (Search)."""
+"""Compiled 01-game kernel: clause learning for any grid (Learn), candidate lines for squares (Search), and
+counting by rows without listing (Counter)."""
 
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeASCII
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
@@ -1689,6 +1690,148 @@ cdef class Learn(Engine):
         self.e.solved = False
         memcpy(self.e.assumptions, self.e.learnt, count * sizeof(int32_t))
         self.e.assumption_count = count
+
+
+
+cdef extern from "_fp_count.h":
+    ctypedef struct fp_count_t:
+        uint64_t lo
+        uint64_t hi
+    ctypedef struct fp_map:
+        size_t size
+    ctypedef struct fp_rows:
+        int row
+        fp_map now
+        fp_count_t total
+        size_t bytes
+    int fp_rows_init(fp_rows *k, int width, int height, const uint8_t *cells, size_t max_bytes) noexcept nogil
+    void fp_rows_free(fp_rows *k) noexcept nogil
+    int fp_rows_run(fp_rows *k, double deadline) noexcept nogil
+    ctypedef struct fp_meet:
+        int lines
+        uint64_t *line
+        int *row_first
+        uint16_t *row_ids
+    int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells, int max_lines,
+                     size_t max_bytes) noexcept nogil
+    void fp_meet_free(fp_meet *m) noexcept nogil
+    int fp_meet_pair(const fp_meet *m, int a, int b, const int *stop, fp_count_t *result) noexcept nogil
+    enum:
+        FP_COUNT_DONE
+        FP_COUNT_PAUSED
+        FP_COUNT_NO_MEMORY
+
+
+cdef object _count_int(fp_count_t count):
+    return (<object>count.hi << 64) | <object>count.lo
+
+
+cdef class RowCounter:
+    """Count the grids of a puzzle under the free rule row by row, without listing them, resumably
+    (see _fp_count.h). Counts are modulo 2**128: the facade counts only grids it has bounded below that."""
+
+    cdef fp_rows counter
+    cdef bint ready
+
+    def __cinit__(self, int width, int height, bytes cells not None, uint64_t max_bytes):
+        assert 2 <= width <= 64 and 2 <= height <= 64 and width % 2 == 0 and height % 2 == 0, "bad sides"
+        assert len(cells) == width * height, f"expected {width * height} cells"
+        self.ready = True
+        if fp_rows_init(&self.counter, width, height, <const uint8_t *>(<char *>cells), max_bytes) != 0:
+            raise MemoryError("no memory for a count's first state")
+
+    def __dealloc__(self):
+        if self.ready:
+            fp_rows_free(&self.counter)
+
+    def run(self):
+        """Count on for at most POLL_MS: EXHAUSTED once done (total is then every grid), PAUSED, or
+        TOO_LARGE when the states would need more than max_bytes."""
+        cdef int status
+        with nogil:
+            status = fp_rows_run(&self.counter, fp_seconds() + FP_POLL_SECONDS)
+        if status == FP_COUNT_PAUSED:
+            return FP_STATUS_PAUSED
+        if status == FP_COUNT_NO_MEMORY:
+            return FP_STATUS_TOO_LARGE
+        return FP_STATUS_EXHAUSTED
+
+    @property
+    def total(self):
+        """The grids counted so far, modulo 2**128."""
+        return _count_int(self.counter.total)
+
+    @property
+    def row(self):
+        """Rows placed: the states held are those after this many rows."""
+        return self.counter.row
+
+    @property
+    def states(self):
+        """States held after row rows."""
+        return self.counter.now.size
+
+
+cdef class MeetCounter:
+    """Count the grids of a puzzle under the distinct rule, one pair of middle rows at a time, by a meet
+    in the middle (see _fp_count.h). Counts are modulo 2**128, as RowCounter's.
+
+    A grid whose rows have more than max_lines distinct candidate lines in all reports it by
+    ``lines == -1``, and counts nothing.
+    """
+
+    cdef fp_meet meet
+    cdef bint ready
+    cdef int stopped
+    cdef readonly int width, height
+    cdef readonly int lines
+
+    def __cinit__(self, int width, int height, bytes cells not None, int max_lines, uint64_t max_bytes):
+        assert 2 <= width <= 64 and 2 <= height <= 64 and width % 2 == 0 and height % 2 == 0, "bad sides"
+        assert height // 2 - 1 <= 32, "at most 32 rows a side"
+        assert len(cells) == width * height, f"expected {width * height} cells"
+        assert 0 < max_lines <= 0xFFFF, "lines are numbered in 16 bits"
+        self.width = width
+        self.height = height
+        self.ready = True
+        status = fp_meet_init(&self.meet, width, height, <const uint8_t *>(<char *>cells), max_lines, max_bytes)
+        if status == -1:
+            raise MemoryError("no memory for a count's lines")
+        self.lines = -1 if status == -2 else self.meet.lines
+
+    def __dealloc__(self):
+        if self.ready:
+            fp_meet_free(&self.meet)
+
+    def line(self, int number):
+        """Line ``number``'s digits, one bit a column (column 0 the lowest)."""
+        assert 0 <= number < self.lines, "no such line"
+        return self.meet.line[number]
+
+    def candidates(self, int row):
+        """The numbers of row ``row``'s candidate lines (balanced, no run of three, its givens kept)."""
+        assert 0 <= row < self.height and self.lines >= 0, "no such row"
+        return [self.meet.row_ids[i] for i in range(self.meet.row_first[row], self.meet.row_first[row + 1])]
+
+    def count_pair(self, int above, int below):
+        """(status, count): EXHAUSTED and the grids whose middle rows (height/2 - 1, then height/2) are lines
+        ``above`` and ``below``, modulo 2**128; TOO_LARGE and 0 when its tables would need more than
+        max_bytes; PAUSED and 0 when stop() was called meanwhile. Runs without the GIL; threads may count
+        pairs of one counter at once."""
+        assert 0 <= above < self.lines and 0 <= below < self.lines, "no such line"
+        cdef fp_count_t result
+        cdef int status
+        with nogil:
+            status = fp_meet_pair(&self.meet, above, below, &self.stopped, &result)
+        if status == -1:
+            return FP_STATUS_TOO_LARGE, 0
+        if status == -2:
+            return FP_STATUS_PAUSED, 0
+        return FP_STATUS_EXHAUSTED, _count_int(result)
+
+    def stop(self):
+        """Make every count_pair() running, and every one to come, stop at once (and answer PAUSED)."""
+        self.stopped = 1
 
 
 include "../_learning/plug.pxi"

@@ -1,0 +1,713 @@
+/* Counting 01-game grids without listing them: two exact methods.
+
+   Free rule (rows and columns may repeat): a dynamic program over rows
+   (fp_rows). A state is what the rows placed so far leave for the rows to come:
+   each column's count of ones, its last digit, and whether its last two digits
+   are equal, one byte a column (ones | last << 6 | pair << 7). States reached
+   by different rows but equal in this are merged, and their counts added.
+
+   Distinct rule: a meet in the middle over the two middle rows (fp_meet). The
+   grid's rows are split into the top rows, the two middle rows, and the bottom
+   rows; for one pair of middle rows, every way to fill the top is listed and
+   merged by the set of lines it uses (its order matters no more), and so is
+   the bottom. A top and a bottom make a grid when each column's ones add up,
+   no line is in both (the rows then all differ), and no two columns are equal
+   in both (the columns then all differ). Both "no"s are counted by
+   inclusion-exclusion: over the sets U of lines that both use, with sign
+   (-1)**|U|, and over the partitions s of the columns that both sides' equal
+   columns refine, with the Mobius weight of s (the product over its blocks of
+   (-1)**(size - 1) * (size - 1)!). Each side's sets are spread over every
+   (U, s) they allow, and the two sides meet in one table keyed by the ones,
+   U and s. Each pair of middle rows is one part of the count, exact and
+   positive on its own.
+
+   Counts are kept modulo 2**128 (two 64-bit words): a sum of signed terms is
+   exact as long as the true count is below 2**128, which the caller checks
+   with a bound before it counts. No state holds a Python object; a counter
+   holds all its memory itself, so that counters run in threads at once. */
+#ifndef FP_COUNT_H
+#define FP_COUNT_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint64_t lo, hi;
+} fp_count_t;
+
+static const fp_count_t FP_COUNT_ZERO = {0, 0};
+
+static inline fp_count_t fp_count_add(fp_count_t a, fp_count_t b) {
+    fp_count_t sum;
+    sum.lo = a.lo + b.lo;
+    sum.hi = a.hi + b.hi + (sum.lo < a.lo);
+    return sum;
+}
+
+/* a * b modulo 2**128. */
+static inline fp_count_t fp_count_times64(fp_count_t a, uint64_t b) {
+    uint64_t a0 = a.lo & 0xFFFFFFFFu, a1 = a.lo >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t middle = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    fp_count_t product;
+    product.lo = (p00 & 0xFFFFFFFFu) | (middle << 32);
+    product.hi = p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32) + a.hi * b;
+    return product;
+}
+
+static inline fp_count_t fp_count_negated(fp_count_t a) {
+    a.lo = ~a.lo + 1;
+    a.hi = ~a.hi + (a.lo == 0);
+    return a;
+}
+
+/* An open-addressing table from fixed-length keys (words 64-bit words each) to counts. */
+typedef struct {
+    size_t words;
+    size_t capacity; /* slots: a power of two, or 0 before the first key */
+    size_t size;     /* keys held */
+    uint64_t *keys;
+    fp_count_t *counts;
+    uint8_t *full;
+} fp_map;
+
+static size_t fp_map_bytes(size_t words, size_t capacity) {
+    return capacity * (words * 8 + sizeof(fp_count_t) + 1);
+}
+
+static void fp_map_free(fp_map *map) {
+    free(map->keys);
+    free(map->counts);
+    free(map->full);
+    map->keys = NULL;
+    map->counts = NULL;
+    map->full = NULL;
+    map->capacity = map->size = 0;
+}
+
+static inline uint64_t fp_map_hash(const uint64_t *key, size_t words) {
+    uint64_t h = 0x243F6A8885A308D3u;
+    for (size_t i = 0; i < words; i++) {
+        h = (h ^ key[i]) * 0x9E3779B97F4A7C15u;
+        h ^= h >> 31;
+    }
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9u;
+    return h ^ (h >> 32);
+}
+
+/* The slot of key in map: where it is, or the empty slot where it goes. */
+static inline size_t fp_map_slot(const fp_map *map, const uint64_t *key) {
+    size_t mask = map->capacity - 1;
+    size_t slot = (size_t)fp_map_hash(key, map->words) & mask;
+    while (map->full[slot] && memcmp(map->keys + slot * map->words, key, map->words * 8) != 0)
+        slot = (slot + 1) & mask;
+    return slot;
+}
+
+/* Room for capacity slots, the keys held moved over. 0, or -1 when memory ran out. */
+static int fp_map_resize(fp_map *map, size_t capacity) {
+    fp_map grown = *map;
+    grown.capacity = capacity;
+    grown.keys = (uint64_t *)malloc(capacity * map->words * 8);
+    grown.counts = (fp_count_t *)malloc(capacity * sizeof(fp_count_t));
+    grown.full = (uint8_t *)calloc(capacity, 1);
+    if (grown.keys == NULL || grown.counts == NULL || grown.full == NULL) {
+        free(grown.keys);
+        free(grown.counts);
+        free(grown.full);
+        return -1;
+    }
+    for (size_t i = 0; i < map->capacity; i++) {
+        if (!map->full[i])
+            continue;
+        size_t slot = fp_map_slot(&grown, map->keys + i * map->words);
+        memcpy(grown.keys + slot * map->words, map->keys + i * map->words, map->words * 8);
+        grown.counts[slot] = map->counts[i];
+        grown.full[slot] = 1;
+    }
+    free(map->keys);
+    free(map->counts);
+    free(map->full);
+    *map = grown;
+    return 0;
+}
+
+/* Add count to key's entry of map, growing it while the bytes of all tables (*bytes, this one's
+   included) stay within max_bytes. 0, or -1 when they would not. */
+static int fp_map_add(fp_map *map, const uint64_t *key, fp_count_t count, size_t *bytes, size_t max_bytes) {
+    if ((map->size + 1) * 10 > map->capacity * 7) {
+        size_t capacity = map->capacity ? map->capacity * 2 : 64;
+        size_t before = fp_map_bytes(map->words, map->capacity), after = fp_map_bytes(map->words, capacity);
+        if (*bytes - before + after > max_bytes || fp_map_resize(map, capacity) != 0)
+            return -1;
+        *bytes = *bytes - before + after;
+    }
+    size_t slot = fp_map_slot(map, key);
+    if (map->full[slot]) {
+        map->counts[slot] = fp_count_add(map->counts[slot], count);
+    } else {
+        memcpy(map->keys + slot * map->words, key, map->words * 8);
+        map->counts[slot] = count;
+        map->full[slot] = 1;
+        map->size++;
+    }
+    return 0;
+}
+
+/* Read count's entry of key in map: 1 and *count when it holds key, else 0. */
+static inline int fp_map_get(const fp_map *map, const uint64_t *key, fp_count_t *count) {
+    if (map->capacity == 0)
+        return 0;
+    size_t slot = fp_map_slot(map, key);
+    if (!map->full[slot])
+        return 0;
+    *count = map->counts[slot];
+    return 1;
+}
+
+enum { FP_COUNT_DONE = 0, FP_COUNT_PAUSED = 1, FP_COUNT_NO_MEMORY = 3 };
+
+/* ---- The free rule: rows over the columns' states ---- */
+
+typedef struct {
+    int width, height;
+    uint8_t *cells;   /* 0, 1 or 2 (blank), row by row */
+    size_t words;     /* a state's key, in 64-bit words */
+    int row;          /* rows placed: `now` holds the states after them */
+    fp_map now, next;
+    size_t cursor;    /* the next slot of `now` to expand */
+    fp_count_t total; /* the grids counted: the last row's states, added as they are reached */
+    size_t max_bytes; /* most memory the two layers may take */
+    size_t bytes;     /* memory they take */
+    uint64_t expanded;
+    /* The row being placed. */
+    const uint8_t *from;
+    fp_count_t weight;
+    uint64_t *key;    /* the new state's key is built here */
+    int out_of_memory;
+} fp_rows;
+
+/* A count from the empty grid. 0, or -1 when memory ran out. */
+static int fp_rows_init(fp_rows *k, int width, int height, const uint8_t *cells, size_t max_bytes) {
+    memset(k, 0, sizeof(*k));
+    k->width = width;
+    k->height = height;
+    k->words = ((size_t)width + 7) / 8;
+    k->max_bytes = max_bytes;
+    k->now.words = k->next.words = k->words;
+    k->cells = (uint8_t *)malloc((size_t)width * height);
+    k->key = (uint64_t *)calloc(k->words, 8);
+    if (k->cells == NULL || k->key == NULL)
+        return -1;
+    memcpy(k->cells, cells, (size_t)width * height);
+    fp_count_t one = {1, 0};
+    return fp_map_add(&k->now, k->key, one, &k->bytes, (size_t)-1); /* every column empty */
+}
+
+static void fp_rows_free(fp_rows *k) {
+    fp_map_free(&k->now);
+    fp_map_free(&k->next);
+    free(k->cells);
+    free(k->key);
+    k->cells = NULL;
+    k->key = NULL;
+}
+
+/* Place the row's cells from column c on (last, run: the row's last digit and its run; ones: its ones). */
+static void fp_rows_cells(fp_rows *k, int c, int last, int run, int ones) {
+    int width = k->width, row = k->row;
+    if (c == width) {
+        if (row + 1 == k->height)
+            k->total = fp_count_add(k->total, k->weight);
+        else if (fp_map_add(&k->next, k->key, k->weight, &k->bytes, k->max_bytes) != 0)
+            k->out_of_memory = 1;
+        return;
+    }
+    int given = k->cells[row * width + c];
+    uint8_t column = k->from[c];
+    int column_ones = column & 63, column_last = (column >> 6) & 1, column_pair = column >> 7;
+    uint8_t *key = (uint8_t *)k->key;
+    for (int digit = 0; digit < 2 && !k->out_of_memory; digit++) {
+        if (given != 2 && given != digit)
+            continue;
+        if (c > 0 && last == digit && run == 2)
+            continue;
+        int row_ones = ones + digit;
+        if (2 * row_ones > width || 2 * (c + 1 - row_ones) > width)
+            continue;
+        if (row > 0 && column_last == digit && column_pair)
+            continue;
+        int new_ones = column_ones + digit;
+        if (2 * new_ones > k->height || 2 * (row + 1 - new_ones) > k->height)
+            continue;
+        key[c] = (uint8_t)(new_ones | digit << 6 | (row > 0 && column_last == digit) << 7);
+        fp_rows_cells(k, c + 1, digit, (c > 0 && last == digit) ? 2 : 1, row_ones);
+    }
+}
+
+/* Count on until `deadline` (fp_seconds()): DONE (the total is k->total), PAUSED, or NO_MEMORY
+   (the two layers would pass max_bytes). */
+static int fp_rows_run(fp_rows *k, double deadline) {
+    while (!k->out_of_memory) {
+        if (k->row == k->height)
+            return FP_COUNT_DONE;
+        while (k->cursor < k->now.capacity) {
+            size_t slot = k->cursor++;
+            if (!k->now.full[slot])
+                continue;
+            k->from = (const uint8_t *)(k->now.keys + slot * k->words);
+            k->weight = k->now.counts[slot];
+            fp_rows_cells(k, 0, 0, 0, 0);
+            if (k->out_of_memory)
+                return FP_COUNT_NO_MEMORY;
+            if ((++k->expanded & 63) == 0 && fp_past(deadline))
+                return FP_COUNT_PAUSED;
+        }
+        k->bytes -= fp_map_bytes(k->words, k->now.capacity);
+        fp_map_free(&k->now);
+        k->now = k->next;
+        memset(&k->next, 0, sizeof(k->next));
+        k->next.words = k->words;
+        k->cursor = 0;
+        k->row++;
+    }
+    return FP_COUNT_NO_MEMORY;
+}
+
+/* ---- The distinct rule: a meet in the middle over the two middle rows ---- */
+
+enum { FP_MEET_MAX_SIDE = 32 };
+
+typedef struct {
+    int width, height;
+    int middle;          /* the middle rows are middle - 1 and middle (height / 2) */
+    int side_rows;       /* rows above them, and rows below: middle - 1 */
+    uint64_t mask;       /* the width's bits */
+    int lines;           /* distinct candidate lines, numbered */
+    uint64_t *line;      /* a numbered line's digits, one bit a column */
+    int *row_first;      /* row r's candidates are row_ids[row_first[r] .. row_first[r + 1]) */
+    uint16_t *row_ids;
+    size_t max_bytes;
+} fp_meet;
+
+static void fp_meet_free(fp_meet *m) {
+    free(m->line);
+    free(m->row_first);
+    free(m->row_ids);
+    m->line = NULL;
+    m->row_first = NULL;
+    m->row_ids = NULL;
+}
+
+/* The candidate lines of each row (balanced, no three equal digits in a run, its givens kept), at most
+   max_lines in all. 0; -1 when memory ran out; -2 when there are more. */
+static int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells, int max_lines, size_t max_bytes) {
+    memset(m, 0, sizeof(*m));
+    m->width = width;
+    m->height = height;
+    m->middle = height / 2;
+    m->side_rows = height / 2 - 1;
+    m->mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
+    m->max_bytes = max_bytes;
+    m->row_first = (int *)calloc((size_t)height + 1, sizeof(int));
+    size_t room = 1024;
+    uint64_t *found = (uint64_t *)malloc(room * sizeof(uint64_t));
+    int *found_row = (int *)malloc(room * sizeof(int));
+    if (m->row_first == NULL || found == NULL || found_row == NULL) {
+        free(found);
+        free(found_row);
+        return -1;
+    }
+    size_t total = 0;
+    int status = 0;
+    /* Each row's lines, by a search over its cells (digits, positions, ones so far). */
+    for (int r = 0; r < height && status == 0; r++) {
+        m->row_first[r] = (int)total;
+        const uint8_t *given = cells + (size_t)r * width;
+        int c = 0, ones = 0;
+        uint64_t bits = 0;
+        int digit_at[64];
+        digit_at[0] = -1;
+        while (c >= 0) {
+            int digit = ++digit_at[c];
+            if (digit > 1) {
+                c--;
+                if (c >= 0) {
+                    ones -= (int)((bits >> c) & 1);
+                    bits &= ~((uint64_t)1 << c);
+                }
+                continue;
+            }
+            if (given[c] != 2 && given[c] != digit)
+                continue;
+            if (c >= 2 && (int)((bits >> (c - 1)) & 1) == digit && (int)((bits >> (c - 2)) & 1) == digit)
+                continue;
+            if (2 * (ones + digit) > width || 2 * (c + 1 - ones - digit) > width)
+                continue;
+            ones += digit;
+            bits |= (uint64_t)digit << c;
+            if (c + 1 < width) {
+                digit_at[++c] = -1;
+                continue;
+            }
+            if (total == (size_t)max_lines) {
+                status = -2;
+                break;
+            }
+            if (total == room) {
+                room *= 2;
+                uint64_t *more = (uint64_t *)realloc(found, room * sizeof(uint64_t));
+                if (more != NULL)
+                    found = more;
+                int *more_rows = (int *)realloc(found_row, room * sizeof(int));
+                if (more_rows != NULL)
+                    found_row = more_rows;
+                if (more == NULL || more_rows == NULL) {
+                    status = -1;
+                    break;
+                }
+            }
+            found[total] = bits;
+            found_row[total++] = r;
+            ones -= digit;
+            bits &= ~((uint64_t)1 << c);
+        }
+    }
+    m->row_first[height] = (int)total;
+    if (status == 0) {
+        /* Number the distinct lines, in the order of their digits. */
+        m->line = (uint64_t *)malloc((total ? total : 1) * sizeof(uint64_t));
+        m->row_ids = (uint16_t *)malloc((total ? total : 1) * sizeof(uint16_t));
+        if (m->line == NULL || m->row_ids == NULL)
+            status = -1;
+    }
+    if (status == 0) {
+        memcpy(m->line, found, total * sizeof(uint64_t));
+        /* sort and deduplicate (insertion into a sorted array: the lines are few) */
+        size_t distinct = 0;
+        for (size_t i = 0; i < total; i++) {
+            size_t lo = 0, hi = distinct;
+            while (lo < hi) {
+                size_t mid = (lo + hi) / 2;
+                if (m->line[mid] < found[i])
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            if (lo < distinct && m->line[lo] == found[i])
+                continue;
+            memmove(m->line + lo + 1, m->line + lo, (distinct - lo) * sizeof(uint64_t));
+            m->line[lo] = found[i];
+            distinct++;
+        }
+        if (distinct > 0xFFFF) {
+            status = -2;
+        } else {
+            m->lines = (int)distinct;
+            for (size_t i = 0; i < total; i++) {
+                size_t lo = 0, hi = distinct;
+                while (lo < hi) {
+                    size_t mid = (lo + hi) / 2;
+                    if (m->line[mid] < found[i])
+                        lo = mid + 1;
+                    else
+                        hi = mid;
+                }
+                m->row_ids[i] = (uint16_t)lo;
+            }
+        }
+    }
+    free(found);
+    free(found_row);
+    return status;
+}
+
+/* One side of one pair of middle rows: its listing, merged by set, then spread over (U, s). */
+typedef struct {
+    const fp_meet *m;
+    int below;                       /* 0: the rows above the middle; 1: the rows below */
+    uint16_t ids[FP_MEET_MAX_SIDE];  /* the side's lines, by the distance of their row from the middle */
+    uint64_t rows[FP_MEET_MAX_SIDE + 2]; /* the middle rows (the nearer one last), then the side's */
+    uint8_t ones[64];                /* each column's ones in the side's rows, the middle rows only above */
+    fp_map sets;                     /* sorted line numbers of a side -> its orders */
+    size_t set_words;
+    uint64_t *key;
+    size_t *bytes;
+    const volatile int *stop;        /* set (by another thread) to stop the count */
+    int failed;
+} fp_side;
+
+/* The rows of `side` (all at one distance from the middle) from `depth` on, listed into side->sets. */
+static void fp_side_list(fp_side *side, int depth) {
+    const fp_meet *m = side->m;
+    int n = m->side_rows;
+    if (depth == n) {
+        uint16_t sorted[FP_MEET_MAX_SIDE];
+        for (int i = 0; i < n; i++) {
+            uint16_t id = side->ids[i];
+            int j = i;
+            while (j > 0 && sorted[j - 1] > id) {
+                sorted[j] = sorted[j - 1];
+                j--;
+            }
+            sorted[j] = id;
+        }
+        memset(side->key, 0, side->set_words * 8);
+        memcpy(side->key, sorted, (size_t)n * sizeof(uint16_t));
+        fp_count_t one = {1, 0};
+        if (fp_map_add(&side->sets, side->key, one, side->bytes, m->max_bytes) != 0)
+            side->failed = 1;
+        return;
+    }
+    int row = side->below ? m->middle + 1 + depth : m->middle - 2 - depth;
+    int half = m->height / 2, width = m->width;
+    uint64_t near = side->rows[depth + 1], far = side->rows[depth];
+    /* Rows counted in ones[] once this one is: above, the middle rows too. */
+    int rows = side->below ? depth + 1 : depth + 3;
+    if (depth < 2 && *side->stop)
+        side->failed = 2;
+    for (int i = m->row_first[row]; i < m->row_first[row + 1] && !side->failed; i++) {
+        uint16_t id = m->row_ids[i];
+        uint64_t line = m->line[id];
+        if ((~(line ^ near) & ~(near ^ far) & m->mask) != 0)
+            continue; /* three equal digits in a column */
+        int repeated = line == side->rows[0] || line == side->rows[1];
+        for (int j = 0; j < depth && !repeated; j++)
+            repeated = side->ids[j] == id;
+        if (repeated)
+            continue;
+        int fits = 1;
+        for (int c = 0; c < width && fits; c++) {
+            int ones = side->ones[c] + (int)((line >> c) & 1), zeros = rows - ones;
+            if (side->below) {
+                int middle_ones = (int)((side->rows[0] >> c) & 1) + (int)((side->rows[1] >> c) & 1);
+                ones += middle_ones;
+                zeros += 2 - middle_ones;
+            }
+            fits = ones <= half && zeros <= half;
+        }
+        if (!fits)
+            continue;
+        for (int c = 0; c < width; c++)
+            side->ones[c] += (uint8_t)((line >> c) & 1);
+        side->ids[depth] = id;
+        side->rows[depth + 2] = line;
+        fp_side_list(side, depth + 1);
+        for (int c = 0; c < width; c++)
+            side->ones[c] -= (uint8_t)((line >> c) & 1);
+    }
+}
+
+/* A side's sets as records, for the meet: each set's count, a 64-bit signature of its lines (bit
+   number % 64 of each), which pairs of columns it leaves equal (one bit a pair c < d), and its sorted
+   lines. A top and a bottom make grids when no line is in both and no pair of columns is equal in
+   both: the rows all differ then, and so do the columns. */
+typedef struct {
+    size_t words;      /* one record */
+    size_t pair_words; /* its equal pairs */
+    size_t count;      /* records held */
+    uint64_t *data;
+    uint32_t *group;   /* each record's group: the columns' ones it needs of the other side */
+} fp_records;
+
+static inline int fp_pair_bit(int width, int c, int d) { return c * width - c * (c + 1) / 2 + (d - c - 1); }
+
+/* The records of side->sets, grouped by `groups` (the ones of each column above; the ones the rows
+   above need below): the top adds groups, the bottom keeps only the records of a group the top has.
+   0, or -1 when memory ran out. */
+static int fp_side_records(fp_side *side, fp_map *groups, fp_records *records) {
+    const fp_meet *m = side->m;
+    int width = m->width, n = m->side_rows, half = m->height / 2;
+    size_t id_words = ((size_t)n * 2 + 7) / 8;
+    records->pair_words = ((size_t)width * (width - 1) / 2 + 63) / 64;
+    records->words = 3 + records->pair_words + id_words;
+    records->count = 0;
+    size_t room = side->sets.size ? side->sets.size : 1;
+    records->data = (uint64_t *)calloc(room * records->words, 8);
+    records->group = (uint32_t *)malloc(room * sizeof(uint32_t));
+    if (records->data == NULL || records->group == NULL)
+        return -1;
+    *side->bytes += room * (records->words * 8 + 4);
+    uint64_t key[8];
+    for (size_t slot = 0; slot < side->sets.capacity; slot++) {
+        if (!side->sets.full[slot])
+            continue;
+        const uint16_t *sorted = (const uint16_t *)(side->sets.keys + slot * side->set_words);
+        uint64_t pattern[64];
+        uint8_t ones[64];
+        int count_rows = 0;
+        memset(pattern, 0, sizeof(pattern));
+        memset(ones, 0, sizeof(ones));
+        uint64_t lines[FP_MEET_MAX_SIDE + 2];
+        int count_lines = 0;
+        if (!side->below) {
+            lines[count_lines++] = side->rows[0];
+            lines[count_lines++] = side->rows[1];
+        }
+        for (int i = 0; i < n; i++)
+            lines[count_lines++] = m->line[sorted[i]];
+        for (int i = 0; i < count_lines; i++, count_rows++)
+            for (int c = 0; c < width; c++) {
+                int digit = (int)((lines[i] >> c) & 1);
+                pattern[c] |= (uint64_t)digit << count_rows;
+                ones[c] += (uint8_t)digit;
+            }
+        memset(key, 0, sizeof(key));
+        uint8_t *ones_key = (uint8_t *)key;
+        for (int c = 0; c < width; c++)
+            ones_key[c] = (uint8_t)(side->below ? half - ones[c] : ones[c]);
+        fp_count_t group;
+        if (!side->below) {
+            if (!fp_map_get(groups, key, &group)) {
+                group.lo = groups->size;
+                group.hi = 0;
+                if (fp_map_add(groups, key, group, side->bytes, m->max_bytes) != 0)
+                    return -1;
+            }
+        } else if (!fp_map_get(groups, key, &group)) {
+            continue;
+        }
+        uint64_t *record = records->data + records->count * records->words;
+        records->group[records->count++] = (uint32_t)group.lo;
+        record[0] = side->sets.counts[slot].lo;
+        record[1] = side->sets.counts[slot].hi;
+        for (int i = 0; i < n; i++)
+            record[2] |= (uint64_t)1 << (sorted[i] & 63);
+        uint64_t *pairs = record + 3;
+        for (int c = 0; c < width; c++)
+            for (int d = c + 1; d < width; d++)
+                if (pattern[c] == pattern[d]) {
+                    int bit = fp_pair_bit(width, c, d);
+                    pairs[bit >> 6] |= (uint64_t)1 << (bit & 63);
+                }
+        memcpy(record + 3 + records->pair_words, sorted, (size_t)n * 2);
+    }
+    return 0;
+}
+
+/* The records sorted by group (a counting sort); first[g] .. first[g + 1] are group g's. 0, or -1. */
+static int fp_records_sort(fp_records *records, size_t groups, size_t **first_out) {
+    size_t *first = (size_t *)calloc(groups + 1, sizeof(size_t));
+    uint64_t *data = (uint64_t *)malloc((records->count ? records->count : 1) * records->words * 8);
+    if (first == NULL || data == NULL) {
+        free(first);
+        free(data);
+        return -1;
+    }
+    for (size_t i = 0; i < records->count; i++)
+        first[records->group[i] + 1]++;
+    for (size_t g = 0; g < groups; g++)
+        first[g + 1] += first[g];
+    size_t *next = (size_t *)malloc((groups + 1) * sizeof(size_t));
+    if (next == NULL) {
+        free(first);
+        free(data);
+        return -1;
+    }
+    memcpy(next, first, (groups + 1) * sizeof(size_t));
+    for (size_t i = 0; i < records->count; i++)
+        memcpy(data + next[records->group[i]]++ * records->words, records->data + i * records->words,
+               records->words * 8);
+    free(next);
+    free(records->data);
+    records->data = data;
+    *first_out = first;
+    return 0;
+}
+
+/* Whether the sorted lines of two records (n each) share one. */
+static inline int fp_share_a_line(const uint16_t *a, const uint16_t *b, int n) {
+    int i = 0, j = 0;
+    while (i < n && j < n) {
+        if (a[i] == b[j])
+            return 1;
+        if (a[i] < b[j])
+            i++;
+        else
+            j++;
+    }
+    return 0;
+}
+
+/* The grids whose middle rows are lines a and b (numbers of fp_meet's lines): 0 and *result; -1 when
+   the tables would pass max_bytes; -2 when *stop was set meanwhile. */
+static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop, fp_count_t *result) {
+    int n = m->side_rows;
+    size_t bytes = 0;
+    fp_map groups;
+    memset(&groups, 0, sizeof(groups));
+    groups.words = ((size_t)m->width + 7) / 8;
+    fp_side side;
+    memset(&side, 0, sizeof(side));
+    side.m = m;
+    side.set_words = ((size_t)n * 2 + 7) / 8;
+    if (side.set_words == 0)
+        side.set_words = 1;
+    side.bytes = &bytes;
+    side.stop = stop;
+    side.key = (uint64_t *)calloc(side.set_words, 8);
+    fp_records records[2];
+    size_t *first[2] = {NULL, NULL};
+    memset(records, 0, sizeof(records));
+    int status = side.key == NULL ? -1 : 0;
+    for (side.below = 0; side.below < 2 && status == 0; side.below++) {
+        side.rows[0] = m->line[side.below ? a : b];
+        side.rows[1] = m->line[side.below ? b : a];
+        for (int c = 0; c < m->width; c++)
+            side.ones[c] = side.below ? 0 : (uint8_t)(((side.rows[0] >> c) & 1) + ((side.rows[1] >> c) & 1));
+        memset(&side.sets, 0, sizeof(side.sets));
+        side.sets.words = side.set_words;
+        fp_side_list(&side, 0);
+        if (side.failed == 2)
+            status = -2;
+        else if (side.failed || fp_side_records(&side, &groups, &records[side.below]) != 0)
+            status = -1;
+        bytes -= fp_map_bytes(side.set_words, side.sets.capacity);
+        fp_map_free(&side.sets);
+    }
+    for (int s = 0; s < 2 && status == 0; s++)
+        if (fp_records_sort(&records[s], groups.size, &first[s]) != 0)
+            status = -1;
+    fp_count_t total = FP_COUNT_ZERO;
+    if (status == 0) {
+        size_t words = records[0].words, pair_words = records[0].pair_words;
+        for (size_t g = 0; g < groups.size && status == 0; g++) {
+            if (*stop)
+                status = -2;
+            for (size_t j = first[1][g]; j < first[1][g + 1]; j++) {
+                const uint64_t *below = records[1].data + j * words;
+                fp_count_t met = FP_COUNT_ZERO;
+                for (size_t i = first[0][g]; i < first[0][g + 1]; i++) {
+                    const uint64_t *above = records[0].data + i * words;
+                    int clash = 0;
+                    for (size_t w = 0; w < pair_words && !clash; w++)
+                        clash = (above[3 + w] & below[3 + w]) != 0;
+                    if (clash)
+                        continue;
+                    if ((above[2] & below[2]) != 0 &&
+                        fp_share_a_line((const uint16_t *)(above + 3 + pair_words),
+                                        (const uint16_t *)(below + 3 + pair_words), n))
+                        continue;
+                    fp_count_t count = {above[0], above[1]};
+                    met = fp_count_add(met, count);
+                }
+                fp_count_t term = fp_count_times64(met, below[0]);
+                term.hi += met.lo * below[1];
+                total = fp_count_add(total, term);
+            }
+        }
+    }
+    for (int s = 0; s < 2; s++) {
+        free(records[s].data);
+        free(records[s].group);
+        free(first[s]);
+    }
+    fp_map_free(&groups);
+    free(side.key);
+    *result = total;
+    return status;
+}
+
+#endif
