@@ -119,6 +119,7 @@ PUZZLES = {
                 "COUNT_MAX_LINES": (1 << 16) - 1,
             },
             headers=("_common/_fp_clock.h", "_learning/_fp_learn.h", "_common/_fp_text.h", "takuzu/_fp_count.h"),
+            splits=True,
         ),
         Entry(
             "pixel",

@@ -214,6 +214,27 @@ def check_batch_options(options: argparse.Namespace) -> Optional[str]:
     return None
 
 
+def add_checkpoint_option(parser: argparse.ArgumentParser) -> None:
+    """``--checkpoint``, for the commands whose one count splits into parts."""
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help=(
+            "split the count into parts and record each finished part in FILE (JSON Lines); "
+            "run again with the same FILE to resume an interrupted count (not with --batch)"
+        ),
+    )
+
+
+def check_checkpoint_option(options: argparse.Namespace) -> Optional[str]:
+    """What is wrong with ``--checkpoint`` beside the other options, or None."""
+    if options.checkpoint is not None and options.batch:
+        return "--checkpoint applies to one count, not with --batch"
+    if options.checkpoint == "":
+        return "--checkpoint needs a file name"
+    return None
+
+
 def add_generate_and_render_options(parser: argparse.ArgumentParser) -> None:
     """``--generate``, ``--seed`` and ``--render``, which every puzzle takes."""
     parser.add_argument(

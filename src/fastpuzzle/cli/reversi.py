@@ -8,7 +8,15 @@ from fastpuzzle import reversi
 from fastpuzzle.errors import ArgumentError
 from fastpuzzle.reversi import _facade as reversi_facade
 
-from ._options import even_integer_option, generation_only, integer_option, not_with_generate, render_if_asked
+from ._options import (
+    add_checkpoint_option,
+    check_checkpoint_option,
+    even_integer_option,
+    generation_only,
+    integer_option,
+    not_with_generate,
+    render_if_asked,
+)
 
 TYPE_CHECKING = False
 
@@ -64,14 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help=f"count every game even from over {EMPTIES_BOUND} empty squares, which can take years (--batch never refuses)",
     )
-    parser.add_argument(
-        "--checkpoint",
-        metavar="FILE",
-        help=(
-            "split the count into parts and record each finished part in FILE (JSON Lines); "
-            "run again with the same FILE to resume an interrupted count (not with --batch)"
-        ),
-    )
+    add_checkpoint_option(parser)
 
 
 def _table_size_option(text: str) -> int:
@@ -91,10 +92,9 @@ def check_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with a combination of reversi's options, or None."""
     if options.convention is not None and options.perft is None:
         return "--convention applies only with --perft"
-    if options.checkpoint is not None and options.batch:
-        return "--checkpoint applies to one count, not with --batch"
-    if options.checkpoint == "":
-        return "--checkpoint needs a file name"
+    problem = check_checkpoint_option(options)
+    if problem is not None:
+        return problem
     if options.force and options.perft is not None:
         return "--force applies to counting every game, not with --perft"
     counting = not_with_generate(

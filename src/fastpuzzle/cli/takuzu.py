@@ -7,11 +7,14 @@ import argparse
 from fastpuzzle import takuzu
 
 from ._options import (
+    add_checkpoint_option,
     add_hint_size_and_format_options,
     add_search_options,
+    check_checkpoint_option,
     check_hint_size_and_format_options,
     integer_option,
     made_output,
+    not_with_generate,
     search_output,
 )
 
@@ -35,6 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="unique: rows, and columns, all differ (the contest's, Unruly's 'u'); free: they may repeat "
         "(Unruly's default). Overrides the rule the puzzle's text names; with --generate, default unique",
     )
+    add_checkpoint_option(parser)
 
 
 def _size_option(text: str) -> tuple[int, int]:
@@ -51,7 +55,11 @@ def _size_option(text: str) -> tuple[int, int]:
 
 def check_arguments(options: argparse.Namespace) -> Optional[str]:
     """What is wrong with the 01 game's options together (two modes at once, a size no grid has), or None."""
-    problem = check_hint_size_and_format_options(options)
+    problem = check_hint_size_and_format_options(options) or check_checkpoint_option(options)
+    problem = problem or not_with_generate(options, "checkpoint", why="--generate counts nothing")
+    splitting = options.jobs is not None or options.scheduler is not None or options.checkpoint is not None
+    if problem is None and splitting and not (options.batch or options.count):
+        problem = "--jobs, --scheduler and --checkpoint split a --count (or run a --batch): give --count"
     if problem is None and options.generate and options.size is not None:
         width, height = options.size
         shape = takuzu.shape_problem(width, height, unique_rows=takuzu.RULES[options.rule or "unique"])
@@ -64,6 +72,14 @@ def run(puzzle: takuzu.Puzzle, options: argparse.Namespace) -> str:
     """What ``python -m fastpuzzle takuzu`` prints for ``puzzle``, under ``--rule`` if given."""
     if options.rule is not None:
         puzzle = takuzu.from_rows(puzzle, unique_rows=takuzu.RULES[options.rule])
+    if options.count and not options.batch:
+        jobs, scheduler, checkpoint = options.jobs, options.scheduler, options.checkpoint
+        if scheduler is not None:
+            from fastpuzzle._common.executors import pool
+
+            with pool(None, scheduler, options.verbose) as (executor, _):
+                return f"{takuzu.count_solutions(puzzle, executor=executor, checkpoint=checkpoint)}\n"
+        return f"{takuzu.count_solutions(puzzle, jobs=jobs, checkpoint=checkpoint)}\n"
     return search_output(puzzle, options, takuzu, takuzu.format)
 
 

@@ -786,3 +786,212 @@ class Learn(Engine):
         self._back_to(kept)
         self.solved = False
         self.assumptions = assumptions
+
+
+# -- counting without listing: the free rule by rows, the distinct rule by a meet in the middle --------
+
+#: Counts are kept modulo this, as the kernel keeps them (two 64-bit words).
+_COUNT_MODULUS = 1 << 128
+
+#: A column's state in :class:`RowCounter`: (ones so far, last digit, whether its last two digits are equal).
+_ColumnState = tuple[int, int, bool]
+
+
+def _row_lines(width: int, cells: bytes, row: int) -> list[int]:
+    """The candidate lines of row ``row`` of the row-major ``cells`` (balanced, no three equal digits in a
+    run, its givens kept), one bit a column, in the kernel's order: a depth-first search from column 0
+    that tries digit 0 before 1."""
+    given = cells[row * width : (row + 1) * width]
+    ones = sum(1 << c for c, cell in enumerate(given) if cell == CELL_ONE)
+    zeros = sum(1 << c for c, cell in enumerate(given) if cell == CELL_ZERO)
+    return line_candidates(width, ones, zeros)
+
+
+class RowCounter:
+    """Count the grids of a puzzle under the free rule (rows and columns may repeat) without listing
+    them: a dynamic program over the rows, as the kernel's RowCounter.
+
+    A state is what the rows placed so far leave for the rows to come: each column's
+    (ones so far, last digit, whether its last two digits are equal). States reached by
+    different rows but equal in this are merged, and their counts added. Counts are modulo
+    2**128, as the kernel's. The twin counts every row in one call and ignores ``max_bytes``.
+    """
+
+    def __init__(self, width: int, height: int, cells: bytes, max_bytes: int) -> None:
+        assert 2 <= width <= 64 and 2 <= height <= 64 and width % 2 == 0 and height % 2 == 0, "bad sides"
+        assert len(cells) == width * height, f"expected {width * height} cells"
+        self.width = width
+        self.height = height
+        self.max_bytes = max_bytes
+        self._cells = bytes(cells)
+        self._row = 0
+        self._total = 0
+        empty: _ColumnState = (0, 0, False)
+        self._states: dict[tuple[_ColumnState, ...], int] = {(empty,) * width: 1}
+
+    def run(self) -> int:
+        """Count every row that is left: EXHAUSTED (``total`` is then every grid)."""
+        while self._row < self.height:
+            self._place_row()
+        return EXHAUSTED
+
+    @property
+    def total(self) -> int:
+        """The grids counted so far, modulo 2**128."""
+        return self._total % _COUNT_MODULUS
+
+    @property
+    def row(self) -> int:
+        """Rows placed: the states held are those after this many rows."""
+        return self._row
+
+    @property
+    def states(self) -> int:
+        """States held after ``row`` rows."""
+        return len(self._states)
+
+    def _place_row(self) -> None:
+        """Place row ``row`` after every state held: the states after it, or the last row's grids counted."""
+        lines = _row_lines(self.width, self._cells, self._row)
+        last_row = self._row + 1 == self.height
+        following: dict[tuple[_ColumnState, ...], int] = {}
+        for state, ways in self._states.items():
+            for line in lines:
+                after = self._state_after(state, line)
+                if after is None:
+                    continue
+                if last_row:
+                    self._total += ways
+                else:
+                    following[after] = following.get(after, 0) + ways
+        self._states = following
+        self._row += 1
+
+    def _state_after(self, state: tuple[_ColumnState, ...], line: int) -> Optional[tuple[_ColumnState, ...]]:
+        """The state after ``line`` is placed as row ``row`` after ``state``; None when a column breaks a
+        rule (three equal digits in a run, more than half its cells ones or zeros)."""
+        half = self.height // 2
+        after = []
+        for c, (ones, last, pair) in enumerate(state):
+            digit = line >> c & 1
+            if self._row > 0 and digit == last and pair:
+                return None
+            new_ones = ones + digit
+            if new_ones > half or self._row + 1 - new_ones > half:
+                return None
+            after.append((new_ones, digit, self._row > 0 and digit == last))
+        return tuple(after)
+
+
+class MeetCounter:
+    """Count the grids of a puzzle under the distinct rule (all rows differ, all columns differ), one pair
+    of middle rows (``height/2 - 1`` and ``height/2``) at a time, as the kernel's MeetCounter.
+
+    The candidate lines of all rows are numbered once, in increasing order of their digits
+    (bit ``c`` is column ``c``'s digit). A grid whose rows have more than ``max_lines``
+    candidate lines in all (a line counted once per row it is a candidate of) reports it
+    by ``lines == -1``, and counts nothing. Counts are modulo 2**128, as the kernel's. The
+    twin lists the rows above and below the middle rows plainly, and ignores ``max_bytes``.
+    """
+
+    def __init__(self, width: int, height: int, cells: bytes, max_lines: int, max_bytes: int) -> None:
+        assert 2 <= width <= 64 and 2 <= height <= 64 and width % 2 == 0 and height % 2 == 0, "bad sides"
+        assert height // 2 - 1 <= 32, "at most 32 rows a side"
+        assert len(cells) == width * height, f"expected {width * height} cells"
+        assert 0 < max_lines <= 0xFFFF, "lines are numbered in 16 bits"
+        self.width = width
+        self.height = height
+        self.max_bytes = max_bytes
+        self._stopped = False
+        row_lines = [_row_lines(width, cells, r) for r in range(height)]
+        self._line: list[int] = []
+        self._candidates: list[list[int]] = []
+        if sum(len(lines) for lines in row_lines) > max_lines:
+            self.lines = -1
+            return
+        self._line = sorted({line for lines in row_lines for line in lines})
+        number = {line: i for i, line in enumerate(self._line)}
+        self._candidates = [[number[line] for line in lines] for lines in row_lines]
+        self.lines = len(self._line)
+
+    def line(self, number: int) -> int:
+        """Line ``number``'s digits, one bit a column (column 0 the lowest)."""
+        assert 0 <= number < self.lines, "no such line"
+        return self._line[number]
+
+    def candidates(self, row: int) -> list[int]:
+        """The numbers of row ``row``'s candidate lines (balanced, no run of three, its givens kept), in
+        the order a depth-first search from column 0, digit 0 before 1, finds them."""
+        assert 0 <= row < self.height and self.lines >= 0, "no such row"
+        return list(self._candidates[row])
+
+    def count_pair(self, above: int, below: int) -> tuple[int, int]:
+        """(status, count): EXHAUSTED and the grids whose middle rows (``height/2 - 1``, then ``height/2``)
+        are lines ``above`` and ``below``, modulo 2**128; PAUSED and 0 once :meth:`stop` was called.
+
+        Every way to fill the rows above the middle rows (nearest first) and below them is
+        listed; a top and a bottom make a grid when each column's ones add up to half its
+        cells, no line is in both, and the grid's columns all differ.
+        """
+        assert 0 <= above < self.lines and 0 <= below < self.lines, "no such line"
+        if self._stopped:
+            return PAUSED, 0
+        half = self.height // 2
+        first, second = self._line[above], self._line[below]
+        tops = self._fillings(range(half - 2, -1, -1), [second, first])
+        bottoms_by_ones: dict[tuple[int, ...], list[list[int]]] = {}
+        for bottom in self._fillings(range(half + 1, self.height), [first, second]):
+            bottoms_by_ones.setdefault(self._column_ones(bottom), []).append(bottom)
+        total = 0
+        for top in tops:
+            needed = tuple(half - ones for ones in self._column_ones([*top, first, second]))
+            for bottom in bottoms_by_ones.get(needed, []):
+                if set(top) & set(bottom):
+                    continue
+                if self._columns_differ([*reversed(top), first, second, *bottom]):
+                    total += 1
+        return EXHAUSTED, total % _COUNT_MODULUS
+
+    def stop(self) -> None:
+        """Make every count_pair() to come stop at once (and answer PAUSED)."""
+        self._stopped = True
+
+    def _fillings(self, rows: Sequence[int], middle: list[int]) -> list[list[int]]:
+        """Every way to fill ``rows`` (nearest the middle first) with their candidate lines, after the
+        middle rows ``middle`` (the nearer one last): no three equal digits in a column, every line
+        different from the others and from the middle rows, and at most half of each column's cells
+        ones or zeros among the middle rows and these. Each way is its lines, in the order of ``rows``."""
+        fillings: list[list[int]] = []
+
+        def extend(placed: list[int]) -> None:
+            if len(placed) == len(rows):
+                fillings.append(placed)
+                return
+            lines = middle + placed
+            for number in self._candidates[rows[len(placed)]]:
+                line = self._line[number]
+                if line in lines or self._three_in_a_column(lines[-2], lines[-1], line):
+                    continue
+                if self._columns_fit([*lines, line]):
+                    extend([*placed, line])
+
+        extend([])
+        return fillings
+
+    def _three_in_a_column(self, far: int, near: int, line: int) -> bool:
+        """Whether three rows in a row (``far``, ``near``, ``line``) have equal digits in some column."""
+        return any(far >> c & 1 == near >> c & 1 == line >> c & 1 for c in range(self.width))
+
+    def _columns_fit(self, lines: list[int]) -> bool:
+        """Whether no column of ``lines`` has more than half the grid's height of ones or of zeros."""
+        half = self.height // 2
+        return all(ones <= half and len(lines) - ones <= half for ones in self._column_ones(lines))
+
+    def _column_ones(self, lines: list[int]) -> tuple[int, ...]:
+        """Each column's ones in ``lines``."""
+        return tuple(sum(line >> c & 1 for line in lines) for c in range(self.width))
+
+    def _columns_differ(self, rows: list[int]) -> bool:
+        """Whether the columns of the grid of ``rows`` (top to bottom) all differ."""
+        columns = {tuple(row >> c & 1 for row in rows) for c in range(self.width)}
+        return len(columns) == self.width
