@@ -72,7 +72,7 @@ def count_bound(puzzle: Puzzle) -> int:
         bound = 1
         for line in lines:
             ones = line.count("1")
-            bound *= math.comb(line.count("_"), half - ones) if 0 <= half - ones else 0
+            bound *= math.comb(line.count("_"), half - ones) if half - ones >= 0 else 0
         bounds.append(bound)
     return min(bounds)
 
@@ -155,16 +155,28 @@ def _with_middle(width: int, height: int, cells: bytes, pair: Pair) -> bytes:
 
 
 def _count_rows(width: int, height: int, cells: bytes, stop: Optional[threading.Event] = None) -> Optional[int]:
-    """The free rule's count by the dynamic program over rows; None when it would pass COUNT_MIB."""
-    counter = _kernel().RowCounter(width, height, cells, COUNT_MIB << 20)
-    while True:
-        status = counter.run()
-        if status == Status.EXHAUSTED:
-            return int(counter.total)
-        if status == Status.TOO_LARGE:
-            return None
-        if stop is not None and stop.is_set():
-            raise _Stopped
+    """The free rule's count: the dynamic program over rows from the top and from the bottom to the middle
+    rows, met there (see ``fp_rows_meet``); None when it would pass COUNT_MIB."""
+    kernel = _kernel()
+    if height == 2:
+        counters = [kernel.RowCounter(width, height, cells, COUNT_MIB << 20)]
+    else:
+        upside_down = b"".join(cells[row * width : (row + 1) * width] for row in reversed(range(height)))
+        counters = [
+            kernel.RowCounter(width, height, grid, COUNT_MIB << 19, height // 2 + 1) for grid in (cells, upside_down)
+        ]
+    for counter in counters:
+        while True:
+            status = counter.run()
+            if status == Status.EXHAUSTED:
+                break
+            if status == Status.TOO_LARGE:
+                return None
+            if stop is not None and stop.is_set():
+                raise _Stopped
+    if height == 2:
+        return int(counters[0].total)
+    return int(counters[0].meet(counters[1]))
 
 
 class _Stopped(Exception):
@@ -194,20 +206,15 @@ def count_chunk(width: int, height: int, unique_rows: bool, cells: bytes, pairs:
 
 
 def count_whole(puzzle: Puzzle, progress: Optional[bool]) -> int:
-    """The count in this process: the free rule's by one dynamic program, the distinct rule's part by part on
-    one worker thread (so that Ctrl-C stops it at once). CounterUnfit, or PuzzleTooLargeError."""
+    """The count in this process: the free rule's by one dynamic program from each end, the distinct rule's
+    part by part on one worker thread (so that Ctrl-C stops it at once). CounterUnfit, or
+    PuzzleTooLargeError."""
     check_countable(puzzle)
     if not puzzle.unique_rows:
-        with progress_bar("takuzu", show=progress, total=puzzle.height, unit=" rows") as bar:
-            counter = _kernel().RowCounter(puzzle.width, puzzle.height, puzzle.cells, COUNT_MIB << 20)
-            while True:
-                status = counter.run()
-                if bar.callback is not None:
-                    bar.callback(counter.row / puzzle.height)
-                if status == Status.EXHAUSTED:
-                    return int(counter.total)
-                if status == Status.TOO_LARGE:
-                    raise _too_large(puzzle)
+        total = _count_rows(puzzle.width, puzzle.height, puzzle.cells)
+        if total is None:
+            raise _too_large(puzzle)
+        return total
     return split_count(puzzle, jobs=1, executor=None, checkpoint=None, progress=progress)
 
 

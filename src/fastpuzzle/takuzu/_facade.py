@@ -274,15 +274,18 @@ def count_solutions(
         return 0
     if jobs is not None or executor is not None or checkpoint is not None:
         try:
-            total = _counting.split_count(puzzle, jobs=jobs, executor=executor, checkpoint=checkpoint, progress=progress)
+            total = _counting.split_count(
+                puzzle, jobs=jobs, executor=executor, checkpoint=checkpoint, progress=progress
+            )
         except _counting.CounterUnfit as why:
             raise PuzzleTooLargeError(
                 f"cannot split this {puzzle.width}x{puzzle.height} grid's count: its rows have {why}"
             ) from None
         return total if limit is None else min(total, limit)
-    few = FEW_LISTED if limit is None else min(limit, FEW_LISTED)
-    listed = _count_listing(puzzle, few + 1)
-    if listed <= few:
+    if limit is not None and limit <= FEW_LISTED:
+        return _count_listing(puzzle, limit)
+    listed = _count_listing(puzzle, FEW_LISTED + 1)
+    if listed <= FEW_LISTED:
         return listed
     try:
         total = _counting.count_whole(puzzle, progress)

@@ -56,6 +56,13 @@ static inline fp_count_t fp_count_times64(fp_count_t a, uint64_t b) {
     return product;
 }
 
+/* a * b modulo 2**128. */
+static inline fp_count_t fp_count_times(fp_count_t a, fp_count_t b) {
+    fp_count_t product = fp_count_times64(a, b.lo);
+    product.hi += a.lo * b.hi;
+    return product;
+}
+
 static inline fp_count_t fp_count_negated(fp_count_t a) {
     a.lo = ~a.lo + 1;
     a.hi = ~a.hi + (a.lo == 0);
@@ -69,20 +76,20 @@ typedef struct {
     size_t size;     /* keys held */
     uint64_t *keys;
     fp_count_t *counts;
-    uint8_t *full;
+    uint64_t *hashes; /* each slot's key's hash (odd), or 0 where the slot is empty */
 } fp_map;
 
 static size_t fp_map_bytes(size_t words, size_t capacity) {
-    return capacity * (words * 8 + sizeof(fp_count_t) + 1);
+    return capacity * (words * 8 + sizeof(fp_count_t) + 8);
 }
 
 static void fp_map_free(fp_map *map) {
     free(map->keys);
     free(map->counts);
-    free(map->full);
+    free(map->hashes);
     map->keys = NULL;
     map->counts = NULL;
-    map->full = NULL;
+    map->hashes = NULL;
     map->capacity = map->size = 0;
 }
 
@@ -97,13 +104,25 @@ static inline uint64_t fp_map_hash(const uint64_t *key, size_t words) {
     return h ^ (h >> 32);
 }
 
-/* The slot of key in map: where it is, or the empty slot where it goes. */
-static inline size_t fp_map_slot(const fp_map *map, const uint64_t *key) {
+static inline int fp_same_key(const uint64_t *a, const uint64_t *b, size_t words) {
+    for (size_t i = 0; i < words; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+/* The slot of key (whose hash is `hash`, never 0) in map: where it is, or the empty slot where it goes. */
+static inline size_t fp_map_slot_hashed(const fp_map *map, const uint64_t *key, uint64_t hash) {
     size_t mask = map->capacity - 1;
-    size_t slot = (size_t)fp_map_hash(key, map->words) & mask;
-    while (map->full[slot] && memcmp(map->keys + slot * map->words, key, map->words * 8) != 0)
+    size_t slot = (size_t)hash & mask;
+    while (map->hashes[slot] != 0 &&
+           (map->hashes[slot] != hash || !fp_same_key(map->keys + slot * map->words, key, map->words)))
         slot = (slot + 1) & mask;
     return slot;
+}
+
+static inline size_t fp_map_slot(const fp_map *map, const uint64_t *key) {
+    return fp_map_slot_hashed(map, key, fp_map_hash(key, map->words) | 1);
 }
 
 /* Room for capacity slots, the keys held moved over. 0, or -1 when memory ran out. */
@@ -112,24 +131,24 @@ static int fp_map_resize(fp_map *map, size_t capacity) {
     grown.capacity = capacity;
     grown.keys = (uint64_t *)malloc(capacity * map->words * 8);
     grown.counts = (fp_count_t *)malloc(capacity * sizeof(fp_count_t));
-    grown.full = (uint8_t *)calloc(capacity, 1);
-    if (grown.keys == NULL || grown.counts == NULL || grown.full == NULL) {
+    grown.hashes = (uint64_t *)calloc(capacity, 8);
+    if (grown.keys == NULL || grown.counts == NULL || grown.hashes == NULL) {
         free(grown.keys);
         free(grown.counts);
-        free(grown.full);
+        free(grown.hashes);
         return -1;
     }
     for (size_t i = 0; i < map->capacity; i++) {
-        if (!map->full[i])
+        if (map->hashes[i] == 0)
             continue;
-        size_t slot = fp_map_slot(&grown, map->keys + i * map->words);
+        size_t slot = fp_map_slot_hashed(&grown, map->keys + i * map->words, map->hashes[i]);
         memcpy(grown.keys + slot * map->words, map->keys + i * map->words, map->words * 8);
         grown.counts[slot] = map->counts[i];
-        grown.full[slot] = 1;
+        grown.hashes[slot] = map->hashes[i];
     }
     free(map->keys);
     free(map->counts);
-    free(map->full);
+    free(map->hashes);
     *map = grown;
     return 0;
 }
@@ -144,13 +163,14 @@ static int fp_map_add(fp_map *map, const uint64_t *key, fp_count_t count, size_t
             return -1;
         *bytes = *bytes - before + after;
     }
-    size_t slot = fp_map_slot(map, key);
-    if (map->full[slot]) {
+    uint64_t hash = fp_map_hash(key, map->words) | 1;
+    size_t slot = fp_map_slot_hashed(map, key, hash);
+    if (map->hashes[slot] != 0) {
         map->counts[slot] = fp_count_add(map->counts[slot], count);
     } else {
         memcpy(map->keys + slot * map->words, key, map->words * 8);
         map->counts[slot] = count;
-        map->full[slot] = 1;
+        map->hashes[slot] = hash;
         map->size++;
     }
     return 0;
@@ -161,7 +181,7 @@ static inline int fp_map_get(const fp_map *map, const uint64_t *key, fp_count_t 
     if (map->capacity == 0)
         return 0;
     size_t slot = fp_map_slot(map, key);
-    if (!map->full[slot])
+    if (map->hashes[slot] == 0)
         return 0;
     *count = map->counts[slot];
     return 1;
@@ -176,6 +196,7 @@ typedef struct {
     uint8_t *cells;   /* 0, 1 or 2 (blank), row by row */
     size_t words;     /* a state's key, in 64-bit words */
     int row;          /* rows placed: `now` holds the states after them */
+    int stop_row;     /* the row the count stops at, keeping the states after it (the height: none) */
     fp_map now, next;
     size_t cursor;    /* the next slot of `now` to expand */
     fp_count_t total; /* the grids counted: the last row's states, added as they are reached */
@@ -189,11 +210,13 @@ typedef struct {
     int out_of_memory;
 } fp_rows;
 
-/* A count from the empty grid. 0, or -1 when memory ran out. */
-static int fp_rows_init(fp_rows *k, int width, int height, const uint8_t *cells, size_t max_bytes) {
+/* A count from the empty grid, to the end or to the states after stop_row rows. 0, or -1 when memory
+   ran out. */
+static int fp_rows_init(fp_rows *k, int width, int height, const uint8_t *cells, size_t max_bytes, int stop_row) {
     memset(k, 0, sizeof(*k));
     k->width = width;
     k->height = height;
+    k->stop_row = stop_row;
     k->words = ((size_t)width + 7) / 8;
     k->max_bytes = max_bytes;
     k->now.words = k->next.words = k->words;
@@ -219,7 +242,7 @@ static void fp_rows_free(fp_rows *k) {
 static void fp_rows_cells(fp_rows *k, int c, int last, int run, int ones) {
     int width = k->width, row = k->row;
     if (c == width) {
-        if (row + 1 == k->height)
+        if (row + 1 == k->height && k->stop_row == k->height)
             k->total = fp_count_add(k->total, k->weight);
         else if (fp_map_add(&k->next, k->key, k->weight, &k->bytes, k->max_bytes) != 0)
             k->out_of_memory = 1;
@@ -247,15 +270,15 @@ static void fp_rows_cells(fp_rows *k, int c, int last, int run, int ones) {
     }
 }
 
-/* Count on until `deadline` (fp_seconds()): DONE (the total is k->total), PAUSED, or NO_MEMORY
-   (the two layers would pass max_bytes). */
+/* Count on until `deadline` (fp_seconds()): DONE (the total is k->total, or the states after stop_row
+   rows are held), PAUSED, or NO_MEMORY (the two layers would pass max_bytes). */
 static int fp_rows_run(fp_rows *k, double deadline) {
     while (!k->out_of_memory) {
-        if (k->row == k->height)
+        if (k->row == k->stop_row)
             return FP_COUNT_DONE;
         while (k->cursor < k->now.capacity) {
             size_t slot = k->cursor++;
-            if (!k->now.full[slot])
+            if (!k->now.hashes[slot])
                 continue;
             k->from = (const uint8_t *)(k->now.keys + slot * k->words);
             k->weight = k->now.counts[slot];
@@ -276,9 +299,44 @@ static int fp_rows_run(fp_rows *k, double deadline) {
     return FP_COUNT_NO_MEMORY;
 }
 
+/* The grids made of a top and a bottom: `top` holds the states after rows 0 .. m of a grid of height 2m,
+   `bottom` those after rows 0 .. m of the grid turned upside down (its rows 2m - 1 .. m - 1), so that both
+   end on the middle rows m - 1 and m. A top's state names one bottom's that completes it: the same two
+   middle digits in each column, and ones adding up to m with the middle rows counted once. */
+static fp_count_t fp_rows_meet(const fp_rows *top, const fp_rows *bottom) {
+    fp_count_t total = FP_COUNT_ZERO;
+    int m = top->height / 2, width = top->width;
+    uint64_t key[8];
+    uint8_t *to = (uint8_t *)key;
+    for (size_t slot = 0; slot < top->now.capacity; slot++) {
+        if (!top->now.hashes[slot])
+            continue;
+        const uint8_t *from = (const uint8_t *)(top->now.keys + slot * top->words);
+        memset(key, 0, sizeof(key));
+        int fits = 1;
+        for (int c = 0; c < width && fits; c++) {
+            int ones = from[c] & 63, below = (from[c] >> 6) & 1, pair = from[c] >> 7;
+            int above = pair ? below : 1 - below;
+            int needed = m + above + below - ones;
+            fits = 0 <= needed && needed <= m;
+            to[c] = (uint8_t)(needed | above << 6 | pair << 7);
+        }
+        fp_count_t count;
+        if (!fits || !fp_map_get(&bottom->now, key, &count))
+            continue;
+        total = fp_count_add(total, fp_count_times(top->now.counts[slot], count));
+    }
+    return total;
+}
+
 /* ---- The distinct rule: a meet in the middle over the two middle rows ---- */
 
-enum { FP_MEET_MAX_SIDE = 32 };
+enum {
+    FP_MEET_MAX_SIDE = 32,
+    /* A group whose tops times bottoms pass this times its records times 2**(side rows) is met by
+       inclusion-exclusion: a spread costs a few table look-ups, a pair a few comparisons. */
+    FP_MEET_SPREAD_FACTOR = 8
+};
 
 typedef struct {
     int width, height;
@@ -532,7 +590,7 @@ static int fp_side_records(fp_side *side, fp_map *groups, fp_records *records) {
     *side->bytes += room * (records->words * 8 + 4);
     uint64_t key[8];
     for (size_t slot = 0; slot < side->sets.capacity; slot++) {
-        if (!side->sets.full[slot])
+        if (!side->sets.hashes[slot])
             continue;
         const uint16_t *sorted = (const uint16_t *)(side->sets.keys + slot * side->set_words);
         uint64_t pattern[64];
@@ -631,6 +689,99 @@ static inline int fp_share_a_line(const uint16_t *a, const uint16_t *b, int n) {
     return 0;
 }
 
+/* The meet of one group's records by inclusion-exclusion, for groups too large to pair every top with
+   every bottom: each record is spread over every partition s of the columns that its equal columns refine
+   and every subset U of its lines, keyed by (s, U); the tops' spreads go into `table` with the Mobius
+   weight of s, and each bottom's spread is looked up there with the sign (-1)**|U| (see the file's
+   opening comment). `spread` is one record; 0, or -1 when the table would pass max_bytes. */
+typedef struct {
+    const fp_meet *m;
+    int below;
+    size_t pair_words;
+    fp_map *table;
+    size_t *bytes;
+    fp_count_t total;
+} fp_group;
+
+static int fp_group_spread(fp_group *group, const uint64_t *record) {
+    const fp_meet *m = group->m;
+    int width = m->width, n = m->side_rows;
+    const uint64_t *pairs = record + 3;
+    const uint16_t *sorted = (const uint16_t *)(record + 3 + group->pair_words);
+    fp_count_t count = {record[0], record[1]};
+    uint8_t klass[64];
+    for (int c = 0; c < width; c++) {
+        klass[c] = (uint8_t)c;
+        for (int d = 0; d < c; d++) {
+            int bit = fp_pair_bit(width, d, c);
+            if ((pairs[bit >> 6] >> (bit & 63)) & 1) {
+                klass[c] = klass[d];
+                break;
+            }
+        }
+    }
+    uint64_t key[16];
+    uint8_t *labels = (uint8_t *)key;
+    uint16_t *subset = (uint16_t *)(labels + width);
+    size_t words = group->table->words;
+    uint8_t block_class[64], block_size[64];
+    int choice[65];
+    fp_count_t weights[65];
+    int blocks = 0, c = 0;
+    weights[0] = count;
+    choice[0] = 0;
+    while (c >= 0) {
+        if (c == width) {
+            for (uint32_t u = 0; u < ((uint32_t)1 << n); u++) {
+                memset(labels + width, 0, words * 8 - (size_t)width);
+                int size = 0;
+                for (int i = 0; i < n; i++)
+                    if ((u >> i) & 1)
+                        subset[size++] = sorted[i];
+                for (int i = size; i < n; i++)
+                    subset[i] = 0xFFFF;
+                if (!group->below) {
+                    if (fp_map_add(group->table, key, weights[width], group->bytes, m->max_bytes) != 0)
+                        return -1;
+                } else {
+                    fp_count_t top;
+                    if (fp_map_get(group->table, key, &top)) {
+                        fp_count_t term = fp_count_times(top, count);
+                        group->total = fp_count_add(group->total, (size & 1) ? fp_count_negated(term) : term);
+                    }
+                }
+            }
+        } else {
+            int option = choice[c]++;
+            if (option <= blocks) {
+                if (option < blocks && block_class[option] != klass[c])
+                    continue;
+                fp_count_t weight = weights[c];
+                if (option == blocks) {
+                    block_class[blocks] = klass[c];
+                    block_size[blocks++] = 0;
+                } else if (!group->below) {
+                    fp_count_t size = {block_size[option], 0};
+                    weight = fp_count_negated(fp_count_times(weight, size));
+                }
+                block_size[option]++;
+                labels[c] = (uint8_t)option;
+                weights[c + 1] = weight;
+                choice[++c] = 0;
+                continue;
+            }
+        }
+        /* back to the column before, undoing its choice */
+        c--;
+        if (c >= 0) {
+            int b = labels[c];
+            if (--block_size[b] == 0)
+                blocks--;
+        }
+    }
+    return 0;
+}
+
 /* The grids whose middle rows are lines a and b (numbers of fp_meet's lines): 0 and *result; -1 when
    the tables would pass max_bytes; -2 when *stop was set meanwhile. */
 static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop, fp_count_t *result) {
@@ -676,6 +827,24 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
         for (size_t g = 0; g < groups.size && status == 0; g++) {
             if (*stop)
                 status = -2;
+            size_t tops = first[0][g + 1] - first[0][g], bottoms = first[1][g + 1] - first[1][g];
+            if (tops * bottoms > FP_MEET_SPREAD_FACTOR * (tops + bottoms) << n) {
+                /* By inclusion-exclusion: cheaper than every top with every bottom. */
+                fp_map table;
+                memset(&table, 0, sizeof(table));
+                table.words = ((size_t)m->width + 2 * (size_t)n + 7) / 8;
+                fp_group group = {m, 0, pair_words, &table, &bytes, FP_COUNT_ZERO};
+                for (size_t i = first[0][g]; i < first[0][g + 1] && status == 0; i++)
+                    if (fp_group_spread(&group, records[0].data + i * words) != 0)
+                        status = -1;
+                group.below = 1;
+                for (size_t j = first[1][g]; j < first[1][g + 1] && status == 0; j++)
+                    fp_group_spread(&group, records[1].data + j * words);
+                total = fp_count_add(total, group.total);
+                bytes -= fp_map_bytes(table.words, table.capacity);
+                fp_map_free(&table);
+                continue;
+            }
             for (size_t j = first[1][g]; j < first[1][g + 1]; j++) {
                 const uint64_t *below = records[1].data + j * words;
                 fp_count_t met = FP_COUNT_ZERO;
@@ -693,9 +862,8 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
                     fp_count_t count = {above[0], above[1]};
                     met = fp_count_add(met, count);
                 }
-                fp_count_t term = fp_count_times64(met, below[0]);
-                term.hi += met.lo * below[1];
-                total = fp_count_add(total, term);
+                fp_count_t count = {below[0], below[1]};
+                total = fp_count_add(total, fp_count_times(met, count));
             }
         }
     }

@@ -83,3 +83,47 @@ class Learn(Engine):
         ``other`` was told to exclude is implied by this search's givens."""
     def prefer(self, picture: bytes) -> None:
         """Try each cell first with its digit in ``picture`` (0 or 1 per cell)."""
+
+class RowCounter:
+    """Count a grid's solutions under the free rule by a dynamic program over rows, without listing them.
+
+    Counts are modulo 2**128. With ``stop_row`` the count stops at the states after that many rows and
+    keeps them, for :meth:`meet`.
+    """
+
+    width: int
+    height: int
+    stop_row: int
+    def __init__(self, width: int, height: int, cells: bytes, max_bytes: int, stop_row: int = -1) -> None: ...
+    def run(self) -> int:
+        """Count on for at most ``POLL_MS``: EXHAUSTED once done, PAUSED, or TOO_LARGE past ``max_bytes``."""
+    @property
+    def total(self) -> int:
+        """The grids counted so far, modulo 2**128."""
+    @property
+    def row(self) -> int:
+        """Rows placed."""
+    @property
+    def states(self) -> int:
+        """States held after :attr:`row` rows."""
+    def meet(self, bottom: RowCounter) -> int:
+        """The grids made of this count's tops (rows 0 .. height/2) and ``bottom``'s (the same rows of the
+        grid turned upside down), modulo 2**128."""
+
+class MeetCounter:
+    """Count a grid's solutions under the distinct rule, one pair of middle rows at a time, by a meet in the
+    middle. ``lines`` is -1 when the rows have more than ``max_lines`` candidate lines in all."""
+
+    width: int
+    height: int
+    lines: int
+    def __init__(self, width: int, height: int, cells: bytes, max_lines: int, max_bytes: int) -> None: ...
+    def line(self, number: int) -> int:
+        """Line ``number``'s digits, one bit a column (column 0 the lowest)."""
+    def candidates(self, row: int) -> list[int]:
+        """The numbers of row ``row``'s candidate lines."""
+    def count_pair(self, above: int, below: int) -> tuple[int, int]:
+        """(EXHAUSTED, the grids whose middle rows are these lines, modulo 2**128), or (TOO_LARGE, 0) past
+        ``max_bytes``, or (PAUSED, 0) after :meth:`stop`."""
+    def stop(self) -> None:
+        """Make every :meth:`count_pair` running, and every one to come, stop at once."""

@@ -1692,7 +1692,6 @@ cdef class Learn(Engine):
         self.e.assumption_count = count
 
 
-
 cdef extern from "_fp_count.h":
     ctypedef struct fp_count_t:
         uint64_t lo
@@ -1704,7 +1703,9 @@ cdef extern from "_fp_count.h":
         fp_map now
         fp_count_t total
         size_t bytes
-    int fp_rows_init(fp_rows *k, int width, int height, const uint8_t *cells, size_t max_bytes) noexcept nogil
+    int fp_rows_init(fp_rows *k, int width, int height, const uint8_t *cells, size_t max_bytes,
+                     int stop_row) noexcept nogil
+    fp_count_t fp_rows_meet(const fp_rows *top, const fp_rows *bottom) noexcept nogil
     void fp_rows_free(fp_rows *k) noexcept nogil
     int fp_rows_run(fp_rows *k, double deadline) noexcept nogil
     ctypedef struct fp_meet:
@@ -1728,16 +1729,25 @@ cdef object _count_int(fp_count_t count):
 
 cdef class RowCounter:
     """Count the grids of a puzzle under the free rule row by row, without listing them, resumably
-    (see _fp_count.h). Counts are modulo 2**128: the facade counts only grids it has bounded below that."""
+    (see _fp_count.h). Counts are modulo 2**128: the facade counts only grids it has bounded below that.
+
+    With ``stop_row`` the count stops at the states after that many rows and keeps them, for meet().
+    """
 
     cdef fp_rows counter
     cdef bint ready
+    cdef readonly int width, height, stop_row
 
-    def __cinit__(self, int width, int height, bytes cells not None, uint64_t max_bytes):
+    def __cinit__(self, int width, int height, bytes cells not None, uint64_t max_bytes, int stop_row=-1):
         assert 2 <= width <= 64 and 2 <= height <= 64 and width % 2 == 0 and height % 2 == 0, "bad sides"
         assert len(cells) == width * height, f"expected {width * height} cells"
+        assert stop_row == -1 or 1 <= stop_row <= height, "no such row"
+        self.width = width
+        self.height = height
+        self.stop_row = height if stop_row == -1 else stop_row
         self.ready = True
-        if fp_rows_init(&self.counter, width, height, <const uint8_t *>(<char *>cells), max_bytes) != 0:
+        if fp_rows_init(&self.counter, width, height, <const uint8_t *>(<char *>cells), max_bytes,
+                        self.stop_row) != 0:
             raise MemoryError("no memory for a count's first state")
 
     def __dealloc__(self):
@@ -1771,13 +1781,25 @@ cdef class RowCounter:
         """States held after row rows."""
         return self.counter.now.size
 
+    def meet(self, RowCounter bottom not None):
+        """The grids made of this count's tops and ``bottom``'s: both stopped after height/2 + 1 rows, this
+        one of a grid, ``bottom`` of the same grid turned upside down (see fp_rows_meet), modulo 2**128."""
+        half = self.height // 2
+        assert self.height >= 4 and self.height == bottom.height and self.width == bottom.width, "not one grid"
+        assert self.stop_row == bottom.stop_row == half + 1, "both stop after the middle rows"
+        assert self.counter.row == bottom.counter.row == half + 1, "both run to their stop"
+        cdef fp_count_t total
+        with nogil:
+            total = fp_rows_meet(&self.counter, &bottom.counter)
+        return _count_int(total)
+
 
 cdef class MeetCounter:
     """Count the grids of a puzzle under the distinct rule, one pair of middle rows at a time, by a meet
     in the middle (see _fp_count.h). Counts are modulo 2**128, as RowCounter's.
 
-    A grid whose rows have more than max_lines distinct candidate lines in all reports it by
-    ``lines == -1``, and counts nothing.
+    A grid whose rows have more than max_lines candidate lines in all (a line once per row it fits)
+    reports it by ``lines == -1``, and counts nothing.
     """
 
     cdef fp_meet meet

@@ -817,11 +817,13 @@ class RowCounter:
     2**128, as the kernel's. The twin counts every row in one call and ignores ``max_bytes``.
     """
 
-    def __init__(self, width: int, height: int, cells: bytes, max_bytes: int) -> None:
+    def __init__(self, width: int, height: int, cells: bytes, max_bytes: int, stop_row: int = -1) -> None:
         assert 2 <= width <= 64 and 2 <= height <= 64 and width % 2 == 0 and height % 2 == 0, "bad sides"
         assert len(cells) == width * height, f"expected {width * height} cells"
+        assert stop_row == -1 or 1 <= stop_row <= height, "no such row"
         self.width = width
         self.height = height
+        self.stop_row = height if stop_row == -1 else stop_row
         self.max_bytes = max_bytes
         self._cells = bytes(cells)
         self._row = 0
@@ -830,10 +832,27 @@ class RowCounter:
         self._states: dict[tuple[_ColumnState, ...], int] = {(empty,) * width: 1}
 
     def run(self) -> int:
-        """Count every row that is left: EXHAUSTED (``total`` is then every grid)."""
-        while self._row < self.height:
+        """Count every row that is left up to ``stop_row``: EXHAUSTED (``total`` is then every grid, or the
+        states after ``stop_row`` rows are held)."""
+        while self._row < self.stop_row:
             self._place_row()
         return EXHAUSTED
+
+    def meet(self, bottom: RowCounter) -> int:
+        """The grids made of this count's tops and ``bottom``'s: both stopped after height/2 + 1 rows, this
+        one of a grid, ``bottom`` of the same grid upside down. A top's state names the one bottom state that
+        completes it: the same two middle digits in each column, and ones adding up to height/2 with the two
+        middle rows counted once."""
+        half = self.height // 2
+        assert self.stop_row == bottom.stop_row == half + 1 == self._row == bottom._row, "both stop after the middle"
+        total = 0
+        for state, ways in self._states.items():
+            needed = []
+            for ones, below, pair in state:
+                above = below if pair else 1 - below
+                needed.append((half + above + below - ones, above, pair))
+            total += ways * bottom._states.get(tuple(needed), 0)
+        return total % _COUNT_MODULUS
 
     @property
     def total(self) -> int:
@@ -853,7 +872,7 @@ class RowCounter:
     def _place_row(self) -> None:
         """Place row ``row`` after every state held: the states after it, or the last row's grids counted."""
         lines = _row_lines(self.width, self._cells, self._row)
-        last_row = self._row + 1 == self.height
+        last_row = self._row + 1 == self.height and self.stop_row == self.height
         following: dict[tuple[_ColumnState, ...], int] = {}
         for state, ways in self._states.items():
             for line in lines:
