@@ -277,6 +277,7 @@ def test_few_solutions_are_listed_and_many_counted(monkeypatch: pytest.MonkeyPat
         assert takuzu.count_solutions(many, limit=takuzu_facade.FEW_LISTED) == takuzu_facade.FEW_LISTED
     listed: list[Any] = []
     real = takuzu_facade._count_listing
+
     def spy(grid: takuzu.Puzzle, limit: Any) -> int:
         listed.append(limit)
         return real(grid, limit)

@@ -282,3 +282,16 @@ def _line(record: dict[str, Any]) -> bytes:
 
 def whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def take_up(
+    path: PathLike, header: dict[str, Any], keys: Sequence[list[Any]], result_size: int, desc: str, progress: Any
+) -> Checkpoint:
+    """The checkpoint of a split count, opened; one line on standard error when it takes up an earlier run's
+    parts (``fastpuzzle: DESC: resuming: 176 of 1773 parts done``), unless ``progress`` is False."""
+    from .progress import note
+
+    book = Checkpoint(path, header, keys, result_size)
+    if book.resumed:
+        note(desc, f"resuming: {len(book.finished)} of {len(keys)} parts done", show=progress)
+    return book

@@ -42,8 +42,8 @@ import weakref
 from time import perf_counter
 
 from fastpuzzle._common import executors as _executors
-from fastpuzzle._common.checkpoint import Checkpoint
-from fastpuzzle._common.progress import check_stop, note, progress_bar, stop_callback, stopped_by
+from fastpuzzle._common.checkpoint import take_up
+from fastpuzzle._common.progress import check_stop, progress_bar, stop_callback, stopped_by
 from fastpuzzle._common.select import kernel_now
 
 TYPE_CHECKING = False
@@ -52,6 +52,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from concurrent.futures import Executor, Future
     from typing import Any, Callable, Optional, Union
+
+    from fastpuzzle._common.checkpoint import Checkpoint
 
     from ._facade import Board
 
@@ -471,10 +473,9 @@ def split_count(
     if checkpoint is not None:
         kind = GAMES if depth is None else PERFT
         header = _header(kind, board, to_move, depth, convention, frontier)
-        book = Checkpoint(checkpoint, header, [list(part) for part in frontier.parts], 1 if depth is not None else 3)
+        keys = [list(part) for part in frontier.parts]
+        book = take_up(checkpoint, header, keys, 1 if depth is not None else 3, "reversi", progress)
         results.update(book.finished)
-        if book.resumed:
-            note("reversi", f"resuming: {len(results)} of {len(frontier.parts)} parts done", show=progress)
     try:
         missing = [index for index in range(len(frontier.parts)) if index not in results]
         with progress_bar("reversi", show=progress, total=len(frontier.parts), unit=" parts") as bar:

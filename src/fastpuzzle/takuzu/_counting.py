@@ -24,8 +24,8 @@ import threading
 
 from fastpuzzle._common import executors as _executors
 from fastpuzzle._common import select as _select
-from fastpuzzle._common.checkpoint import Checkpoint
-from fastpuzzle._common.progress import note, progress_bar
+from fastpuzzle._common.checkpoint import take_up
+from fastpuzzle._common.progress import progress_bar
 from fastpuzzle._contract.registry import PUZZLES, Status
 from fastpuzzle.errors import PuzzleTooLargeError
 
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     import os
     from collections.abc import Sequence
     from typing import Any, Optional, Union
+
+    from fastpuzzle._common.checkpoint import Checkpoint
 
     from ._facade import Puzzle
 
@@ -251,10 +253,8 @@ def split_count(
     book: Optional[Checkpoint] = None
     if checkpoint is not None:
         keys = [list(pair) for pair in parts.pairs]
-        book = Checkpoint(checkpoint, _header(puzzle, parts), keys, 1)
+        book = take_up(checkpoint, _header(puzzle, parts), keys, 1, "takuzu", progress)
         results.update(book.finished)
-        if book.resumed:
-            note("takuzu", f"resuming: {len(results)} of {len(parts.pairs)} parts done", show=progress)
     try:
         missing = [index for index in range(len(parts.pairs)) if index not in results]
         with progress_bar("takuzu", show=progress, total=len(parts.pairs), unit=" parts") as bar:

@@ -359,6 +359,19 @@ static void fp_meet_free(fp_meet *m) {
     m->row_ids = NULL;
 }
 
+/* The first of the n sorted values not below value. */
+static size_t fp_lower_bound(const uint64_t *sorted, size_t n, uint64_t value) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (sorted[mid] < value)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The candidate lines of each row (balanced, no three equal digits in a run, its givens kept), at most
    max_lines in all. 0; -1 when memory ran out; -2 when there are more. */
 static int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells, int max_lines, size_t max_bytes) {
@@ -446,14 +459,7 @@ static int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells,
         /* sort and deduplicate (insertion into a sorted array: the lines are few) */
         size_t distinct = 0;
         for (size_t i = 0; i < total; i++) {
-            size_t lo = 0, hi = distinct;
-            while (lo < hi) {
-                size_t mid = (lo + hi) / 2;
-                if (m->line[mid] < found[i])
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
+            size_t lo = fp_lower_bound(m->line, distinct, found[i]);
             if (lo < distinct && m->line[lo] == found[i])
                 continue;
             memmove(m->line + lo + 1, m->line + lo, (distinct - lo) * sizeof(uint64_t));
@@ -465,15 +471,7 @@ static int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells,
         } else {
             m->lines = (int)distinct;
             for (size_t i = 0; i < total; i++) {
-                size_t lo = 0, hi = distinct;
-                while (lo < hi) {
-                    size_t mid = (lo + hi) / 2;
-                    if (m->line[mid] < found[i])
-                        lo = mid + 1;
-                    else
-                        hi = mid;
-                }
-                m->row_ids[i] = (uint16_t)lo;
+                m->row_ids[i] = (uint16_t)fp_lower_bound(m->line, distinct, found[i]);
             }
         }
     }
