@@ -206,7 +206,8 @@ def test_every_puzzle_and_its_outcomes_in_one_batch() -> None:
     ("args", "message"),
     [
         (("takuzu", "a.txt", "b.txt"), "more than one FILE needs --batch"),
-        (("takuzu", "--jobs", "2"), "--jobs and --scheduler apply only with --batch"),
+        (("takuzu", "--jobs", "2"), "--jobs, --scheduler and --checkpoint split a --count (or run a --batch)"),
+        (("pixel", "--jobs", "2"), "--jobs and --scheduler apply only with --batch"),
         (("takuzu", "--batch", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"), "use either --jobs or --scheduler"),
         (("takuzu", "--batch", "--jobs", "0"), "argument --jobs: expected N from 1 to 1024, found '0'"),
         (("reversi", "--batch", "--convention", "B"), "--convention applies only with --perft"),

@@ -627,7 +627,7 @@ def assert_one_line(err: str, puzzle: str, *fragments: str) -> None:
         (("reversi", "--generate", "--perft", "3"), ("--perft and --generate do not go together",)),
         (("reversi", "--generate", "--table-size", "8"), ("--table-size and --generate do not go together",)),
         (("takuzu", "{tk}", "{tk}"), ("more than one FILE needs --batch",)),
-        (("takuzu", "--jobs", "2", "{tk}"), ("--jobs and --scheduler apply only with --batch",)),
+        (("takuzu", "--jobs", "2", "{tk}"), ("--jobs, --scheduler and --checkpoint split a --count",)),
         (("takuzu", "--batch", "--format", "sgt", "{tk}"), ("--format and --to do not apply",)),
         (("takuzu", "--render", "", "{tk}"), ("--render needs a file name",)),
         (("takuzu", "--render", "picture.txt", "{tk}"), ("'picture.txt'",)),

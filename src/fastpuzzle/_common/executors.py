@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
     from typing import Any, Optional
 
+#: Seconds between two looks at a stop event while tasks run (see :func:`run_chunks`).
+POLL_SECONDS = 0.1
 #: What to install for --scheduler.
 DASK_EXTRA = 'pip install "fastpuzzle[dask]"'
 
@@ -259,26 +261,35 @@ def _lost_scheduler(error: Optional[BaseException]) -> bool:
 
 
 def run_chunks(
-    chunks: list[list[int]], submit: Callable[[list[int]], Future[Any]], finished: Callable[[int, Any], None]
+    chunks: list[list[int]],
+    submit: Callable[[list[int]], Future[Any]],
+    finished: Callable[[int, Any], None],
+    poll: Optional[Callable[[], None]] = None,
 ) -> None:
     """Run each chunk of part numbers as one task (``submit(chunk)`` returns its future, whose result is the
     chunk's results in order) and hand each part's result to ``finished(part, result)`` as its chunk ends.
 
-    On any failure (a task's error, Ctrl-C) the tasks not yet started are cancelled and the error raised.
+    ``poll`` is called at least every POLL_SECONDS while the tasks run (it may raise, to stop them). On any
+    failure (a task's error, Ctrl-C, ``poll``'s) the tasks not yet started are cancelled and the error raised.
     """
-    from concurrent.futures import BrokenExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, wait
 
     futures: dict[Future[Any], list[int]] = {}
     try:
         for chunk in chunks:
             futures[submit(chunk)] = chunk
-        for future in as_completed(futures):
-            chunk = futures[future]
-            results = list(future.result())
-            if len(results) != len(chunk):
-                raise RuntimeError(f"a chunk of {len(chunk)} parts came back with {len(results)} results")
-            for index, result in zip(chunk, results):
-                finished(index, result)
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+            for future in done:
+                chunk = futures[future]
+                results = list(future.result())
+                if len(results) != len(chunk):
+                    raise RuntimeError(f"a chunk of {len(chunk)} parts came back with {len(results)} results")
+                for index, result in zip(chunk, results):
+                    finished(index, result)
+            if poll is not None:
+                poll()
     except BaseException as error:
         # A broken pool fails its futures itself (and CPython 3.11's process pool trips over a future
         # cancelled meanwhile).

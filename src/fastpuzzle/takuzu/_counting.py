@@ -25,7 +25,7 @@ import threading
 from fastpuzzle._common import executors as _executors
 from fastpuzzle._common import select as _select
 from fastpuzzle._common.checkpoint import take_up
-from fastpuzzle._common.progress import progress_bar
+from fastpuzzle._common.progress import check_stop, progress_bar
 from fastpuzzle._contract.registry import PUZZLES, Status
 from fastpuzzle.errors import PuzzleTooLargeError
 
@@ -289,7 +289,7 @@ def _run_chunks(puzzle: Puzzle, parts: Parts, missing: list[int], executor: Any,
     def submit(chunk: list[int]) -> Any:
         return executor.submit(count_chunk, width, height, unique, cells, [parts.pairs[index] for index in chunk])
 
-    _executors.run_chunks(chunks, submit, finished)
+    _executors.run_chunks(chunks, submit, finished, check_stop)
 
 
 def _run_threads(puzzle: Puzzle, parts: Parts, missing: list[int], jobs: Optional[int], finished: Any) -> None:
@@ -318,6 +318,7 @@ def _run_threads(puzzle: Puzzle, parts: Parts, missing: list[int], jobs: Optiona
                 [[index] for index in missing],
                 lambda chunk: threads.submit(count_part, parts.pairs[chunk[0]]),
                 finished,
+                check_stop,
             )
         except BaseException:
             stop.set()
