@@ -121,7 +121,7 @@ def partial_grids(draw: st.DrawFn, most_side: int = 8) -> tuple[tuple[str, ...],
     return tuple(rows), unique_rows
 
 
-@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(partial_grids())
 def test_partial_grids_against_the_listing_search(grid: tuple[tuple[str, ...], bool]) -> None:
     rows, unique_rows = grid
@@ -129,15 +129,15 @@ def test_partial_grids_against_the_listing_search(grid: tuple[tuple[str, ...], b
     if takuzu_facade._rule_problem(draft) is not None:
         return
     try:
-        listed = takuzu_facade._count_listing(draft, 200_000)
+        listed = takuzu_facade._count_listing(draft, 20_000)
     except PuzzleTooLargeError:
         return
-    if listed == 200_000:
+    if listed == 20_000:
         return
     assert _counting.count_whole(draft, progress=False) == listed
 
 
-@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(partial_grids(most_side=6))
 def test_kernel_and_twin_count_alike(grid: tuple[tuple[str, ...], bool]) -> None:
     """The two counters of the kernel and of the twin, on every part: the same counts, lines and candidates;
@@ -175,12 +175,11 @@ def billions_draft(seed: int, keep: float) -> tuple[str, ...]:
 @pytest.mark.parametrize("unique_rows", [True, False], ids=["unique", "free"])
 def test_partial_12x12_counts_agree_with_their_transposes(unique_rows: bool) -> None:
     """Counts in the millions, past what the listing search is for: the grid and its transpose (other lines,
-    other middle rows) give the same count, and so does the count split by middle rows."""
+    other middle rows) give the same count."""
     rows = billions_draft(4, 0.2)
     count = takuzu.count_solutions(puzzle(rows, unique_rows))
     assert count > 10**6
     assert takuzu.count_solutions(puzzle(transposed(rows), unique_rows)) == count
-    assert takuzu.count_solutions(puzzle(rows, unique_rows), jobs=2, progress=False) == count
 
 
 @pytest.mark.slow
@@ -292,6 +291,21 @@ def test_limit_caps_a_count_without_listing() -> None:
     assert takuzu.count_solutions(blank(8, 8), limit=10**12) == A253316[8]
 
 
+def test_cli_count_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    grid = tmp_path / "blank.txt"
+    grid.write_text("8\n" + "________\n" * 8)
+    path = tmp_path / "count.jsonl"
+    result = run_cli("takuzu", "--count", "--checkpoint", str(path), str(grid))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "4111116\n", "")
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:10]) + "\n")
+    result = run_cli("takuzu", "--count", "--jobs", "2", "--checkpoint", str(path), str(grid))
+    assert (result.returncode, result.stdout) == (0, "4111116\n")
+    assert f"resuming: 9 of {len(lines) - 1} parts done" in result.stderr
+    assert sorted(path.read_text().splitlines()) == sorted(lines)
+
+
+@pytest.mark.slow
 def test_cli_count_split_and_resumed(tmp_path: Path) -> None:
     grid = tmp_path / "blank.txt"
     grid.write_text("10\n" + "__________\n" * 10)
