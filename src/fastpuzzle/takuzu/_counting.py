@@ -89,9 +89,9 @@ def check_countable(puzzle: Puzzle) -> None:
         )
 
 
-def _too_large(puzzle: Puzzle) -> PuzzleTooLargeError:
+def _too_large(width: int, height: int) -> PuzzleTooLargeError:
     return PuzzleTooLargeError(
-        f"too open to count: counting this {puzzle.width}x{puzzle.height} grid would take more than the "
+        f"too open to count: counting this {width}x{height} grid would take more than the "
         f"{COUNT_MIB} MiB a count may use"
     )
 
@@ -185,26 +185,37 @@ class _Stopped(Exception):
     """A part stopped because the count failed or was interrupted elsewhere."""
 
 
+class _PartCounter:
+    """Counts the parts of one grid, one pair of middle rows at a time: by the meet's counter (shared by
+    threads, which count pairs without the GIL) under the distinct rule, by the rows' under the free rule."""
+
+    def __init__(self, width: int, height: int, unique_rows: bool, cells: bytes) -> None:
+        self.width, self.height, self.cells = width, height, cells
+        self.meet = _meet(width, height, cells) if unique_rows else None
+        meet = self.meet
+        self.numbers = {meet.line(number): number for number in range(meet.lines)} if meet is not None else {}
+
+    def count(self, pair: Pair, stop: Optional[threading.Event] = None) -> int:
+        """The part's count, modulo 2**128; PuzzleTooLargeError past COUNT_MIB, _Stopped once stopped."""
+        if self.meet is not None:
+            status, found = self.meet.count_pair(self.numbers[pair[0]], self.numbers[pair[1]])
+            if status == Status.PAUSED:
+                raise _Stopped
+            result = found if status == Status.EXHAUSTED else None
+        else:
+            result = _count_rows(self.width, self.height, _with_middle(self.width, self.height, self.cells, pair), stop)
+        if result is None:
+            raise _too_large(self.width, self.height)
+        return int(result)
+
+
 def count_chunk(width: int, height: int, unique_rows: bool, cells: bytes, pairs: Sequence[Pair]) -> list[int]:
     """The counts of the parts ``pairs`` of one grid (a task for an executor): each modulo 2**128.
 
     PuzzleTooLargeError when a part would pass COUNT_MIB.
     """
-    results = []
-    meet = _meet(width, height, cells) if unique_rows else None
-    numbers = {meet.line(number): number for number in range(meet.lines)} if meet is not None else {}
-    for pair in pairs:
-        if meet is not None:
-            status, count = meet.count_pair(numbers[pair[0]], numbers[pair[1]])
-            found = count if status == Status.EXHAUSTED else None
-        else:
-            found = _count_rows(width, height, _with_middle(width, height, cells, pair))
-        if found is None:
-            raise PuzzleTooLargeError(
-                f"too open to count: a part of this {width}x{height} grid would take more than {COUNT_MIB} MiB"
-            )
-        results.append(found)
-    return results
+    counter = _PartCounter(width, height, unique_rows, cells)
+    return [counter.count(pair) for pair in pairs]
 
 
 def count_whole(puzzle: Puzzle, progress: Optional[bool]) -> int:
@@ -215,7 +226,7 @@ def count_whole(puzzle: Puzzle, progress: Optional[bool]) -> int:
     if not puzzle.unique_rows:
         total = _count_rows(puzzle.width, puzzle.height, puzzle.cells)
         if total is None:
-            raise _too_large(puzzle)
+            raise _too_large(puzzle.width, puzzle.height)
         return total
     return split_count(puzzle, jobs=1, executor=None, checkpoint=None, progress=progress)
 
@@ -296,21 +307,10 @@ def _run_threads(puzzle: Puzzle, parts: Parts, missing: list[int], jobs: Optiona
     """The ``missing`` parts on a thread pool of ``jobs``, part by part; the threads share one counter of
     the meet (its pairs count without the GIL), which a failure or Ctrl-C stops at once."""
     stop = threading.Event()
-    width, height, cells = puzzle.width, puzzle.height, puzzle.cells
-    meet = _meet(width, height, cells) if puzzle.unique_rows else None
-    numbers = {meet.line(number): number for number in range(meet.lines)} if meet is not None else {}
+    counter = _PartCounter(puzzle.width, puzzle.height, puzzle.unique_rows, puzzle.cells)
 
     def count_part(pair: Pair) -> list[int]:
-        if meet is not None:
-            status, found = meet.count_pair(numbers[pair[0]], numbers[pair[1]])
-            if status == Status.PAUSED:
-                raise _Stopped
-            result = found if status == Status.EXHAUSTED else None
-        else:
-            result = _count_rows(width, height, _with_middle(width, height, cells, pair), stop)
-        if result is None:
-            raise _too_large(puzzle)
-        return [result]
+        return [counter.count(pair, stop)]
 
     with _executors.pool(jobs) as (threads, _):
         try:
@@ -322,6 +322,6 @@ def _run_threads(puzzle: Puzzle, parts: Parts, missing: list[int], jobs: Optiona
             )
         except BaseException:
             stop.set()
-            if meet is not None:
-                meet.stop()
+            if counter.meet is not None:
+                counter.meet.stop()
             raise
