@@ -12,18 +12,15 @@
    merged by the set of lines it uses (its order matters no more), and so is
    the bottom. A top and a bottom make a grid when each column's ones add up,
    no line is in both (the rows then all differ), and no two columns are equal
-   in both (the columns then all differ). Both "no"s are counted by
-   inclusion-exclusion: over the sets U of lines that both use, with sign
-   (-1)**|U|, and over the partitions s of the columns that both sides' equal
-   columns refine, with the Mobius weight of s (the product over its blocks of
-   (-1)**(size - 1) * (size - 1)!). Each side's sets are spread over every
-   (U, s) they allow, and the two sides meet in one table keyed by the ones,
-   U and s. Each pair of middle rows is one part of the count, exact and
-   positive on its own.
+   in both (the columns then all differ). The tops of one group (one need of
+   ones) are indexed by bit sets, one per line and per pair of columns, so that
+   each bottom finds the tops it excludes by a few word operations per 64 tops
+   and adds the rest's counts by popcounts, bit by bit of the counts. Each pair
+   of middle rows is one part of the count, exact and positive on its own.
 
-   Counts are kept modulo 2**128 (two 64-bit words): a sum of signed terms is
-   exact as long as the true count is below 2**128, which the caller checks
-   with a bound before it counts. No state holds a Python object; a counter
+   Counts are kept modulo 2**128 (two 64-bit words): exact as long as the true
+   count is below 2**128, which the caller checks with a bound before it
+   counts. No state holds a Python object; a counter
    holds all its memory itself, so that counters run in threads at once. */
 #ifndef FP_COUNT_H
 #define FP_COUNT_H
@@ -61,12 +58,6 @@ static inline fp_count_t fp_count_times(fp_count_t a, fp_count_t b) {
     fp_count_t product = fp_count_times64(a, b.lo);
     product.hi += a.lo * b.hi;
     return product;
-}
-
-static inline fp_count_t fp_count_negated(fp_count_t a) {
-    a.lo = ~a.lo + 1;
-    a.hi = ~a.hi + (a.lo == 0);
-    return a;
 }
 
 /* An open-addressing table from fixed-length keys (words 64-bit words each) to counts. */
@@ -332,10 +323,7 @@ static fp_count_t fp_rows_meet(const fp_rows *top, const fp_rows *bottom) {
 /* ---- The distinct rule: a meet in the middle over the two middle rows ---- */
 
 enum {
-    FP_MEET_MAX_SIDE = 32,
-    /* A group whose tops times bottoms pass this times its records times 2**(side rows) is met by
-       inclusion-exclusion: a spread costs a few table look-ups, a pair a few comparisons. */
-    FP_MEET_SPREAD_FACTOR = 8
+    FP_MEET_MAX_SIDE = 32
 };
 
 typedef struct {
@@ -556,10 +544,9 @@ static void fp_side_list(fp_side *side, int depth) {
     }
 }
 
-/* A side's sets as records, for the meet: each set's count, a 64-bit signature of its lines (bit
-   number % 64 of each), which pairs of columns it leaves equal (one bit a pair c < d), and its sorted
-   lines. A top and a bottom make grids when no line is in both and no pair of columns is equal in
-   both: the rows all differ then, and so do the columns. */
+/* A side's sets as records, for the meet: each set's count, which pairs of columns it leaves equal
+   (one bit a pair c < d), and its sorted lines. A top and a bottom make grids when no line is in both
+   and no pair of columns is equal in both: the rows all differ then, and so do the columns. */
 typedef struct {
     size_t words;      /* one record */
     size_t pair_words; /* its equal pairs */
@@ -567,6 +554,8 @@ typedef struct {
     uint64_t *data;
     uint32_t *group;   /* each record's group: the columns' ones it needs of the other side */
 } fp_records;
+
+enum { FP_RECORD_PAIRS = 2 }; /* a record's first word of equal pairs, after its count */
 
 static inline int fp_pair_bit(int width, int c, int d) { return c * width - c * (c + 1) / 2 + (d - c - 1); }
 
@@ -578,7 +567,7 @@ static int fp_side_records(fp_side *side, fp_map *groups, fp_records *records) {
     int width = m->width, n = m->side_rows, half = m->height / 2;
     size_t id_words = ((size_t)n * 2 + 7) / 8;
     records->pair_words = ((size_t)width * (width - 1) / 2 + 63) / 64;
-    records->words = 3 + records->pair_words + id_words;
+    records->words = FP_RECORD_PAIRS + records->pair_words + id_words;
     records->count = 0;
     size_t room = side->sets.size ? side->sets.size : 1;
     records->data = (uint64_t *)calloc(room * records->words, 8);
@@ -629,16 +618,14 @@ static int fp_side_records(fp_side *side, fp_map *groups, fp_records *records) {
         records->group[records->count++] = (uint32_t)group.lo;
         record[0] = side->sets.counts[slot].lo;
         record[1] = side->sets.counts[slot].hi;
-        for (int i = 0; i < n; i++)
-            record[2] |= (uint64_t)1 << (sorted[i] & 63);
-        uint64_t *pairs = record + 3;
+        uint64_t *pairs = record + FP_RECORD_PAIRS;
         for (int c = 0; c < width; c++)
             for (int d = c + 1; d < width; d++)
                 if (pattern[c] == pattern[d]) {
                     int bit = fp_pair_bit(width, c, d);
                     pairs[bit >> 6] |= (uint64_t)1 << (bit & 63);
                 }
-        memcpy(record + 3 + records->pair_words, sorted, (size_t)n * 2);
+        memcpy(pairs + records->pair_words, sorted, (size_t)n * 2);
     }
     return 0;
 }
@@ -673,111 +660,203 @@ static int fp_records_sort(fp_records *records, size_t groups, size_t **first_ou
     return 0;
 }
 
-/* Whether the sorted lines of two records (n each) share one. */
-static inline int fp_share_a_line(const uint16_t *a, const uint16_t *b, int n) {
-    int i = 0, j = 0;
-    while (i < n && j < n) {
-        if (a[i] == b[j])
-            return 1;
-        if (a[i] < b[j])
-            i++;
-        else
-            j++;
-    }
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
+/* Without the popcnt instruction the builtin is a library call: the join is built twice, once for
+   processors with the instruction (chosen at run time) and once for the rest. */
+#define FP_JOIN_DISPATCH 1
+#else
+#define FP_JOIN_DISPATCH 0
+#endif
+
+/* The meet of one group, a chunk of its tops at a time, by bit sets: each chunk of at most FP_JOIN_TOPS
+   tops is indexed by a bit set over the chunk for each line (the tops using it) and each pair of
+   columns (the tops leaving it equal), and one bit set for each bit of the tops' counts. A bottom's
+   tops are those in none of its lines' and equal pairs' sets; their counts add up bit by bit, by
+   popcounts. */
+enum { FP_JOIN_TOPS = 4096, FP_JOIN_WORDS = FP_JOIN_TOPS / 64 };
+
+typedef struct {
+    const fp_meet *m;
+    size_t record_words, pair_words;
+    int32_t *line_row;  /* each line's set in `index`, or -1: m->lines of them */
+    int32_t *pair_row;  /* each pair of columns' set, or -1 */
+    int32_t *used;      /* the lines and pairs (pairs after m->lines) given a set in this chunk */
+    uint64_t *index;    /* sets of `words` words each */
+    size_t index_rows;  /* sets `index` has room for */
+    size_t *bytes;
+} fp_join;
+
+static void fp_join_free(fp_join *join) {
+    free(join->line_row);
+    free(join->pair_row);
+    free(join->used);
+    free(join->index);
+}
+
+static int fp_join_init(fp_join *join, const fp_meet *m, const fp_records *records, size_t *bytes) {
+    memset(join, 0, sizeof(*join));
+    join->m = m;
+    join->record_words = records->words;
+    join->pair_words = records->pair_words;
+    join->bytes = bytes;
+    size_t pairs = (size_t)m->width * (m->width - 1) / 2;
+    join->line_row = (int32_t *)malloc(((size_t)m->lines + 1) * sizeof(int32_t));
+    join->pair_row = (int32_t *)malloc((pairs + 1) * sizeof(int32_t));
+    join->used = (int32_t *)malloc(((size_t)m->lines + pairs + 1) * sizeof(int32_t));
+    if (join->line_row == NULL || join->pair_row == NULL || join->used == NULL)
+        return -1;
+    memset(join->line_row, 0xFF, (size_t)m->lines * sizeof(int32_t));
+    memset(join->pair_row, 0xFF, pairs * sizeof(int32_t));
+    *bytes += ((size_t)m->lines * 2 + pairs * 2) * sizeof(int32_t);
     return 0;
 }
 
-/* The meet of one group's records by inclusion-exclusion, for groups too large to pair every top with
-   every bottom: each record is spread over every partition s of the columns that its equal columns refine
-   and every subset U of its lines, keyed by (s, U); the tops' spreads go into `table` with the Mobius
-   weight of s, and each bottom's spread is looked up there with the sign (-1)**|U| (see the file's
-   opening comment). `spread` is one record; 0, or -1 when the table would pass max_bytes. */
-typedef struct {
-    const fp_meet *m;
-    int below;
-    size_t pair_words;
-    fp_map *table;
-    size_t *bytes;
-    fp_count_t total;
-} fp_group;
-
-static int fp_group_spread(fp_group *group, const uint64_t *record) {
-    const fp_meet *m = group->m;
-    int width = m->width, n = m->side_rows;
-    const uint64_t *pairs = record + 3;
-    const uint16_t *sorted = (const uint16_t *)(record + 3 + group->pair_words);
-    fp_count_t count = {record[0], record[1]};
-    uint8_t klass[64];
-    for (int c = 0; c < width; c++) {
-        klass[c] = (uint8_t)c;
-        for (int d = 0; d < c; d++) {
-            int bit = fp_pair_bit(width, d, c);
-            if ((pairs[bit >> 6] >> (bit & 63)) & 1) {
-                klass[c] = klass[d];
-                break;
-            }
-        }
-    }
-    uint64_t key[16];
-    uint8_t *labels = (uint8_t *)key;
-    uint16_t *subset = (uint16_t *)(labels + width);
-    size_t words = group->table->words;
-    uint8_t block_class[64], block_size[64];
-    int choice[65];
-    fp_count_t weights[65];
-    int blocks = 0, c = 0;
-    weights[0] = count;
-    choice[0] = 0;
-    while (c >= 0) {
-        if (c == width) {
-            for (uint32_t u = 0; u < ((uint32_t)1 << n); u++) {
-                memset(labels + width, 0, words * 8 - (size_t)width);
-                int size = 0;
-                for (int i = 0; i < n; i++)
-                    if ((u >> i) & 1)
-                        subset[size++] = sorted[i];
-                for (int i = size; i < n; i++)
-                    subset[i] = 0xFFFF;
-                if (!group->below) {
-                    if (fp_map_add(group->table, key, weights[width], group->bytes, m->max_bytes) != 0)
-                        return -1;
-                } else {
-                    fp_count_t top;
-                    if (fp_map_get(group->table, key, &top)) {
-                        fp_count_t term = fp_count_times(top, count);
-                        group->total = fp_count_add(group->total, (size & 1) ? fp_count_negated(term) : term);
-                    }
-                }
-            }
-        } else {
-            int option = choice[c]++;
-            if (option <= blocks) {
-                if (option < blocks && block_class[option] != klass[c])
-                    continue;
-                fp_count_t weight = weights[c];
-                if (option == blocks) {
-                    block_class[blocks] = klass[c];
-                    block_size[blocks++] = 0;
-                } else if (!group->below) {
-                    fp_count_t size = {block_size[option], 0};
-                    weight = fp_count_negated(fp_count_times(weight, size));
-                }
-                block_size[option]++;
-                labels[c] = (uint8_t)option;
-                weights[c + 1] = weight;
-                choice[++c] = 0;
-                continue;
-            }
-        }
-        /* back to the column before, undoing its choice */
-        c--;
-        if (c >= 0) {
-            int b = labels[c];
-            if (--block_size[b] == 0)
-                blocks--;
-        }
-    }
+/* Room in the index for `rows` sets: 0, or -1 when memory ran out or would pass max_bytes. */
+static int fp_join_reserve(fp_join *join, size_t rows) {
+    if (rows <= join->index_rows)
+        return 0;
+    size_t added = (rows - join->index_rows) * FP_JOIN_WORDS * 8;
+    if (*join->bytes + added > join->m->max_bytes)
+        return -1;
+    uint64_t *index = (uint64_t *)realloc(join->index, rows * FP_JOIN_WORDS * 8);
+    if (index == NULL)
+        return -1;
+    join->index = index;
+    join->index_rows = rows;
+    *join->bytes += added;
     return 0;
+}
+
+/* The next set of `words` words in the index, cleared. */
+static inline uint64_t *fp_join_new_set(fp_join *join, size_t *rows, size_t words) {
+    uint64_t *set = join->index + (*rows)++ * words;
+    memset(set, 0, words * 8);
+    return set;
+}
+
+#define FP_JOIN_CHUNK_BODY(POPCOUNT)                                                                         \
+    const fp_meet *m = join->m;                                                                              \
+    int n = m->side_rows;                                                                                    \
+    size_t rw = join->record_words, pw = join->pair_words, words = (tops + 63) / 64, rows = 0, used = 0;     \
+    int planes = 0;                                                                                          \
+    for (size_t i = 0; i < tops; i++) {                                                                      \
+        const uint64_t *record = top + i * rw;                                                               \
+        int bits = record[1] ? 128 - __builtin_clzll(record[1]) : record[0] ? 64 - __builtin_clzll(record[0]) : 0; \
+        if (bits > planes)                                                                                   \
+            planes = bits;                                                                                   \
+    }                                                                                                        \
+    size_t most = (size_t)m->lines + m->width * (m->width - 1) / 2;                                          \
+    if (most > tops * (size_t)(n + m->width * (m->width - 1) / 2))                                           \
+        most = tops * (size_t)(n + m->width * (m->width - 1) / 2);                                           \
+    if (fp_join_reserve(join, (size_t)planes + most) != 0)                                                   \
+        return -1;                                                                                           \
+    uint64_t *plane[128];                                                                                    \
+    int status = 0;                                                                                          \
+    for (int k = 0; k < planes; k++)                                                                         \
+        plane[k] = fp_join_new_set(join, &rows, words);                                                      \
+    for (size_t i = 0; i < tops; i++) {                                                                      \
+        const uint64_t *record = top + i * rw;                                                               \
+        uint64_t bit = (uint64_t)1 << (i & 63);                                                              \
+        for (int k = 0; k < planes; k++)                                                                     \
+            if ((record[k >> 6] >> (k & 63)) & 1)                                                            \
+                plane[k][i >> 6] |= bit;                                                                     \
+        const uint16_t *ids = (const uint16_t *)(record + FP_RECORD_PAIRS + pw);                             \
+        for (int l = 0; l < n; l++) {                                                         \
+            if (join->line_row[ids[l]] < 0) {                                                                \
+                fp_join_new_set(join, &rows, words);                                                         \
+                join->line_row[ids[l]] = (int32_t)(rows - 1);                                                \
+                join->used[used++] = ids[l];                                                                 \
+            }                                                                                                \
+            join->index[(size_t)join->line_row[ids[l]] * words + (i >> 6)] |= bit;                           \
+        }                                                                                                    \
+        for (size_t w = 0; w < pw; w++)                                                                      \
+            for (uint64_t left = record[FP_RECORD_PAIRS + w]; left; left &= left - 1) {                      \
+                size_t p = w * 64 + (size_t)__builtin_ctzll(left);                                           \
+                if (join->pair_row[p] < 0) {                                                                 \
+                    fp_join_new_set(join, &rows, words);                                                     \
+                    join->pair_row[p] = (int32_t)(rows - 1);                                                 \
+                    join->used[used++] = (int32_t)(m->lines + p);                                            \
+                }                                                                                            \
+                join->index[(size_t)join->pair_row[p] * words + (i >> 6)] |= bit;                            \
+            }                                                                                                \
+    }                                                                                                        \
+    fp_count_t total = FP_COUNT_ZERO;                                                                        \
+    for (size_t j = 0; j < bottoms && status == 0; j++) {                                                    \
+        const uint64_t *record = bottom + j * rw;                                                            \
+        const uint64_t *excluded[FP_MEET_MAX_SIDE + 64 * 32];                                                \
+        int sets = 0;                                                                                        \
+        const uint16_t *ids = (const uint16_t *)(record + FP_RECORD_PAIRS + pw);                             \
+        for (int l = 0; l < n; l++)                                                                          \
+            if (join->line_row[ids[l]] >= 0)                                                                 \
+                excluded[sets++] = join->index + (size_t)join->line_row[ids[l]] * words;                     \
+        for (size_t w = 0; w < pw; w++)                                                                      \
+            for (uint64_t left = record[FP_RECORD_PAIRS + w]; left; left &= left - 1) {                      \
+                int32_t row = join->pair_row[w * 64 + (size_t)__builtin_ctzll(left)];                        \
+                if (row >= 0)                                                                                \
+                    excluded[sets++] = join->index + (size_t)row * words;                                    \
+            }                                                                                                \
+        uint64_t sums[128];                                                                                  \
+        memset(sums, 0, (size_t)planes * sizeof(uint64_t));                                                  \
+        for (size_t w = 0; w < words; w++) {                                                                 \
+            uint64_t out = 0;                                                                                \
+            for (int s = 0; s < sets; s++)                                                                   \
+                out |= excluded[s][w];                                                                       \
+            for (int k = 0; k < planes; k++)                                                                 \
+                sums[k] += (uint64_t)POPCOUNT(plane[k][w] & ~out);                                           \
+        }                                                                                                    \
+        fp_count_t met = FP_COUNT_ZERO;                                                                      \
+        for (int k = 0; k < planes; k++) {                                                                   \
+            fp_count_t term = {k < 64 ? sums[k] << k : 0,                                                    \
+                               k == 0 ? 0 : k < 64 ? sums[k] >> (64 - k) : sums[k] << (k - 64)};             \
+            met = fp_count_add(met, term);                                                                   \
+        }                                                                                                    \
+        fp_count_t count = {record[0], record[1]};                                                           \
+        total = fp_count_add(total, fp_count_times(met, count));                                             \
+    }                                                                                                        \
+    for (size_t u = 0; u < used; u++) {                                                                      \
+        if (join->used[u] < m->lines)                                                                        \
+            join->line_row[join->used[u]] = -1;                                                              \
+        else                                                                                                 \
+            join->pair_row[join->used[u] - m->lines] = -1;                                                   \
+    }                                                                                                        \
+    *result = total;                                                                                         \
+    return status;
+
+static inline int fp_popcount_portable(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The grids of `tops` tops (at most FP_JOIN_TOPS) and `bottoms` bottoms of one group: 0 and *result, or
+   -1 when the index would pass max_bytes. */
+static int fp_join_chunk(fp_join *join, const uint64_t *top, size_t tops, const uint64_t *bottom, size_t bottoms,
+                         fp_count_t *result) {
+#if defined(__GNUC__) && (defined(__POPCNT__) || !defined(__x86_64__))
+    FP_JOIN_CHUNK_BODY(__builtin_popcountll)
+#else
+    FP_JOIN_CHUNK_BODY(fp_popcount_portable)
+#endif
+}
+
+#if FP_JOIN_DISPATCH
+__attribute__((target("popcnt"))) static int fp_join_chunk_popcnt(fp_join *join, const uint64_t *top, size_t tops,
+                                                                   const uint64_t *bottom, size_t bottoms,
+                                                                   fp_count_t *result) {
+    FP_JOIN_CHUNK_BODY(__builtin_popcountll)
+}
+#endif
+#undef FP_JOIN_CHUNK_BODY
+
+/* Whether this processor has the popcnt instruction (where the join is built both ways). */
+static int fp_join_hardware_popcount(void) {
+#if FP_JOIN_DISPATCH
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") != 0;
+#else
+    return 0;
+#endif
 }
 
 /* The grids whose middle rows are lines a and b (numbers of fp_meet's lines): 0 and *result; -1 when
@@ -800,6 +879,8 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     fp_records records[2];
     size_t *first[2] = {NULL, NULL};
     memset(records, 0, sizeof(records));
+    fp_join join;
+    memset(&join, 0, sizeof(join));
     int status = side.key == NULL ? -1 : 0;
     for (side.below = 0; side.below < 2 && status == 0; side.below++) {
         side.rows[0] = m->line[side.below ? a : b];
@@ -819,57 +900,35 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     for (int s = 0; s < 2 && status == 0; s++)
         if (fp_records_sort(&records[s], groups.size, &first[s]) != 0)
             status = -1;
+    if (status == 0 && fp_join_init(&join, m, &records[0], &bytes) != 0)
+        status = -1;
+    int popcnt = fp_join_hardware_popcount();
     fp_count_t total = FP_COUNT_ZERO;
-    if (status == 0) {
-        size_t words = records[0].words, pair_words = records[0].pair_words;
-        for (size_t g = 0; g < groups.size && status == 0; g++) {
-            if (*stop)
-                status = -2;
-            size_t tops = first[0][g + 1] - first[0][g], bottoms = first[1][g + 1] - first[1][g];
-            if (tops * bottoms > FP_MEET_SPREAD_FACTOR * (tops + bottoms) << n) {
-                /* By inclusion-exclusion: cheaper than every top with every bottom. */
-                fp_map table;
-                memset(&table, 0, sizeof(table));
-                table.words = ((size_t)m->width + 2 * (size_t)n + 7) / 8;
-                fp_group group = {m, 0, pair_words, &table, &bytes, FP_COUNT_ZERO};
-                for (size_t i = first[0][g]; i < first[0][g + 1] && status == 0; i++)
-                    if (fp_group_spread(&group, records[0].data + i * words) != 0)
-                        status = -1;
-                group.below = 1;
-                for (size_t j = first[1][g]; j < first[1][g + 1] && status == 0; j++)
-                    fp_group_spread(&group, records[1].data + j * words);
-                total = fp_count_add(total, group.total);
-                bytes -= fp_map_bytes(table.words, table.capacity);
-                fp_map_free(&table);
-                continue;
-            }
-            for (size_t j = first[1][g]; j < first[1][g + 1]; j++) {
-                const uint64_t *below = records[1].data + j * words;
-                fp_count_t met = FP_COUNT_ZERO;
-                for (size_t i = first[0][g]; i < first[0][g + 1]; i++) {
-                    const uint64_t *above = records[0].data + i * words;
-                    int clash = 0;
-                    for (size_t w = 0; w < pair_words && !clash; w++)
-                        clash = (above[3 + w] & below[3 + w]) != 0;
-                    if (clash)
-                        continue;
-                    if ((above[2] & below[2]) != 0 &&
-                        fp_share_a_line((const uint16_t *)(above + 3 + pair_words),
-                                        (const uint16_t *)(below + 3 + pair_words), n))
-                        continue;
-                    fp_count_t count = {above[0], above[1]};
-                    met = fp_count_add(met, count);
-                }
-                fp_count_t count = {below[0], below[1]};
-                total = fp_count_add(total, fp_count_times(met, count));
-            }
+    size_t words = records[0].words;
+    for (size_t g = 0; g < groups.size && status == 0; g++) {
+        if (*stop)
+            status = -2;
+        size_t bottoms = first[1][g + 1] - first[1][g];
+        for (size_t i = first[0][g]; i < first[0][g + 1] && bottoms > 0 && status == 0; i += FP_JOIN_TOPS) {
+            size_t tops = first[0][g + 1] - i < FP_JOIN_TOPS ? first[0][g + 1] - i : FP_JOIN_TOPS;
+            const uint64_t *top = records[0].data + i * words, *bottom = records[1].data + first[1][g] * words;
+            fp_count_t met;
+#if FP_JOIN_DISPATCH
+            if (popcnt)
+                status = fp_join_chunk_popcnt(&join, top, tops, bottom, bottoms, &met);
+            else
+#endif
+                status = fp_join_chunk(&join, top, tops, bottom, bottoms, &met);
+            total = fp_count_add(total, met);
         }
     }
+    (void)popcnt;
     for (int s = 0; s < 2; s++) {
         free(records[s].data);
         free(records[s].group);
         free(first[s]);
     }
+    fp_join_free(&join);
     fp_map_free(&groups);
     free(side.key);
     *result = total;
