@@ -335,6 +335,8 @@ typedef struct {
     uint64_t *line;      /* a numbered line's digits, one bit a column */
     int *row_first;      /* row r's candidates are row_ids[row_first[r] .. row_first[r + 1]) */
     uint16_t *row_ids;
+    size_t pair_words;   /* one bit a pair of columns c < d */
+    uint64_t *line_pairs; /* a numbered line's pairs of equal columns, pair_words words each */
     size_t max_bytes;
 } fp_meet;
 
@@ -342,9 +344,24 @@ static void fp_meet_free(fp_meet *m) {
     free(m->line);
     free(m->row_first);
     free(m->row_ids);
+    free(m->line_pairs);
     m->line = NULL;
     m->row_first = NULL;
     m->row_ids = NULL;
+    m->line_pairs = NULL;
+}
+
+static inline int fp_pair_bit(int width, int c, int d) { return c * width - c * (c + 1) / 2 + (d - c - 1); }
+
+/* The pairs of columns c < d on which `line` has equal digits, into pairs (m->pair_words words). */
+static void fp_equal_pairs(const fp_meet *m, uint64_t line, uint64_t *pairs) {
+    memset(pairs, 0, m->pair_words * 8);
+    for (int c = 0; c < m->width; c++)
+        for (int d = c + 1; d < m->width; d++)
+            if (((line >> c) & 1) == ((line >> d) & 1)) {
+                int bit = fp_pair_bit(m->width, c, d);
+                pairs[bit >> 6] |= (uint64_t)1 << (bit & 63);
+            }
 }
 
 /* The first of the n sorted values not below value. */
@@ -461,6 +478,12 @@ static int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells,
             for (size_t i = 0; i < total; i++) {
                 m->row_ids[i] = (uint16_t)fp_lower_bound(m->line, distinct, found[i]);
             }
+            m->pair_words = ((size_t)width * (width - 1) / 2 + 63) / 64;
+            m->line_pairs = (uint64_t *)malloc((distinct ? distinct : 1) * m->pair_words * 8);
+            if (m->line_pairs == NULL)
+                status = -1;
+            for (size_t i = 0; i < distinct && status == 0; i++)
+                fp_equal_pairs(m, m->line[i], m->line_pairs + i * m->pair_words);
         }
     }
     free(found);
@@ -468,195 +491,231 @@ static int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells,
     return status;
 }
 
-/* One side of one pair of middle rows: its listing, merged by set, then spread over (U, s). */
+/* One side of one pair of middle rows, listed: every way to fill its rows, as the group it needs
+   (the ones of each column) and its sorted lines, a sequence a way. */
 typedef struct {
     const fp_meet *m;
     int below;                       /* 0: the rows above the middle; 1: the rows below */
     uint16_t ids[FP_MEET_MAX_SIDE];  /* the side's lines, by the distance of their row from the middle */
     uint64_t rows[FP_MEET_MAX_SIDE + 2]; /* the middle rows (the nearer one last), then the side's */
-    uint8_t ones[64];                /* each column's ones in the side's rows, the middle rows only above */
-    fp_map sets;                     /* sorted line numbers of a side -> its orders */
-    size_t set_words;
-    uint64_t *key;
+    uint8_t ones[64];                /* each column's ones in the middle rows and the side's placed rows */
+    uint8_t middle_ones[64];         /* each column's ones in the middle rows */
+    uint64_t *used;                  /* the lines placed (bits, one a line), the middle rows' too */
+    fp_map *groups;                  /* the ones of each column -> the group's number */
+    size_t sequence_words;           /* a sequence: its group (32 bits), then its sorted lines */
+    size_t sequences, room;
+    uint64_t *sequence;
     size_t *bytes;
     const volatile int *stop;        /* set (by another thread) to stop the count */
-    int failed;
+    int failed;                      /* 1: out of memory; 2: stopped */
 } fp_side;
 
-/* The rows of `side` (all at one distance from the middle) from `depth` on, listed into side->sets. */
+/* Record one way to fill the side: its group (added above, looked up below) and its sorted lines. */
+static void fp_side_record(fp_side *side) {
+    const fp_meet *m = side->m;
+    int n = m->side_rows, half = m->height / 2;
+    uint64_t key[8];
+    memset(key, 0, sizeof(key));
+    uint8_t *ones_key = (uint8_t *)key;
+    for (int c = 0; c < m->width; c++)
+        ones_key[c] = (uint8_t)(side->below ? half - (side->ones[c] - side->middle_ones[c]) : side->ones[c]);
+    fp_count_t group;
+    if (!fp_map_get(side->groups, key, &group)) {
+        if (side->below)
+            return;
+        group.lo = side->groups->size;
+        group.hi = 0;
+        if (fp_map_add(side->groups, key, group, side->bytes, m->max_bytes) != 0) {
+            side->failed = 1;
+            return;
+        }
+    }
+    if (side->sequences == side->room) {
+        size_t more = side->room ? 2 * side->room : 1024;
+        size_t added = (more - side->room) * side->sequence_words * 8;
+        uint64_t *grown = *side->bytes + added > m->max_bytes
+                              ? NULL
+                              : (uint64_t *)realloc(side->sequence, more * side->sequence_words * 8);
+        if (grown == NULL) {
+            side->failed = 1;
+            return;
+        }
+        side->sequence = grown;
+        side->room = more;
+        *side->bytes += added;
+    }
+    uint64_t *sequence = side->sequence + side->sequences++ * side->sequence_words;
+    memset(sequence, 0, side->sequence_words * 8);
+    *(uint32_t *)sequence = (uint32_t)group.lo;
+    uint16_t *sorted = (uint16_t *)sequence + 2;
+    for (int i = 0; i < n; i++) {
+        uint16_t id = side->ids[i];
+        int j = i;
+        while (j > 0 && sorted[j - 1] > id) {
+            sorted[j] = sorted[j - 1];
+            j--;
+        }
+        sorted[j] = id;
+    }
+}
+
+/* The rows of `side` (all at one distance from the middle) from `depth` on, listed into side->sequence. */
 static void fp_side_list(fp_side *side, int depth) {
     const fp_meet *m = side->m;
     int n = m->side_rows;
     if (depth == n) {
-        uint16_t sorted[FP_MEET_MAX_SIDE];
-        for (int i = 0; i < n; i++) {
-            uint16_t id = side->ids[i];
-            int j = i;
-            while (j > 0 && sorted[j - 1] > id) {
-                sorted[j] = sorted[j - 1];
-                j--;
-            }
-            sorted[j] = id;
-        }
-        memset(side->key, 0, side->set_words * 8);
-        memcpy(side->key, sorted, (size_t)n * sizeof(uint16_t));
-        fp_count_t one = {1, 0};
-        if (fp_map_add(&side->sets, side->key, one, side->bytes, m->max_bytes) != 0)
-            side->failed = 1;
+        fp_side_record(side);
         return;
     }
     int row = side->below ? m->middle + 1 + depth : m->middle - 2 - depth;
     int half = m->height / 2, width = m->width;
     uint64_t near = side->rows[depth + 1], far = side->rows[depth];
-    /* Rows counted in ones[] once this one is: above, the middle rows too. */
-    int rows = side->below ? depth + 1 : depth + 3;
+    int rows = depth + 3; /* rows counted in ones[] once this one is: the middle rows too */
     if (depth < 2 && *side->stop)
         side->failed = 2;
+    uint64_t full_ones = 0, full_zeros = 0;
+    for (int c = 0; c < width; c++) {
+        if (side->ones[c] >= half)
+            full_ones |= (uint64_t)1 << c;
+        if (rows - 1 - side->ones[c] >= half)
+            full_zeros |= (uint64_t)1 << c;
+    }
     for (int i = m->row_first[row]; i < m->row_first[row + 1] && !side->failed; i++) {
         uint16_t id = m->row_ids[i];
         uint64_t line = m->line[id];
         if ((~(line ^ near) & ~(near ^ far) & m->mask) != 0)
             continue; /* three equal digits in a column */
-        int repeated = line == side->rows[0] || line == side->rows[1];
-        for (int j = 0; j < depth && !repeated; j++)
-            repeated = side->ids[j] == id;
-        if (repeated)
-            continue;
-        int fits = 1;
-        for (int c = 0; c < width && fits; c++) {
-            int ones = side->ones[c] + (int)((line >> c) & 1), zeros = rows - ones;
-            if (side->below) {
-                int middle_ones = (int)((side->rows[0] >> c) & 1) + (int)((side->rows[1] >> c) & 1);
-                ones += middle_ones;
-                zeros += 2 - middle_ones;
-            }
-            fits = ones <= half && zeros <= half;
-        }
-        if (!fits)
-            continue;
+        if ((line & full_ones) != 0 || (~line & full_zeros & m->mask) != 0)
+            continue; /* more than half a column's cells ones, or zeros */
+        if ((side->used[id >> 6] >> (id & 63)) & 1)
+            continue; /* a line already placed */
         for (int c = 0; c < width; c++)
             side->ones[c] += (uint8_t)((line >> c) & 1);
+        side->used[id >> 6] |= (uint64_t)1 << (id & 63);
         side->ids[depth] = id;
         side->rows[depth + 2] = line;
         fp_side_list(side, depth + 1);
+        side->used[id >> 6] &= ~((uint64_t)1 << (id & 63));
         for (int c = 0; c < width; c++)
             side->ones[c] -= (uint8_t)((line >> c) & 1);
     }
 }
 
-/* A side's sets as records, for the meet: each set's count, which pairs of columns it leaves equal
-   (one bit a pair c < d), and its sorted lines. A top and a bottom make grids when no line is in both
+/* A side's sets as records, for the meet, in order of group (first[g] .. first[g + 1] are group g's):
+   each set's count (its orders), which pairs of columns it leaves equal (one bit a pair c < d; above,
+   with the middle rows), and its sorted lines. A top and a bottom make grids when no line is in both
    and no pair of columns is equal in both: the rows all differ then, and so do the columns. */
 typedef struct {
     size_t words;      /* one record */
     size_t pair_words; /* its equal pairs */
     size_t count;      /* records held */
     uint64_t *data;
-    uint32_t *group;   /* each record's group: the columns' ones it needs of the other side */
+    size_t *first;
 } fp_records;
 
 enum { FP_RECORD_PAIRS = 2 }; /* a record's first word of equal pairs, after its count */
 
-static inline int fp_pair_bit(int width, int c, int d) { return c * width - c * (c + 1) / 2 + (d - c - 1); }
-
-/* The records of side->sets, grouped by `groups` (the ones of each column above; the ones the rows
-   above need below): the top adds groups, the bottom keeps only the records of a group the top has.
-   0, or -1 when memory ran out. */
-static int fp_side_records(fp_side *side, fp_map *groups, fp_records *records) {
+/* The records of side->sequence: sorted by group (a counting sort), then merged by set within each group
+   (a small table a group). `pairs` is what the middle rows leave equal (all pairs below). 0, or -1
+   when memory ran out or would pass max_bytes. */
+static int fp_side_records(fp_side *side, size_t groups, const uint64_t *pairs, fp_records *records) {
     const fp_meet *m = side->m;
-    int width = m->width, n = m->side_rows, half = m->height / 2;
-    size_t id_words = ((size_t)n * 2 + 7) / 8;
-    records->pair_words = ((size_t)width * (width - 1) / 2 + 63) / 64;
-    records->words = FP_RECORD_PAIRS + records->pair_words + id_words;
+    int n = m->side_rows;
+    size_t sw = side->sequence_words, pw = m->pair_words;
+    records->pair_words = pw;
+    records->words = FP_RECORD_PAIRS + pw + (((size_t)n * 2 + 7) / 8);
     records->count = 0;
-    size_t room = side->sets.size ? side->sets.size : 1;
-    records->data = (uint64_t *)calloc(room * records->words, 8);
-    records->group = (uint32_t *)malloc(room * sizeof(uint32_t));
-    if (records->data == NULL || records->group == NULL)
+    size_t total = side->sequences;
+    size_t need = (groups + 1) * sizeof(size_t) * 2 + (total ? total : 1) * sw * 8;
+    if (*side->bytes + need > m->max_bytes)
         return -1;
-    *side->bytes += room * (records->words * 8 + 4);
-    uint64_t key[8];
-    for (size_t slot = 0; slot < side->sets.capacity; slot++) {
-        if (!side->sets.hashes[slot])
-            continue;
-        const uint16_t *sorted = (const uint16_t *)(side->sets.keys + slot * side->set_words);
-        uint64_t pattern[64];
-        uint8_t ones[64];
-        int count_rows = 0;
-        memset(pattern, 0, sizeof(pattern));
-        memset(ones, 0, sizeof(ones));
-        uint64_t lines[FP_MEET_MAX_SIDE + 2];
-        int count_lines = 0;
-        if (!side->below) {
-            lines[count_lines++] = side->rows[0];
-            lines[count_lines++] = side->rows[1];
-        }
-        for (int i = 0; i < n; i++)
-            lines[count_lines++] = m->line[sorted[i]];
-        for (int i = 0; i < count_lines; i++, count_rows++)
-            for (int c = 0; c < width; c++) {
-                int digit = (int)((lines[i] >> c) & 1);
-                pattern[c] |= (uint64_t)digit << count_rows;
-                ones[c] += (uint8_t)digit;
-            }
-        memset(key, 0, sizeof(key));
-        uint8_t *ones_key = (uint8_t *)key;
-        for (int c = 0; c < width; c++)
-            ones_key[c] = (uint8_t)(side->below ? half - ones[c] : ones[c]);
-        fp_count_t group;
-        if (!side->below) {
-            if (!fp_map_get(groups, key, &group)) {
-                group.lo = groups->size;
-                group.hi = 0;
-                if (fp_map_add(groups, key, group, side->bytes, m->max_bytes) != 0)
-                    return -1;
-            }
-        } else if (!fp_map_get(groups, key, &group)) {
-            continue;
-        }
-        uint64_t *record = records->data + records->count * records->words;
-        records->group[records->count++] = (uint32_t)group.lo;
-        record[0] = side->sets.counts[slot].lo;
-        record[1] = side->sets.counts[slot].hi;
-        uint64_t *pairs = record + FP_RECORD_PAIRS;
-        for (int c = 0; c < width; c++)
-            for (int d = c + 1; d < width; d++)
-                if (pattern[c] == pattern[d]) {
-                    int bit = fp_pair_bit(width, c, d);
-                    pairs[bit >> 6] |= (uint64_t)1 << (bit & 63);
-                }
-        memcpy(pairs + records->pair_words, sorted, (size_t)n * 2);
-    }
-    return 0;
-}
-
-/* The records sorted by group (a counting sort); first[g] .. first[g + 1] are group g's. 0, or -1. */
-static int fp_records_sort(fp_records *records, size_t groups, size_t **first_out) {
-    size_t *first = (size_t *)calloc(groups + 1, sizeof(size_t));
-    uint64_t *data = (uint64_t *)malloc((records->count ? records->count : 1) * records->words * 8);
-    if (first == NULL || data == NULL) {
-        free(first);
-        free(data);
-        return -1;
-    }
-    for (size_t i = 0; i < records->count; i++)
-        first[records->group[i] + 1]++;
-    for (size_t g = 0; g < groups; g++)
-        first[g + 1] += first[g];
+    records->first = (size_t *)calloc(groups + 1, sizeof(size_t));
     size_t *next = (size_t *)malloc((groups + 1) * sizeof(size_t));
-    if (next == NULL) {
-        free(first);
-        free(data);
+    uint64_t *sorted = (uint64_t *)malloc((total ? total : 1) * sw * 8);
+    if (records->first == NULL || next == NULL || sorted == NULL) {
+        free(next);
+        free(sorted);
         return -1;
     }
-    memcpy(next, first, (groups + 1) * sizeof(size_t));
-    for (size_t i = 0; i < records->count; i++)
-        memcpy(data + next[records->group[i]]++ * records->words, records->data + i * records->words,
-               records->words * 8);
+    *side->bytes += need;
+    for (size_t i = 0; i < total; i++)
+        records->first[*(const uint32_t *)(side->sequence + i * sw) + 1]++;
+    for (size_t g = 0; g < groups; g++)
+        records->first[g + 1] += records->first[g];
+    memcpy(next, records->first, (groups + 1) * sizeof(size_t));
+    for (size_t i = 0; i < total; i++) {
+        const uint64_t *sequence = side->sequence + i * sw;
+        memcpy(sorted + next[*(const uint32_t *)sequence]++ * sw, sequence, sw * 8);
+    }
     free(next);
-    free(records->data);
-    records->data = data;
-    *first_out = first;
+    free(side->sequence);
+    *side->bytes -= side->room * sw * 8;
+    side->sequence = NULL;
+    side->room = side->sequences = 0;
+    /* The records take at most one a sequence; the table of a group, two slots a sequence. */
+    size_t largest = 0;
+    for (size_t g = 0; g < groups; g++)
+        if (records->first[g + 1] - records->first[g] > largest)
+            largest = records->first[g + 1] - records->first[g];
+    size_t slots = 16;
+    while (slots < 2 * largest)
+        slots *= 2;
+    need = (total ? total : 1) * records->words * 8 + slots * sizeof(uint32_t);
+    uint32_t *table = NULL;
+    if (*side->bytes + need <= m->max_bytes) {
+        records->data = (uint64_t *)malloc((total ? total : 1) * records->words * 8);
+        table = (uint32_t *)malloc(slots * sizeof(uint32_t));
+    }
+    if (records->data == NULL || table == NULL) {
+        free(table);
+        free(sorted);
+        return -1;
+    }
+    *side->bytes += need;
+    size_t id_bytes = (size_t)n * 2;
+    for (size_t g = 0; g < groups; g++) {
+        size_t start = records->first[g], end = records->first[g + 1], size = 16;
+        records->first[g] = records->count;
+        while (size < 2 * (end - start))
+            size *= 2;
+        memset(table, 0xFF, size * sizeof(uint32_t));
+        for (size_t i = start; i < end; i++) {
+            const uint16_t *ids = (const uint16_t *)(sorted + i * sw) + 2;
+            uint64_t hash = 0x9E3779B97F4A7C15ULL;
+            for (int l = 0; l < n; l++)
+                hash = (hash ^ ids[l]) * 0xBF58476D1CE4E5B9ULL;
+            size_t slot = (size_t)(hash >> 32) & (size - 1);
+            uint64_t *record = NULL;
+            while (table[slot] != 0xFFFFFFFFu) {
+                uint64_t *held = records->data + (records->first[g] + table[slot]) * records->words;
+                if (memcmp(held + FP_RECORD_PAIRS + pw, ids, id_bytes) == 0) {
+                    record = held;
+                    break;
+                }
+                slot = (slot + 1) & (size - 1);
+            }
+            if (record != NULL) {
+                fp_count_t one = {1, 0};
+                fp_count_t count = fp_count_add((fp_count_t){record[0], record[1]}, one);
+                record[0] = count.lo;
+                record[1] = count.hi;
+                continue;
+            }
+            table[slot] = (uint32_t)(records->count - records->first[g]);
+            record = records->data + records->count++ * records->words;
+            memset(record, 0, records->words * 8);
+            record[0] = 1;
+            uint64_t *equal = record + FP_RECORD_PAIRS;
+            memcpy(equal, pairs, pw * 8);
+            for (int l = 0; l < n; l++)
+                for (size_t w = 0; w < pw; w++)
+                    equal[w] &= m->line_pairs[(size_t)ids[l] * pw + w];
+            memcpy(equal + pw, ids, id_bytes);
+        }
+    }
+    records->first[groups] = records->count;
+    free(table);
+    free(sorted);
     return 0;
 }
 
@@ -863,43 +922,52 @@ static int fp_join_hardware_popcount(void) {
    the tables would pass max_bytes; -2 when *stop was set meanwhile. */
 static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop, fp_count_t *result) {
     int n = m->side_rows;
-    size_t bytes = 0;
+    size_t bytes = 0, pw = m->pair_words;
     fp_map groups;
     memset(&groups, 0, sizeof(groups));
     groups.words = ((size_t)m->width + 7) / 8;
     fp_side side;
     memset(&side, 0, sizeof(side));
     side.m = m;
-    side.set_words = ((size_t)n * 2 + 7) / 8;
-    if (side.set_words == 0)
-        side.set_words = 1;
+    side.groups = &groups;
+    side.sequence_words = (4 + (size_t)n * 2 + 7) / 8;
     side.bytes = &bytes;
     side.stop = stop;
-    side.key = (uint64_t *)calloc(side.set_words, 8);
+    side.used = (uint64_t *)calloc(((size_t)m->lines + 63) / 64, 8);
+    uint64_t pairs[32];
     fp_records records[2];
-    size_t *first[2] = {NULL, NULL};
     memset(records, 0, sizeof(records));
     fp_join join;
     memset(&join, 0, sizeof(join));
-    int status = side.key == NULL ? -1 : 0;
+    int status = side.used == NULL ? -1 : 0;
+    if (status == 0) {
+        side.used[a >> 6] |= (uint64_t)1 << (a & 63);
+        side.used[b >> 6] |= (uint64_t)1 << (b & 63);
+    }
     for (side.below = 0; side.below < 2 && status == 0; side.below++) {
         side.rows[0] = m->line[side.below ? a : b];
         side.rows[1] = m->line[side.below ? b : a];
-        for (int c = 0; c < m->width; c++)
-            side.ones[c] = side.below ? 0 : (uint8_t)(((side.rows[0] >> c) & 1) + ((side.rows[1] >> c) & 1));
-        memset(&side.sets, 0, sizeof(side.sets));
-        side.sets.words = side.set_words;
+        for (int c = 0; c < m->width; c++) {
+            side.middle_ones[c] = (uint8_t)(((side.rows[0] >> c) & 1) + ((side.rows[1] >> c) & 1));
+            side.ones[c] = side.middle_ones[c];
+        }
+        /* The pairs of columns equal so far: above, the middle rows'; below, every pair. */
+        for (size_t w = 0; w < pw; w++)
+            pairs[w] = side.below ? ~(uint64_t)0 : m->line_pairs[(size_t)a * pw + w] & m->line_pairs[(size_t)b * pw + w];
+        if (side.below) {
+            int all = m->width * (m->width - 1) / 2;
+            if (all % 64)
+                pairs[pw - 1] = ((uint64_t)1 << (all % 64)) - 1;
+        }
         fp_side_list(&side, 0);
         if (side.failed == 2)
             status = -2;
-        else if (side.failed || fp_side_records(&side, &groups, &records[side.below]) != 0)
+        else if (side.failed || fp_side_records(&side, groups.size, pairs, &records[side.below]) != 0)
             status = -1;
-        bytes -= fp_map_bytes(side.set_words, side.sets.capacity);
-        fp_map_free(&side.sets);
+        free(side.sequence);
+        side.sequence = NULL;
+        side.room = side.sequences = 0;
     }
-    for (int s = 0; s < 2 && status == 0; s++)
-        if (fp_records_sort(&records[s], groups.size, &first[s]) != 0)
-            status = -1;
     if (status == 0 && fp_join_init(&join, m, &records[0], &bytes) != 0)
         status = -1;
     int popcnt = fp_join_hardware_popcount();
@@ -908,10 +976,11 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     for (size_t g = 0; g < groups.size && status == 0; g++) {
         if (*stop)
             status = -2;
-        size_t bottoms = first[1][g + 1] - first[1][g];
-        for (size_t i = first[0][g]; i < first[0][g + 1] && bottoms > 0 && status == 0; i += FP_JOIN_TOPS) {
-            size_t tops = first[0][g + 1] - i < FP_JOIN_TOPS ? first[0][g + 1] - i : FP_JOIN_TOPS;
-            const uint64_t *top = records[0].data + i * words, *bottom = records[1].data + first[1][g] * words;
+        size_t *top_first = records[0].first, *bottom_first = records[1].first;
+        size_t bottoms = bottom_first[g + 1] - bottom_first[g];
+        for (size_t i = top_first[g]; i < top_first[g + 1] && bottoms > 0 && status == 0; i += FP_JOIN_TOPS) {
+            size_t tops = top_first[g + 1] - i < FP_JOIN_TOPS ? top_first[g + 1] - i : FP_JOIN_TOPS;
+            const uint64_t *top = records[0].data + i * words, *bottom = records[1].data + bottom_first[g] * words;
             fp_count_t met;
 #if FP_JOIN_DISPATCH
             if (popcnt)
@@ -925,12 +994,11 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     (void)popcnt;
     for (int s = 0; s < 2; s++) {
         free(records[s].data);
-        free(records[s].group);
-        free(first[s]);
+        free(records[s].first);
     }
     fp_join_free(&join);
     fp_map_free(&groups);
-    free(side.key);
+    free(side.used);
     *result = total;
     return status;
 }
