@@ -731,7 +731,8 @@ static int fp_side_records(fp_side *side, size_t groups, const uint64_t *pairs, 
    tops is indexed by a bit set over the chunk for each line (the tops using it) and each pair of
    columns (the tops leaving it equal), and one bit set for each bit of the tops' counts. A bottom's
    tops are those in none of its lines' and equal pairs' sets; their counts add up bit by bit, by
-   popcounts. */
+   popcounts. The tops take their bits in decreasing order of their counts' lengths, so that most
+   words need the sets of a count's low bits only. */
 enum { FP_JOIN_TOPS = 4096, FP_JOIN_WORDS = FP_JOIN_TOPS / 64 };
 
 typedef struct {
@@ -740,9 +741,16 @@ typedef struct {
     int32_t *line_row;  /* each line's set in `index`, or -1: m->lines of them */
     int32_t *pair_row;  /* each pair of columns' set, or -1 */
     int32_t *used;      /* the lines and pairs (pairs after m->lines) given a set in this chunk */
-    uint64_t *index;    /* sets of `words` words each */
+    uint64_t *index;    /* sets of `words` words each: first the counts' bits, then lines and pairs */
     size_t index_rows;  /* sets `index` has room for */
     size_t *bytes;
+    /* the chunk indexed */
+    size_t words;       /* of each set: a bit a top */
+    size_t sets;        /* sets in use */
+    size_t lines_and_pairs;
+    int planes;         /* sets of the counts' bits: as many as the longest count's bits */
+    uint8_t word_planes[FP_JOIN_WORDS];
+    uint16_t position[FP_JOIN_TOPS];
 } fp_join;
 
 static void fp_join_free(fp_join *join) {
@@ -786,65 +794,96 @@ static int fp_join_reserve(fp_join *join, size_t rows) {
     return 0;
 }
 
-/* The next set of `words` words in the index, cleared. */
-static inline uint64_t *fp_join_new_set(fp_join *join, size_t *rows, size_t words) {
-    uint64_t *set = join->index + (*rows)++ * words;
-    memset(set, 0, words * 8);
-    return set;
+/* The set in the index of line or pair number `key` (pairs after m->lines), made empty if it is new. */
+static inline uint64_t *fp_join_set(fp_join *join, int32_t *row, int32_t key) {
+    if (*row < 0) {
+        *row = (int32_t)join->sets++;
+        memset(join->index + (size_t)*row * join->words, 0, join->words * 8);
+        join->used[join->lines_and_pairs++] = key;
+    }
+    return join->index + (size_t)*row * join->words;
 }
 
-#define FP_JOIN_CHUNK_BODY(POPCOUNT)                                                                         \
+static inline int fp_count_bits(const uint64_t *count) {
+    return count[1] ? 128 - __builtin_clzll(count[1]) : count[0] ? 64 - __builtin_clzll(count[0]) : 0;
+}
+
+/* Index `tops` tops (at most FP_JOIN_TOPS): 0, or -1 when the index would pass max_bytes. */
+static int fp_join_index(fp_join *join, const uint64_t *top, size_t tops) {
+    const fp_meet *m = join->m;
+    int n = m->side_rows;
+    size_t rw = join->record_words, pw = join->pair_words, pairs = (size_t)m->width * (m->width - 1) / 2;
+    join->words = (tops + 63) / 64;
+    join->sets = join->lines_and_pairs = 0;
+    /* The tops' positions: by decreasing length of their counts (a counting sort). */
+    size_t starts[130];
+    memset(starts, 0, sizeof(starts));
+    for (size_t i = 0; i < tops; i++)
+        starts[128 - fp_count_bits(top + i * rw) + 1]++;
+    for (int k = 0; k < 129; k++)
+        starts[k + 1] += starts[k];
+    for (size_t i = 0; i < tops; i++)
+        join->position[i] = (uint16_t)starts[128 - fp_count_bits(top + i * rw)]++;
+    join->planes = tops ? fp_count_bits(top) : 0;
+    for (size_t i = 0; i < tops; i++) {
+        int bits = fp_count_bits(top + i * rw);
+        if (bits > join->planes)
+            join->planes = bits;
+    }
+    size_t most = (size_t)m->lines + pairs;
+    if (most > tops * ((size_t)n + pairs))
+        most = tops * ((size_t)n + pairs);
+    if (fp_join_reserve(join, (size_t)join->planes + most) != 0)
+        return -1;
+    join->sets = (size_t)join->planes;
+    memset(join->index, 0, join->sets * join->words * 8);
+    memset(join->word_planes, 0, join->words);
+    for (size_t i = 0; i < tops; i++) {
+        const uint64_t *record = top + i * rw;
+        size_t at = join->position[i], word = at >> 6;
+        uint64_t bit = (uint64_t)1 << (at & 63);
+        int bits = fp_count_bits(record);
+        if (bits > join->word_planes[word])
+            join->word_planes[word] = (uint8_t)bits;
+        for (int k = 0; k < bits; k++)
+            if ((record[k >> 6] >> (k & 63)) & 1)
+                join->index[(size_t)k * join->words + word] |= bit;
+        const uint16_t *ids = (const uint16_t *)(record + FP_RECORD_PAIRS + pw);
+        for (int l = 0; l < n; l++)
+            fp_join_set(join, &join->line_row[ids[l]], ids[l])[word] |= bit;
+        for (size_t w = 0; w < pw; w++)
+            for (uint64_t left = record[FP_RECORD_PAIRS + w]; left; left &= left - 1) {
+                size_t p = w * 64 + (size_t)__builtin_ctzll(left);
+                fp_join_set(join, &join->pair_row[p], (int32_t)(m->lines + p))[word] |= bit;
+            }
+    }
+    return 0;
+}
+
+/* Forget the chunk's sets of lines and pairs, for the next chunk. */
+static void fp_join_clear(fp_join *join) {
+    const fp_meet *m = join->m;
+    for (size_t u = 0; u < join->lines_and_pairs; u++) {
+        if (join->used[u] < m->lines)
+            join->line_row[join->used[u]] = -1;
+        else
+            join->pair_row[join->used[u] - m->lines] = -1;
+    }
+    join->lines_and_pairs = 0;
+}
+
+/* The grids of the indexed tops with `bottoms` bottoms of their group, into *result. */
+#define FP_JOIN_MEET_BODY(POPCOUNT)                                                                          \
     const fp_meet *m = join->m;                                                                              \
     int n = m->side_rows;                                                                                    \
-    size_t rw = join->record_words, pw = join->pair_words, words = (tops + 63) / 64, rows = 0, used = 0;     \
-    int planes = 0;                                                                                          \
-    for (size_t i = 0; i < tops; i++) {                                                                      \
-        const uint64_t *record = top + i * rw;                                                               \
-        int bits = record[1] ? 128 - __builtin_clzll(record[1]) : record[0] ? 64 - __builtin_clzll(record[0]) : 0; \
-        if (bits > planes)                                                                                   \
-            planes = bits;                                                                                   \
-    }                                                                                                        \
-    size_t most = (size_t)m->lines + m->width * (m->width - 1) / 2;                                          \
-    if (most > tops * (size_t)(n + m->width * (m->width - 1) / 2))                                           \
-        most = tops * (size_t)(n + m->width * (m->width - 1) / 2);                                           \
-    if (fp_join_reserve(join, (size_t)planes + most) != 0)                                                   \
-        return -1;                                                                                           \
-    uint64_t *plane[128];                                                                                    \
-    int status = 0;                                                                                          \
-    for (int k = 0; k < planes; k++)                                                                         \
-        plane[k] = fp_join_new_set(join, &rows, words);                                                      \
-    for (size_t i = 0; i < tops; i++) {                                                                      \
-        const uint64_t *record = top + i * rw;                                                               \
-        uint64_t bit = (uint64_t)1 << (i & 63);                                                              \
-        for (int k = 0; k < planes; k++)                                                                     \
-            if ((record[k >> 6] >> (k & 63)) & 1)                                                            \
-                plane[k][i >> 6] |= bit;                                                                     \
-        const uint16_t *ids = (const uint16_t *)(record + FP_RECORD_PAIRS + pw);                             \
-        for (int l = 0; l < n; l++) {                                                         \
-            if (join->line_row[ids[l]] < 0) {                                                                \
-                fp_join_new_set(join, &rows, words);                                                         \
-                join->line_row[ids[l]] = (int32_t)(rows - 1);                                                \
-                join->used[used++] = ids[l];                                                                 \
-            }                                                                                                \
-            join->index[(size_t)join->line_row[ids[l]] * words + (i >> 6)] |= bit;                           \
-        }                                                                                                    \
-        for (size_t w = 0; w < pw; w++)                                                                      \
-            for (uint64_t left = record[FP_RECORD_PAIRS + w]; left; left &= left - 1) {                      \
-                size_t p = w * 64 + (size_t)__builtin_ctzll(left);                                           \
-                if (join->pair_row[p] < 0) {                                                                 \
-                    fp_join_new_set(join, &rows, words);                                                     \
-                    join->pair_row[p] = (int32_t)(rows - 1);                                                 \
-                    join->used[used++] = (int32_t)(m->lines + p);                                            \
-                }                                                                                            \
-                join->index[(size_t)join->pair_row[p] * words + (i >> 6)] |= bit;                            \
-            }                                                                                                \
-    }                                                                                                        \
+    size_t rw = join->record_words, pw = join->pair_words, words = join->words;                              \
+    const uint64_t *excluded[FP_MEET_MAX_SIDE + 64 * 32];                                                    \
+    uint64_t sums[128];                                                                                      \
     fp_count_t total = FP_COUNT_ZERO;                                                                        \
-    for (size_t j = 0; j < bottoms && status == 0; j++) {                                                    \
+    for (size_t j = 0; j < bottoms; j++) {                                                                   \
         const uint64_t *record = bottom + j * rw;                                                            \
-        const uint64_t *excluded[FP_MEET_MAX_SIDE + 64 * 32];                                                \
-        int sets = 0;                                                                                        \
         const uint16_t *ids = (const uint16_t *)(record + FP_RECORD_PAIRS + pw);                             \
+        int sets = 0;                                                                                        \
         for (int l = 0; l < n; l++)                                                                          \
             if (join->line_row[ids[l]] >= 0)                                                                 \
                 excluded[sets++] = join->index + (size_t)join->line_row[ids[l]] * words;                     \
@@ -854,17 +893,16 @@ static inline uint64_t *fp_join_new_set(fp_join *join, size_t *rows, size_t word
                 if (row >= 0)                                                                                \
                     excluded[sets++] = join->index + (size_t)row * words;                                    \
             }                                                                                                \
-        uint64_t sums[128];                                                                                  \
-        memset(sums, 0, (size_t)planes * sizeof(uint64_t));                                                  \
+        memset(sums, 0, (size_t)join->planes * sizeof(uint64_t));                                            \
         for (size_t w = 0; w < words; w++) {                                                                 \
             uint64_t out = 0;                                                                                \
             for (int s = 0; s < sets; s++)                                                                   \
                 out |= excluded[s][w];                                                                       \
-            for (int k = 0; k < planes; k++)                                                                 \
-                sums[k] += (uint64_t)POPCOUNT(plane[k][w] & ~out);                                           \
+            for (int k = 0; k < join->word_planes[w]; k++)                                                   \
+                sums[k] += (uint64_t)POPCOUNT(join->index[(size_t)k * words + w] & ~out);                    \
         }                                                                                                    \
         fp_count_t met = FP_COUNT_ZERO;                                                                      \
-        for (int k = 0; k < planes; k++) {                                                                   \
+        for (int k = 0; k < join->planes; k++) {                                                             \
             fp_count_t term = {k < 64 ? sums[k] << k : 0,                                                    \
                                k == 0 ? 0 : k < 64 ? sums[k] >> (64 - k) : sums[k] << (k - 64)};             \
             met = fp_count_add(met, term);                                                                   \
@@ -872,14 +910,7 @@ static inline uint64_t *fp_join_new_set(fp_join *join, size_t *rows, size_t word
         fp_count_t count = {record[0], record[1]};                                                           \
         total = fp_count_add(total, fp_count_times(met, count));                                             \
     }                                                                                                        \
-    for (size_t u = 0; u < used; u++) {                                                                      \
-        if (join->used[u] < m->lines)                                                                        \
-            join->line_row[join->used[u]] = -1;                                                              \
-        else                                                                                                 \
-            join->pair_row[join->used[u] - m->lines] = -1;                                                   \
-    }                                                                                                        \
-    *result = total;                                                                                         \
-    return status;
+    *result = total;
 
 static inline int fp_popcount_portable(uint64_t x) {
     x -= (x >> 1) & 0x5555555555555555ULL;
@@ -888,25 +919,21 @@ static inline int fp_popcount_portable(uint64_t x) {
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* The grids of `tops` tops (at most FP_JOIN_TOPS) and `bottoms` bottoms of one group: 0 and *result, or
-   -1 when the index would pass max_bytes. */
-static int fp_join_chunk(fp_join *join, const uint64_t *top, size_t tops, const uint64_t *bottom, size_t bottoms,
-                         fp_count_t *result) {
+static void fp_join_meet(const fp_join *join, const uint64_t *bottom, size_t bottoms, fp_count_t *result) {
 #if defined(__GNUC__) && (defined(__POPCNT__) || !defined(__x86_64__))
-    FP_JOIN_CHUNK_BODY(__builtin_popcountll)
+    FP_JOIN_MEET_BODY(__builtin_popcountll)
 #else
-    FP_JOIN_CHUNK_BODY(fp_popcount_portable)
+    FP_JOIN_MEET_BODY(fp_popcount_portable)
 #endif
 }
 
 #if FP_JOIN_DISPATCH
-__attribute__((target("popcnt"))) static int fp_join_chunk_popcnt(fp_join *join, const uint64_t *top, size_t tops,
-                                                                   const uint64_t *bottom, size_t bottoms,
-                                                                   fp_count_t *result) {
-    FP_JOIN_CHUNK_BODY(__builtin_popcountll)
+__attribute__((target("popcnt"))) static void fp_join_meet_popcnt(const fp_join *join, const uint64_t *bottom,
+                                                                  size_t bottoms, fp_count_t *result) {
+    FP_JOIN_MEET_BODY(__builtin_popcountll)
 }
 #endif
-#undef FP_JOIN_CHUNK_BODY
+#undef FP_JOIN_MEET_BODY
 
 /* Whether this processor has the popcnt instruction (where the join is built both ways). */
 static int fp_join_hardware_popcount(void) {
@@ -981,13 +1008,17 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
         for (size_t i = top_first[g]; i < top_first[g + 1] && bottoms > 0 && status == 0; i += FP_JOIN_TOPS) {
             size_t tops = top_first[g + 1] - i < FP_JOIN_TOPS ? top_first[g + 1] - i : FP_JOIN_TOPS;
             const uint64_t *top = records[0].data + i * words, *bottom = records[1].data + bottom_first[g] * words;
-            fp_count_t met;
+            fp_count_t met = FP_COUNT_ZERO;
+            status = fp_join_index(&join, top, tops);
+            if (status == 0) {
 #if FP_JOIN_DISPATCH
-            if (popcnt)
-                status = fp_join_chunk_popcnt(&join, top, tops, bottom, bottoms, &met);
-            else
+                if (popcnt)
+                    fp_join_meet_popcnt(&join, bottom, bottoms, &met);
+                else
 #endif
-                status = fp_join_chunk(&join, top, tops, bottom, bottoms, &met);
+                    fp_join_meet(&join, bottom, bottoms, &met);
+            }
+            fp_join_clear(&join);
             total = fp_count_add(total, met);
         }
     }
