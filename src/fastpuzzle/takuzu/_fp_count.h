@@ -491,6 +491,71 @@ static int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells,
     return status;
 }
 
+/* The groups of one part: the ones of each column a top has (what it needs of the bottom), numbered in
+   the order they are met. Slots hold a group's number plus one, so that the table (4 bytes a slot) stays
+   in the cache while the sides are listed. */
+typedef struct {
+    size_t words;      /* a key: the ones of each column, a byte each */
+    size_t size;       /* groups */
+    size_t room;       /* keys room */
+    uint64_t *keys;    /* group g's key at g * words */
+    uint32_t *slots;
+    size_t capacity;   /* slots: a power of two, at least twice the groups */
+} fp_groups;
+
+static void fp_groups_free(fp_groups *groups) {
+    free(groups->keys);
+    free(groups->slots);
+    groups->keys = NULL;
+    groups->slots = NULL;
+}
+
+/* The slot of `key`: where it is, or the empty slot where it would go. */
+static inline size_t fp_groups_slot(const fp_groups *groups, const uint64_t *key) {
+    size_t slot = (size_t)fp_map_hash(key, groups->words) & (groups->capacity - 1);
+    while (groups->slots[slot] != 0 &&
+           !fp_same_key(groups->keys + (size_t)(groups->slots[slot] - 1) * groups->words, key, groups->words))
+        slot = (slot + 1) & (groups->capacity - 1);
+    return slot;
+}
+
+/* Key's group: its number, or -1 when it has none; a new group when `add` is set (or -2 when memory ran
+   out or would pass max_bytes). */
+static long long fp_groups_find(fp_groups *groups, const uint64_t *key, int add, size_t *bytes, size_t max_bytes) {
+    if (groups->capacity) {
+        size_t slot = fp_groups_slot(groups, key);
+        if (groups->slots[slot])
+            return (long long)groups->slots[slot] - 1;
+        if (!add)
+            return -1;
+    } else if (!add) {
+        return -1;
+    }
+    if (2 * (groups->size + 1) > groups->capacity || groups->size == groups->room) {
+        size_t room = groups->room ? 2 * groups->room : 256, capacity = 2 * room;
+        size_t added = (room - groups->room) * groups->words * 8 + (capacity - groups->capacity) * 4;
+        if (room > 0xFFFFFFFEu || *bytes + added > max_bytes)
+            return -2;
+        uint64_t *keys = (uint64_t *)realloc(groups->keys, room * groups->words * 8);
+        if (keys == NULL)
+            return -2;
+        groups->keys = keys;
+        uint32_t *slots = (uint32_t *)calloc(capacity, 4);
+        if (slots == NULL)
+            return -2;
+        free(groups->slots);
+        groups->slots = slots;
+        groups->room = room;
+        groups->capacity = capacity;
+        *bytes += added;
+        for (size_t g = 0; g < groups->size; g++)
+            groups->slots[fp_groups_slot(groups, groups->keys + g * groups->words)] = (uint32_t)(g + 1);
+    }
+    memcpy(groups->keys + groups->size * groups->words, key, groups->words * 8);
+    groups->slots[fp_groups_slot(groups, key)] = (uint32_t)(groups->size + 1);
+    return (long long)groups->size++;
+}
+
 /* One side of one pair of middle rows, listed: every way to fill its rows, as the group it needs
    (the ones of each column) and its sorted lines, a sequence a way. */
 typedef struct {
@@ -501,7 +566,7 @@ typedef struct {
     uint8_t ones[64];                /* each column's ones in the middle rows and the side's placed rows */
     uint8_t middle_ones[64];         /* each column's ones in the middle rows */
     uint64_t *used;                  /* the lines placed (bits, one a line), the middle rows' too */
-    fp_map *groups;                  /* the ones of each column -> the group's number */
+    fp_groups *groups;               /* the ones of each column -> the group's number */
     size_t sequence_words;           /* a sequence: its group (32 bits), then its sorted lines */
     size_t sequences, room;
     uint64_t *sequence;
@@ -519,16 +584,12 @@ static void fp_side_record(fp_side *side) {
     uint8_t *ones_key = (uint8_t *)key;
     for (int c = 0; c < m->width; c++)
         ones_key[c] = (uint8_t)(side->below ? half - (side->ones[c] - side->middle_ones[c]) : side->ones[c]);
-    fp_count_t group;
-    if (!fp_map_get(side->groups, key, &group)) {
-        if (side->below)
-            return;
-        group.lo = side->groups->size;
-        group.hi = 0;
-        if (fp_map_add(side->groups, key, group, side->bytes, m->max_bytes) != 0) {
-            side->failed = 1;
-            return;
-        }
+    long long group = fp_groups_find(side->groups, key, !side->below, side->bytes, m->max_bytes);
+    if (group == -1)
+        return;
+    if (group == -2) {
+        side->failed = 1;
+        return;
     }
     if (side->sequences == side->room) {
         size_t more = side->room ? 2 * side->room : 1024;
@@ -546,7 +607,7 @@ static void fp_side_record(fp_side *side) {
     }
     uint64_t *sequence = side->sequence + side->sequences++ * side->sequence_words;
     memset(sequence, 0, side->sequence_words * 8);
-    *(uint32_t *)sequence = (uint32_t)group.lo;
+    *(uint32_t *)sequence = (uint32_t)group;
     uint16_t *sorted = (uint16_t *)sequence + 2;
     for (int i = 0; i < n; i++) {
         uint16_t id = side->ids[i];
@@ -894,13 +955,17 @@ static void fp_join_clear(fp_join *join) {
                     excluded[sets++] = join->index + (size_t)row * words;                                    \
             }                                                                                                \
         memset(sums, 0, (size_t)join->planes * sizeof(uint64_t));                                            \
+        uint64_t lowest = 0; /* sums[0], kept in a register: every word has tops, so a count's lowest bit */ \
         for (size_t w = 0; w < words; w++) {                                                                 \
             uint64_t out = 0;                                                                                \
             for (int s = 0; s < sets; s++)                                                                   \
                 out |= excluded[s][w];                                                                       \
-            for (int k = 0; k < join->word_planes[w]; k++)                                                   \
+            lowest += (uint64_t)POPCOUNT(join->index[w] & ~out);                                             \
+            for (int k = 1; k < join->word_planes[w]; k++)                                                   \
                 sums[k] += (uint64_t)POPCOUNT(join->index[(size_t)k * words + w] & ~out);                    \
         }                                                                                                    \
+        if (join->planes > 0)                                                                                \
+            sums[0] = lowest;                                                                                \
         fp_count_t met = FP_COUNT_ZERO;                                                                      \
         for (int k = 0; k < join->planes; k++) {                                                             \
             fp_count_t term = {k < 64 ? sums[k] << k : 0,                                                    \
@@ -950,7 +1015,7 @@ static int fp_join_hardware_popcount(void) {
 static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop, fp_count_t *result) {
     int n = m->side_rows;
     size_t bytes = 0, pw = m->pair_words;
-    fp_map groups;
+    fp_groups groups;
     memset(&groups, 0, sizeof(groups));
     groups.words = ((size_t)m->width + 7) / 8;
     fp_side side;
@@ -1003,20 +1068,23 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     for (size_t g = 0; g < groups.size && status == 0; g++) {
         if (*stop)
             status = -2;
-        size_t *top_first = records[0].first, *bottom_first = records[1].first;
-        size_t bottoms = bottom_first[g + 1] - bottom_first[g];
-        for (size_t i = top_first[g]; i < top_first[g + 1] && bottoms > 0 && status == 0; i += FP_JOIN_TOPS) {
-            size_t tops = top_first[g + 1] - i < FP_JOIN_TOPS ? top_first[g + 1] - i : FP_JOIN_TOPS;
-            const uint64_t *top = records[0].data + i * words, *bottom = records[1].data + bottom_first[g] * words;
+        /* The meet is symmetric: the larger side is indexed, and the smaller one runs against it. */
+        size_t sizes[2] = {records[0].first[g + 1] - records[0].first[g], records[1].first[g + 1] - records[1].first[g]};
+        int indexed = sizes[1] > sizes[0];
+        const fp_records *many = &records[indexed], *few = &records[!indexed];
+        size_t runs = sizes[!indexed];
+        const uint64_t *run = few->data + few->first[g] * words;
+        for (size_t i = many->first[g]; i < many->first[g + 1] && runs > 0 && status == 0; i += FP_JOIN_TOPS) {
+            size_t chunk = many->first[g + 1] - i < FP_JOIN_TOPS ? many->first[g + 1] - i : FP_JOIN_TOPS;
             fp_count_t met = FP_COUNT_ZERO;
-            status = fp_join_index(&join, top, tops);
+            status = fp_join_index(&join, many->data + i * words, chunk);
             if (status == 0) {
 #if FP_JOIN_DISPATCH
                 if (popcnt)
-                    fp_join_meet_popcnt(&join, bottom, bottoms, &met);
+                    fp_join_meet_popcnt(&join, run, runs, &met);
                 else
 #endif
-                    fp_join_meet(&join, bottom, bottoms, &met);
+                    fp_join_meet(&join, run, runs, &met);
             }
             fp_join_clear(&join);
             total = fp_count_add(total, met);
@@ -1028,7 +1096,7 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
         free(records[s].first);
     }
     fp_join_free(&join);
-    fp_map_free(&groups);
+    fp_groups_free(&groups);
     free(side.used);
     *result = total;
     return status;
