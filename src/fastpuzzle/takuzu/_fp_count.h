@@ -337,6 +337,8 @@ typedef struct {
     uint16_t *row_ids;
     size_t pair_words;   /* one bit a pair of columns c < d */
     uint64_t *line_pairs; /* a numbered line's pairs of equal columns, pair_words words each */
+    size_t byte_words;   /* one byte a column */
+    uint64_t *line_bytes; /* a numbered line's digits, one byte a column, byte_words words each */
     size_t max_bytes;
 } fp_meet;
 
@@ -345,6 +347,8 @@ static void fp_meet_free(fp_meet *m) {
     free(m->row_first);
     free(m->row_ids);
     free(m->line_pairs);
+    free(m->line_bytes);
+    m->line_bytes = NULL;
     m->line = NULL;
     m->row_first = NULL;
     m->row_ids = NULL;
@@ -479,11 +483,17 @@ static int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells,
                 m->row_ids[i] = (uint16_t)fp_lower_bound(m->line, distinct, found[i]);
             }
             m->pair_words = ((size_t)width * (width - 1) / 2 + 63) / 64;
+            m->byte_words = ((size_t)width + 7) / 8;
             m->line_pairs = (uint64_t *)malloc((distinct ? distinct : 1) * m->pair_words * 8);
-            if (m->line_pairs == NULL)
+            m->line_bytes = (uint64_t *)calloc((distinct ? distinct : 1) * m->byte_words, 8);
+            if (m->line_pairs == NULL || m->line_bytes == NULL)
                 status = -1;
-            for (size_t i = 0; i < distinct && status == 0; i++)
+            for (size_t i = 0; i < distinct && status == 0; i++) {
                 fp_equal_pairs(m, m->line[i], m->line_pairs + i * m->pair_words);
+                uint8_t *digits = (uint8_t *)(m->line_bytes + i * m->byte_words);
+                for (int c = 0; c < width; c++)
+                    digits[c] = (uint8_t)((m->line[i] >> c) & 1);
+            }
         }
     }
     free(found);
@@ -562,9 +572,12 @@ typedef struct {
     const fp_meet *m;
     int below;                       /* 0: the rows above the middle; 1: the rows below */
     uint16_t ids[FP_MEET_MAX_SIDE];  /* the side's lines, by the distance of their row from the middle */
+    uint16_t sorted[FP_MEET_MAX_SIDE]; /* the lines of all rows but the farthest, sorted */
     uint64_t rows[FP_MEET_MAX_SIDE + 2]; /* the middle rows (the nearer one last), then the side's */
-    uint8_t ones[64];                /* each column's ones in the middle rows and the side's placed rows */
-    uint8_t middle_ones[64];         /* each column's ones in the middle rows */
+    uint64_t ones[8];                /* each column's ones in the middle rows and the side's placed rows,
+                                        one byte a column */
+    uint64_t needs[8];               /* below: half of the height plus the middle rows' ones, a byte a
+                                        column; less ones[], what the rows below need of the rows above */
     uint64_t *used;                  /* the lines placed (bits, one a line), the middle rows' too */
     fp_groups *groups;               /* the ones of each column -> the group's number */
     size_t sequence_words;           /* a sequence: its group (32 bits), then its sorted lines */
@@ -575,15 +588,17 @@ typedef struct {
     int failed;                      /* 1: out of memory; 2: stopped */
 } fp_side;
 
-/* Record one way to fill the side: its group (added above, looked up below) and its sorted lines. */
-static void fp_side_record(fp_side *side) {
+/* Record one way to fill the side, its farthest row line `last` (-1 when the side has no rows): its group
+   (added above, looked up below) and its sorted lines. */
+static void fp_side_record(fp_side *side, int last) {
     const fp_meet *m = side->m;
-    int n = m->side_rows, half = m->height / 2;
+    int n = m->side_rows;
     uint64_t key[8];
-    memset(key, 0, sizeof(key));
-    uint8_t *ones_key = (uint8_t *)key;
-    for (int c = 0; c < m->width; c++)
-        ones_key[c] = (uint8_t)(side->below ? half - (side->ones[c] - side->middle_ones[c]) : side->ones[c]);
+    const uint64_t *digits = last >= 0 ? m->line_bytes + (size_t)last * m->byte_words : NULL;
+    for (size_t w = 0; w < m->byte_words; w++) {
+        uint64_t ones = side->ones[w] + (digits ? digits[w] : 0);
+        key[w] = side->below ? side->needs[w] - ones : ones; /* no byte borrows */
+    }
     long long group = fp_groups_find(side->groups, key, !side->below, side->bytes, m->max_bytes);
     if (group == -1)
         return;
@@ -606,18 +621,17 @@ static void fp_side_record(fp_side *side) {
         *side->bytes += added;
     }
     uint64_t *sequence = side->sequence + side->sequences++ * side->sequence_words;
-    memset(sequence, 0, side->sequence_words * 8);
+    sequence[side->sequence_words - 1] = 0;
     *(uint32_t *)sequence = (uint32_t)group;
     uint16_t *sorted = (uint16_t *)sequence + 2;
-    for (int i = 0; i < n; i++) {
-        uint16_t id = side->ids[i];
-        int j = i;
-        while (j > 0 && sorted[j - 1] > id) {
-            sorted[j] = sorted[j - 1];
-            j--;
-        }
-        sorted[j] = id;
+    int j = 0;
+    for (int i = 0; i < n - 1; i++) {
+        if (j == i && side->sorted[i] > last)
+            sorted[j++] = (uint16_t)last;
+        sorted[j++] = side->sorted[i];
     }
+    if (j < n)
+        sorted[j] = (uint16_t)last;
 }
 
 /* The rows of `side` (all at one distance from the middle) from `depth` on, listed into side->sequence. */
@@ -625,8 +639,19 @@ static void fp_side_list(fp_side *side, int depth) {
     const fp_meet *m = side->m;
     int n = m->side_rows;
     if (depth == n) {
-        fp_side_record(side);
+        fp_side_record(side, -1);
         return;
+    }
+    if (depth == n - 1) {
+        for (int i = 0; i < n - 1; i++) {
+            uint16_t id = side->ids[i];
+            int j = i;
+            while (j > 0 && side->sorted[j - 1] > id) {
+                side->sorted[j] = side->sorted[j - 1];
+                j--;
+            }
+            side->sorted[j] = id;
+        }
     }
     int row = side->below ? m->middle + 1 + depth : m->middle - 2 - depth;
     int half = m->height / 2, width = m->width;
@@ -635,10 +660,11 @@ static void fp_side_list(fp_side *side, int depth) {
     if (depth < 2 && *side->stop)
         side->failed = 2;
     uint64_t full_ones = 0, full_zeros = 0;
+    const uint8_t *ones = (const uint8_t *)side->ones;
     for (int c = 0; c < width; c++) {
-        if (side->ones[c] >= half)
+        if (ones[c] >= half)
             full_ones |= (uint64_t)1 << c;
-        if (rows - 1 - side->ones[c] >= half)
+        if (rows - 1 - ones[c] >= half)
             full_zeros |= (uint64_t)1 << c;
     }
     for (int i = m->row_first[row]; i < m->row_first[row + 1] && !side->failed; i++) {
@@ -650,15 +676,20 @@ static void fp_side_list(fp_side *side, int depth) {
             continue; /* more than half a column's cells ones, or zeros */
         if ((side->used[id >> 6] >> (id & 63)) & 1)
             continue; /* a line already placed */
-        for (int c = 0; c < width; c++)
-            side->ones[c] += (uint8_t)((line >> c) & 1);
+        if (depth == n - 1) {
+            fp_side_record(side, id);
+            continue;
+        }
+        const uint64_t *digits = m->line_bytes + (size_t)id * m->byte_words;
+        for (size_t w = 0; w < m->byte_words; w++)
+            side->ones[w] += digits[w];
         side->used[id >> 6] |= (uint64_t)1 << (id & 63);
         side->ids[depth] = id;
         side->rows[depth + 2] = line;
         fp_side_list(side, depth + 1);
         side->used[id >> 6] &= ~((uint64_t)1 << (id & 63));
-        for (int c = 0; c < width; c++)
-            side->ones[c] -= (uint8_t)((line >> c) & 1);
+        for (size_t w = 0; w < m->byte_words; w++)
+            side->ones[w] -= digits[w];
     }
 }
 
@@ -1039,10 +1070,12 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     for (side.below = 0; side.below < 2 && status == 0; side.below++) {
         side.rows[0] = m->line[side.below ? a : b];
         side.rows[1] = m->line[side.below ? b : a];
-        for (int c = 0; c < m->width; c++) {
-            side.middle_ones[c] = (uint8_t)(((side.rows[0] >> c) & 1) + ((side.rows[1] >> c) & 1));
-            side.ones[c] = side.middle_ones[c];
-        }
+        memset(side.needs, 0, sizeof(side.needs));
+        for (size_t w = 0; w < m->byte_words; w++)
+            side.ones[w] = m->line_bytes[(size_t)a * m->byte_words + w] + m->line_bytes[(size_t)b * m->byte_words + w];
+        uint8_t *needs = (uint8_t *)side.needs;
+        for (int c = 0; c < m->width; c++)
+            needs[c] = (uint8_t)(m->height / 2 + ((const uint8_t *)side.ones)[c]);
         /* The pairs of columns equal so far: above, the middle rows'; below, every pair. */
         for (size_t w = 0; w < pw; w++)
             pairs[w] = side.below ? ~(uint64_t)0 : m->line_pairs[(size_t)a * pw + w] & m->line_pairs[(size_t)b * pw + w];
