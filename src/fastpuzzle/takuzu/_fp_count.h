@@ -566,6 +566,38 @@ static long long fp_groups_find(fp_groups *groups, const uint64_t *key, int add,
     return (long long)groups->size++;
 }
 
+/* The large arrays of a part, kept from one part to the next by whoever counts them one after another (a
+   thread), so that each part does not ask the system for fresh memory: grown as needed, never shrunk,
+   freed by fp_work_free. A part's memory bound counts what the part uses of them. */
+typedef struct {
+    void *data;
+    size_t bytes;
+} fp_buffer;
+
+typedef struct {
+    fp_buffer sequences, sorted, records[2];
+} fp_work;
+
+static void fp_work_free(fp_work *work) {
+    free(work->sequences.data);
+    free(work->sorted.data);
+    free(work->records[0].data);
+    free(work->records[1].data);
+    memset(work, 0, sizeof(*work));
+}
+
+/* The buffer's data with room for `bytes` at least, its content kept; NULL when memory ran out. */
+static void *fp_buffer_room(fp_buffer *buffer, size_t bytes) {
+    if (bytes > buffer->bytes) {
+        void *more = realloc(buffer->data, bytes);
+        if (more == NULL)
+            return NULL;
+        buffer->data = more;
+        buffer->bytes = bytes;
+    }
+    return buffer->data;
+}
+
 /* One side of one pair of middle rows, listed: every way to fill its rows, as the group it needs
    (the ones of each column) and its sorted lines, a sequence a way. */
 typedef struct {
@@ -583,6 +615,7 @@ typedef struct {
     size_t sequence_words;           /* a sequence: its group (32 bits), then its sorted lines */
     size_t sequences, room;
     uint64_t *sequence;
+    fp_work *work;
     size_t *bytes;
     const volatile int *stop;        /* set (by another thread) to stop the count */
     int failed;                      /* 1: out of memory; 2: stopped */
@@ -611,7 +644,7 @@ static void fp_side_record(fp_side *side, int last) {
         size_t added = (more - side->room) * side->sequence_words * 8;
         uint64_t *grown = *side->bytes + added > m->max_bytes
                               ? NULL
-                              : (uint64_t *)realloc(side->sequence, more * side->sequence_words * 8);
+                              : (uint64_t *)fp_buffer_room(&side->work->sequences, more * side->sequence_words * 8);
         if (grown == NULL) {
             side->failed = 1;
             return;
@@ -723,10 +756,9 @@ static int fp_side_records(fp_side *side, size_t groups, const uint64_t *pairs, 
         return -1;
     records->first = (size_t *)calloc(groups + 1, sizeof(size_t));
     size_t *next = (size_t *)malloc((groups + 1) * sizeof(size_t));
-    uint64_t *sorted = (uint64_t *)malloc((total ? total : 1) * sw * 8);
+    uint64_t *sorted = (uint64_t *)fp_buffer_room(&side->work->sorted, (total ? total : 1) * sw * 8);
     if (records->first == NULL || next == NULL || sorted == NULL) {
         free(next);
-        free(sorted);
         return -1;
     }
     *side->bytes += need;
@@ -740,7 +772,6 @@ static int fp_side_records(fp_side *side, size_t groups, const uint64_t *pairs, 
         memcpy(sorted + next[*(const uint32_t *)sequence]++ * sw, sequence, sw * 8);
     }
     free(next);
-    free(side->sequence);
     *side->bytes -= side->room * sw * 8;
     side->sequence = NULL;
     side->room = side->sequences = 0;
@@ -755,12 +786,11 @@ static int fp_side_records(fp_side *side, size_t groups, const uint64_t *pairs, 
     need = (total ? total : 1) * records->words * 8 + slots * sizeof(uint32_t);
     uint32_t *table = NULL;
     if (*side->bytes + need <= m->max_bytes) {
-        records->data = (uint64_t *)malloc((total ? total : 1) * records->words * 8);
+        records->data = (uint64_t *)fp_buffer_room(&side->work->records[side->below], (total ? total : 1) * records->words * 8);
         table = (uint32_t *)malloc(slots * sizeof(uint32_t));
     }
     if (records->data == NULL || table == NULL) {
         free(table);
-        free(sorted);
         return -1;
     }
     *side->bytes += need;
@@ -807,7 +837,6 @@ static int fp_side_records(fp_side *side, size_t groups, const uint64_t *pairs, 
     }
     records->first[groups] = records->count;
     free(table);
-    free(sorted);
     return 0;
 }
 
@@ -1042,9 +1071,12 @@ static int fp_join_hardware_popcount(void) {
 }
 
 /* The grids whose middle rows are lines a and b (numbers of fp_meet's lines): 0 and *result; -1 when
-   the tables would pass max_bytes; -2 when *stop was set meanwhile. */
-static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop, fp_count_t *result) {
+   the tables would pass max_bytes; -2 when *stop was set meanwhile. `work` holds the part's large arrays
+   (NULL: their own, freed at the end). */
+static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop, fp_work *work, fp_count_t *result) {
     int n = m->side_rows;
+    fp_work own;
+    memset(&own, 0, sizeof(own));
     size_t bytes = 0, pw = m->pair_words;
     fp_groups groups;
     memset(&groups, 0, sizeof(groups));
@@ -1056,6 +1088,7 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     side.sequence_words = (4 + (size_t)n * 2 + 7) / 8;
     side.bytes = &bytes;
     side.stop = stop;
+    side.work = work != NULL ? work : &own;
     side.used = (uint64_t *)calloc(((size_t)m->lines + 63) / 64, 8);
     uint64_t pairs[32];
     fp_records records[2];
@@ -1089,7 +1122,6 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
             status = -2;
         else if (side.failed || fp_side_records(&side, groups.size, pairs, &records[side.below]) != 0)
             status = -1;
-        free(side.sequence);
         side.sequence = NULL;
         side.room = side.sequences = 0;
     }
@@ -1125,11 +1157,11 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     }
     (void)popcnt;
     for (int s = 0; s < 2; s++) {
-        free(records[s].data);
         free(records[s].first);
     }
     fp_join_free(&join);
     fp_groups_free(&groups);
+    fp_work_free(&own);
     free(side.used);
     *result = total;
     return status;

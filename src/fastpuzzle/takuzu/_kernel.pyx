@@ -1716,7 +1716,11 @@ cdef extern from "_fp_count.h":
     int fp_meet_init(fp_meet *m, int width, int height, const uint8_t *cells, int max_lines,
                      size_t max_bytes) noexcept nogil
     void fp_meet_free(fp_meet *m) noexcept nogil
-    int fp_meet_pair(const fp_meet *m, int a, int b, const int *stop, fp_count_t *result) noexcept nogil
+    ctypedef struct fp_work:
+        pass
+    void fp_work_free(fp_work *work) noexcept nogil
+    int fp_meet_pair(const fp_meet *m, int a, int b, const int *stop, fp_work *work,
+                     fp_count_t *result) noexcept nogil
     enum:
         FP_COUNT_DONE
         FP_COUNT_PAUSED
@@ -1794,6 +1798,15 @@ cdef class RowCounter:
         return _count_int(total)
 
 
+cdef class _MeetWork:
+    """The large arrays of a MeetCounter's parts, kept from one part to the next by one thread at a time."""
+
+    cdef fp_work work  # zeroed with the object
+
+    def __dealloc__(self):
+        fp_work_free(&self.work)
+
+
 cdef class MeetCounter:
     """Count the grids of a puzzle under the distinct rule, one pair of middle rows at a time, by a meet
     in the middle (see _fp_count.h). Counts are modulo 2**128, as RowCounter's.
@@ -1805,6 +1818,7 @@ cdef class MeetCounter:
     cdef fp_meet meet
     cdef bint ready
     cdef int stopped
+    cdef list works  # _MeetWork not in use: a thread takes one for a part, and gives it back
     cdef readonly int width, height
     cdef readonly int lines
 
@@ -1816,6 +1830,7 @@ cdef class MeetCounter:
         self.width = width
         self.height = height
         self.ready = True
+        self.works = []
         status = fp_meet_init(&self.meet, width, height, <const uint8_t *>(<char *>cells), max_lines, max_bytes)
         if status == -1:
             raise MemoryError("no memory for a count's lines")
@@ -1843,8 +1858,12 @@ cdef class MeetCounter:
         assert 0 <= above < self.lines and 0 <= below < self.lines, "no such line"
         cdef fp_count_t result
         cdef int status
-        with nogil:
-            status = fp_meet_pair(&self.meet, above, below, &self.stopped, &result)
+        cdef _MeetWork work = self.works.pop() if self.works else _MeetWork()
+        try:
+            with nogil:
+                status = fp_meet_pair(&self.meet, above, below, &self.stopped, &work.work, &result)
+        finally:
+            self.works.append(work)
         if status == -1:
             return FP_STATUS_TOO_LARGE, 0
         if status == -2:
