@@ -1,15 +1,20 @@
 """Benchmarks of the 01 game's counts without listing, per size class, beside the listing search and the
 twin: blank grids of both rules, and drafts with millions to billions of completions.
 
-The blank 10x10 under the distinct rule (OEIS A253316's 48,183,195,384) takes tens of seconds: it runs
-only with ``FASTPUZZLE_BENCH_LONG=1``, as does the blank 12x12's one part (one pair of middle rows),
-whose time times the number of parts estimates the whole count (docs/puzzles/takuzu.md).
+The blank 10x10 under the distinct rule (OEIS A253316's 48,183,195,384), the drafts with over 10^9
+completions and a sample of the blank 12x12's parts run only with ``FASTPUZZLE_BENCH_LONG=1``; the
+sample's time times the parts over the sample's estimates the whole count (docs/puzzles/takuzu.md).
+The whole blank 12x12 (4,972,955,852,202,492, hours on two cores) runs only with
+``FASTPUZZLE_BENCH_12X12=1``, with ``--jobs 2`` and a checkpoint in ``FASTPUZZLE_BENCH_CHECKPOINT``
+(default: the bench's temporary directory), so that a stopped run resumes.
 """
 
 from __future__ import annotations
 
 import os
 import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -20,6 +25,7 @@ from fastpuzzle.takuzu import _facade as takuzu_facade
 from fastpuzzle.takuzu import _kernel as _takuzu_cy
 
 LONG = os.environ.get("FASTPUZZLE_BENCH_LONG", "") not in ("", "0")
+WHOLE_12X12 = os.environ.get("FASTPUZZLE_BENCH_12X12", "") not in ("", "0")
 
 
 def blank(width: int, height: int, unique_rows: bool) -> takuzu.Puzzle:
@@ -83,11 +89,34 @@ def test_blank_10x10_distinct(benchmark: BenchmarkFixture) -> None:
 
 
 @pytest.mark.skipif(not LONG, reason="set FASTPUZZLE_BENCH_LONG=1")
-def test_blank_12x12_distinct_one_part(benchmark: BenchmarkFixture) -> None:
-    """One part of the blank 12x12 (its first pair of middle rows): the whole count is about this times
-    the number of parts (``len(_counting.parts_of(grid).pairs)``)."""
-    benchmark.group = "takuzu count blank 12x12 unique, one part"
-    meet = _takuzu_cy.MeetCounter(12, 12, bytes([2]) * 144, 0xFFFF, 1 << 32)
-    above, below = meet.candidates(5)[:2]
-    status, _ = benchmark.pedantic(meet.count_pair, (above, below), rounds=1, iterations=1)
-    assert status == Status.EXHAUSTED
+def test_draft_12x12_distinct_over_a_billion(benchmark: BenchmarkFixture) -> None:
+    benchmark.group = "takuzu count draft 12x12 unique, 7,112,598,604 completions"
+    grid = draft(12, 0.15, 3, True)
+    assert benchmark.pedantic(_counting.count_whole, (grid, False), rounds=1, iterations=1) == 7_112_598_604
+
+
+@pytest.mark.skipif(not LONG, reason="set FASTPUZZLE_BENCH_LONG=1")
+def test_blank_12x12_distinct_sample_of_parts(benchmark: BenchmarkFixture) -> None:
+    """40 random parts of the blank 12x12 (pairs of middle rows), two at a time on two threads: the whole
+    count takes about this times the parts over 40 (``len(_counting.parts_of(grid).pairs)``: 5,548)."""
+    grid = blank(12, 12, True)
+    parts = _counting.parts_of(grid)
+    benchmark.group = f"takuzu count blank 12x12 unique, 40 of {len(parts.pairs):,} parts, jobs=2"
+    meet = _takuzu_cy.MeetCounter(12, 12, bytes([2]) * 144, 0xFFFF, 4 << 30)
+    number = {meet.line(i): i for i in range(meet.lines)}
+    sample = [(number[a], number[b]) for a, b in random.Random(1).sample(parts.pairs, 40)]
+
+    def count_sample() -> list[int]:
+        with ThreadPoolExecutor(2) as threads:
+            return [status for status, _ in threads.map(lambda pair: meet.count_pair(*pair), sample)]
+
+    assert benchmark.pedantic(count_sample, rounds=1, iterations=1) == [Status.EXHAUSTED] * 40
+
+
+@pytest.mark.skipif(not WHOLE_12X12, reason="set FASTPUZZLE_BENCH_12X12=1: hours on two cores")
+def test_blank_12x12_distinct_whole(benchmark: BenchmarkFixture, tmp_path: Path) -> None:
+    benchmark.group = "takuzu count blank 12x12 unique (A253316), jobs=2"
+    checkpoint = os.environ.get("FASTPUZZLE_BENCH_CHECKPOINT") or str(tmp_path / "blank12.checkpoint")
+    options = {"jobs": 2, "checkpoint": checkpoint, "progress": False}
+    total = benchmark.pedantic(takuzu.count_solutions, (blank(12, 12, True),), options, rounds=1)
+    assert total == 4_972_955_852_202_492

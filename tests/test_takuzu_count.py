@@ -19,6 +19,7 @@ from conftest import examples, interrupt_cli, kernel_fixture, run_cli
 from fastpuzzle import ArgumentError, PuzzleTooLargeError, Status, takuzu, use_kernels
 from fastpuzzle.takuzu import _counting
 from fastpuzzle.takuzu import _facade as takuzu_facade
+from fastpuzzle.takuzu import _kernel as _takuzu_cy
 from reference_takuzu import takuzu_all_grids, takuzu_solutions
 
 takuzu_kernel = kernel_fixture("takuzu")
@@ -172,14 +173,34 @@ def billions_draft(seed: int, keep: float) -> tuple[str, ...]:
     return tuple("".join(ch if rng.random() < keep else "_" for ch in row) for row in solved)
 
 
-@pytest.mark.parametrize("unique_rows", [True, False], ids=["unique", "free"])
-def test_partial_12x12_counts_agree_with_their_transposes(unique_rows: bool) -> None:
-    """Counts in the millions, past what the listing search is for: the grid and its transpose (other lines,
-    other middle rows) give the same count."""
+def test_partial_12x12_counts_agree_with_their_transposes_free() -> None:
+    """Counts in the millions, past what the listing search is for: the grid and its transpose (other rows
+    for the dynamic program) give the same count."""
     rows = billions_draft(4, 0.2)
-    count = takuzu.count_solutions(puzzle(rows, unique_rows))
+    count = takuzu.count_solutions(puzzle(rows, False))
     assert count > 10**6
-    assert takuzu.count_solutions(puzzle(transposed(rows), unique_rows)) == count
+    assert takuzu.count_solutions(puzzle(transposed(rows), False)) == count
+
+
+def test_partial_12x12_counts_agree_with_their_transposes_unique() -> None:
+    """The distinct rule's count of a grid and of its transpose, each pair by pair in its own orientation
+    (other lines, other middle rows): the facade counts both in the orientation with fewer parts."""
+    rows = billions_draft(4, 0.2)
+    count = takuzu.count_solutions(puzzle(rows))
+    assert count > 10**6
+    assert count_by_pairs(_takuzu_cy, 12, 12, cells_of(rows)) == count
+    assert count_by_pairs(_takuzu_cy, 12, 12, cells_of(transposed(rows))) == count
+
+
+def test_the_orientation_with_fewer_parts_is_counted() -> None:
+    """A grid whose two middle columns are given and the rest open is counted transposed (its transpose's
+    middle rows hold one line each); its transpose as it is; a blank square as it is."""
+    solved = takuzu.solve(takuzu.generate(12, 12, seed=4))
+    rows = tuple("".join(cell if column in (5, 6) else "_" for column, cell in enumerate(row)) for row in solved)
+    chosen = _counting.oriented(puzzle(rows))
+    assert chosen.rows == transposed(rows)
+    assert _counting.oriented(chosen) is chosen
+    assert _counting.oriented(blank(12, 12)) == blank(12, 12)
 
 
 @pytest.mark.slow
