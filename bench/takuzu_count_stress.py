@@ -6,7 +6,7 @@ python-sat``) with random phases, and each cell is kept with a probability drawn
 draft from ``--keep`` (uniformly), so nothing in a draft depends on the counter it
 measures, and no draft is ever left out for being slow.
 
-    python bench/takuzu_count_stress.py make --sizes 8 10 12 --count 15 --out drafts.json
+    python bench/takuzu_count_stress.py make --sizes 8 10 12 --count 12 --out drafts.json
     python bench/takuzu_count_stress.py run bench/takuzu_count_stress_drafts.json
 
 ``run`` counts each draft with ``takuzu.count_solutions`` and, beside it, with the
@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
-from takuzu_stress import Cnf, percentile, rows_of
+from takuzu_stress import Cnf, percentile, random_solution
 
 HERE = Path(__file__).resolve().parent
 #: The stored set: {"WxH/rule/seed": rows}.
@@ -42,11 +42,7 @@ def make_draft(width: int, height: int, distinct: bool, seed: int, keep: tuple[f
     rng = random.Random(seed)
     cnf = Cnf(width, height, distinct)
     with cnf.solver() as solver:
-        while True:
-            assumed = [v if rng.random() < 0.5 else -v for v in rng.sample(list(cnf.cells()), 3)]
-            if solver.solve(assumptions=assumed):
-                break
-        solution = rows_of(solver.get_model(), width, height)
+        solution = random_solution(cnf, solver, rng)
     share = rng.uniform(*keep)
     return ["".join(cell if rng.random() < share else "_" for cell in row) for row in solution]
 
@@ -131,7 +127,7 @@ def main(argv: list[str]) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     making = commands.add_parser("make", help="draw drafts with CaDiCaL")
     making.add_argument("--sizes", nargs="+", type=int, default=[8, 10, 12])
-    making.add_argument("--count", type=int, default=15, help="drafts per size and rule")
+    making.add_argument("--count", type=int, default=12, help="drafts per size and rule")
     making.add_argument("--keep", nargs=2, type=float, default=(0.15, 0.4), help="range of the share of cells kept")
     making.add_argument("--first-seed", type=int, default=4900)
     making.add_argument("--out", type=Path, default=DRAFTS)

@@ -126,17 +126,21 @@ def rows_of(model: list[int], width: int, height: int) -> list[str]:
     return ["".join("1" if value[r * width + c + 1] else "0" for c in range(width)) for r in range(height)]
 
 
+def random_solution(cnf: Cnf, solver: Any, rng: random.Random) -> list[str]:
+    """A random solved grid by ``solver`` (loaded with ``cnf``): a few random cells assumed until the draw
+    is satisfiable, the solver's phases doing the rest."""
+    while True:
+        assumed = [v if rng.random() < 0.5 else -v for v in rng.sample(list(cnf.cells()), 3)]
+        if solver.solve(assumptions=assumed):
+            return rows_of(solver.get_model(), cnf.width, cnf.height)
+
+
 def make(width: int, height: int, distinct: bool, seed: int) -> list[str]:
     """A strictly minimal puzzle, checked by CaDiCaL alone."""
     rng = random.Random(seed)
     cnf = Cnf(width, height, distinct)
     with cnf.solver() as solver:
-        # A random solved grid: random phases and a few random cells assumed (a satisfiable draw).
-        while True:
-            assumed = [v if rng.random() < 0.5 else -v for v in rng.sample(list(cnf.cells()), 3)]
-            if solver.solve(assumptions=assumed):
-                break
-        solution = rows_of(solver.get_model(), width, height)
+        solution = random_solution(cnf, solver, rng)
         givens = {v: (1 if solution[(v - 1) // width][(v - 1) % width] == "1" else -1) for v in cnf.cells()}
         order = list(givens)
         rng.shuffle(order)
