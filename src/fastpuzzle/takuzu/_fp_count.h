@@ -12,11 +12,12 @@
    merged by the set of lines it uses (its order matters no more), and so is
    the bottom. A top and a bottom make a grid when each column's ones add up,
    no line is in both (the rows then all differ), and no two columns are equal
-   in both (the columns then all differ). The tops of one group (one need of
-   ones) are indexed by bit sets, one per line and per pair of columns, so that
-   each bottom finds the tops it excludes by a few word operations per 64 tops
-   and adds the rest's counts by popcounts, bit by bit of the counts. Each pair
-   of middle rows is one part of the count, exact and positive on its own.
+   in both (the columns then all differ). The larger side of one group (one
+   need of ones) is indexed by bit sets, one per line and per pair of columns,
+   so that each of the other side finds the ones it excludes by a few word
+   operations per 64 and adds the rest's counts by popcounts, bit by bit of the
+   counts. Each pair of middle rows is one part of the count, exact and
+   positive on its own.
 
    Counts are kept modulo 2**128 (two 64-bit words): exact as long as the true
    count is below 2**128, which the caller checks with a bound before it
@@ -852,7 +853,8 @@ static int fp_side_records(fp_side *side, size_t groups, const uint64_t *pairs, 
    tops is indexed by a bit set over the chunk for each line (the tops using it) and each pair of
    columns (the tops leaving it equal), and one bit set for each bit of the tops' counts. A bottom's
    tops are those in none of its lines' and equal pairs' sets; their counts add up bit by bit, by
-   popcounts. The tops take their bits in decreasing order of their counts' lengths, so that most
+   popcounts. The meet is symmetric: "tops" here are the group's larger side, whichever it is, and
+   "bottoms" the other. The tops take their bits in decreasing order of their counts' lengths, so that most
    words need the sets of a count's low bits only. */
 enum { FP_JOIN_TOPS = 4096, FP_JOIN_WORDS = FP_JOIN_TOPS / 64 };
 
@@ -1015,7 +1017,7 @@ static void fp_join_clear(fp_join *join) {
                     excluded[sets++] = join->index + (size_t)row * words;                                    \
             }                                                                                                \
         memset(sums, 0, (size_t)join->planes * sizeof(uint64_t));                                            \
-        uint64_t lowest = 0; /* sums[0], kept in a register: every word has tops, so a count's lowest bit */ \
+        uint64_t lowest = 0; /* sums[0] in a register: every word has tops, and reads their counts' bit 0 */ \
         for (size_t w = 0; w < words; w++) {                                                                 \
             uint64_t out = 0;                                                                                \
             for (int s = 0; s < sets; s++)                                                                   \
