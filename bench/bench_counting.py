@@ -4,8 +4,8 @@ twin: blank grids of both rules, and drafts with millions to billions of complet
 The blank 10x10 under the distinct rule (OEIS A253316's 48,183,195,384), the drafts with over 10^9
 completions and a sample of the blank 12x12's parts run only with ``FASTPUZZLE_BENCH_LONG=1``; the
 sample's time times the parts over the sample's estimates the whole count (docs/puzzles/takuzu.md).
-The whole blank 12x12 (4,972,955,852,202,492, hours on two cores) runs only with
-``FASTPUZZLE_BENCH_12X12=1``, with ``--jobs 2`` and a checkpoint in ``FASTPUZZLE_BENCH_CHECKPOINT``
+The whole blank 12x12 (4,972,955,852,202,492, hours on two cores; today its largest parts pass the
+4 GiB a part may use, see docs/puzzles/takuzu.md) runs only with ``FASTPUZZLE_BENCH_12X12=1``, with ``--jobs 2`` and a checkpoint in ``FASTPUZZLE_BENCH_CHECKPOINT``
 (default: the bench's temporary directory), so that a stopped run resumes.
 """
 
