@@ -576,14 +576,12 @@ typedef struct {
 } fp_buffer;
 
 typedef struct {
-    fp_buffer sequences, sorted, records[2];
+    fp_buffer sequences[2]; /* each side's sequences, then its records in their place */
 } fp_work;
 
 static void fp_work_free(fp_work *work) {
-    free(work->sequences.data);
-    free(work->sorted.data);
-    free(work->records[0].data);
-    free(work->records[1].data);
+    free(work->sequences[0].data);
+    free(work->sequences[1].data);
     memset(work, 0, sizeof(*work));
 }
 
@@ -613,7 +611,8 @@ typedef struct {
                                         column; less ones[], what the rows below need of the rows above */
     uint64_t *used;                  /* the lines placed (bits, one a line), the middle rows' too */
     fp_groups *groups;               /* the ones of each column -> the group's number */
-    size_t sequence_words;           /* a sequence: its group (32 bits), then its sorted lines */
+    size_t sequence_words;           /* a sequence: its group (32 bits), then its sorted lines; a record
+                                        the same, its count in place of its group */
     size_t sequences, room;
     uint64_t *sequence;
     fp_work *work;
@@ -641,11 +640,14 @@ static void fp_side_record(fp_side *side, int last) {
         return;
     }
     if (side->sequences == side->room) {
-        size_t more = side->room ? 2 * side->room : 1024;
+        /* By half: a large block grows by remapping, not copying, and the bound counts the room. */
+        size_t more = side->room ? side->room + side->room / 2 : 1024;
         size_t added = (more - side->room) * side->sequence_words * 8;
-        uint64_t *grown = *side->bytes + added > m->max_bytes
+        /* A set's count (in 32 bits) is at most the sequences listed. */
+        uint64_t *grown = *side->bytes + added > m->max_bytes || more > 0xFFFFFFFFu
                               ? NULL
-                              : (uint64_t *)fp_buffer_room(&side->work->sequences, more * side->sequence_words * 8);
+                              : (uint64_t *)fp_buffer_room(&side->work->sequences[side->below],
+                                                           more * side->sequence_words * 8);
         if (grown == NULL) {
             side->failed = 1;
             return;
@@ -656,7 +658,8 @@ static void fp_side_record(fp_side *side, int last) {
     }
     uint64_t *sequence = side->sequence + side->sequences++ * side->sequence_words;
     sequence[side->sequence_words - 1] = 0;
-    *(uint32_t *)sequence = (uint32_t)group;
+    uint32_t head = (uint32_t)group;
+    memcpy(sequence, &head, sizeof(head));
     uint16_t *sorted = (uint16_t *)sequence + 2;
     int j = 0;
     for (int i = 0; i < n - 1; i++) {
@@ -728,115 +731,168 @@ static void fp_side_list(fp_side *side, int depth) {
 }
 
 /* A side's sets as records, for the meet, in order of group (first[g] .. first[g + 1] are group g's):
-   each set's count (its orders), which pairs of columns it leaves equal (one bit a pair c < d; above,
-   with the middle rows), and its sorted lines. A top and a bottom make grids when no line is in both
-   and no pair of columns is equal in both: the rows all differ then, and so do the columns. */
+   each set's count (its orders, 32 bits) and its sorted lines, in the place of its sequences. A top and
+   a bottom make grids when no line is in both and no pair of columns is equal in both (a record's equal
+   pairs are those of `base` that each of its lines leaves equal): the rows all differ then, and so do
+   the columns. */
 typedef struct {
     size_t words;      /* one record */
-    size_t pair_words; /* its equal pairs */
     size_t count;      /* records held */
     uint64_t *data;
     size_t *first;
+    uint64_t base[32]; /* pairs of columns equal before the side's rows: above, the middle rows'; below, all */
 } fp_records;
 
-enum { FP_RECORD_PAIRS = 2 }; /* a record's first word of equal pairs, after its count */
+/* A record's first 32 bits: its count (a sequence's: its group). */
+static inline uint32_t fp_record_count(const uint64_t *record) {
+    uint32_t count;
+    memcpy(&count, record, sizeof(count));
+    return count;
+}
 
-/* The records of side->sequence: sorted by group (a counting sort), then merged by set within each group
-   (a small table a group). `pairs` is what the middle rows leave equal (all pairs below). 0, or -1
+static inline const uint16_t *fp_record_ids(const uint64_t *record) { return (const uint16_t *)record + 2; }
+
+/* The pairs of columns the record leaves equal. */
+static inline void fp_record_pairs(const fp_meet *m, const uint64_t *base, const uint64_t *record,
+                                   uint64_t *pairs) {
+    const uint16_t *ids = fp_record_ids(record);
+    size_t pw = m->pair_words;
+    memcpy(pairs, base, pw * 8);
+    for (int l = 0; l < m->side_rows; l++)
+        for (size_t w = 0; w < pw; w++)
+            pairs[w] &= m->line_pairs[(size_t)ids[l] * pw + w];
+}
+
+/* Copy a sequence (or record) of `words` words: a call to memcpy costs more than copying the two or three
+   words most have. */
+static inline void fp_copy_words(uint64_t *to, const uint64_t *from, size_t words) {
+    if (words == 2) {
+        to[0] = from[0];
+        to[1] = from[1];
+    } else if (words == 3) {
+        to[0] = from[0];
+        to[1] = from[1];
+        to[2] = from[2];
+    } else {
+        memcpy(to, from, words * 8);
+    }
+}
+
+/* Swap the sequences of `data` into their places: keys[k] .. ends[k] are key k's, a sequence's key its
+   group shifted right by `shift`, less `first_key`; keys[k] is the first place still to fill. */
+static void fp_place_sequences(uint64_t *data, size_t sw, size_t *keys, const size_t *ends, size_t count,
+                               size_t first_key, int shift) {
+    uint64_t held[(4 + 2 * FP_MEET_MAX_SIDE + 7) / 8], taken[(4 + 2 * FP_MEET_MAX_SIDE + 7) / 8];
+    for (size_t k = 0; k < count; k++) {
+        while (keys[k] < ends[k]) {
+            uint64_t *at = data + keys[k] * sw;
+            size_t key = (fp_record_count(at) >> shift) - first_key;
+            if (key != k) {
+                fp_copy_words(held, at, sw);
+                do {
+                    uint64_t *to = data + keys[key]++ * sw;
+                    fp_copy_words(taken, to, sw);
+                    fp_copy_words(to, held, sw);
+                    fp_copy_words(held, taken, sw);
+                    key = (fp_record_count(held) >> shift) - first_key;
+                } while (key != k);
+                fp_copy_words(at, held, sw);
+            }
+            keys[k]++;
+        }
+    }
+}
+
+/* The records of side->sequence, in its place: sorted by group (a counting sort that swaps the sequences
+   into their groups' ranges), then merged by set within each group (a small table a group). 0, or -1
    when memory ran out or would pass max_bytes. */
-static int fp_side_records(fp_side *side, size_t groups, const uint64_t *pairs, fp_records *records) {
+static int fp_side_records(fp_side *side, size_t groups, const uint64_t *base, fp_records *records) {
     const fp_meet *m = side->m;
     int n = m->side_rows;
-    size_t sw = side->sequence_words, pw = m->pair_words;
-    records->pair_words = pw;
-    records->words = FP_RECORD_PAIRS + pw + (((size_t)n * 2 + 7) / 8);
+    size_t sw = side->sequence_words, total = side->sequences, largest = 0, slots = 16;
+    records->words = sw;
     records->count = 0;
-    size_t total = side->sequences;
-    size_t need = (groups + 1) * sizeof(size_t) * 2 + (total ? total : 1) * sw * 8;
+    records->data = side->sequence;
+    memcpy(records->base, base, m->pair_words * 8);
+    size_t need = (groups + 1) * sizeof(size_t) * 2;
     if (*side->bytes + need > m->max_bytes)
         return -1;
     records->first = (size_t *)calloc(groups + 1, sizeof(size_t));
     size_t *next = (size_t *)malloc((groups + 1) * sizeof(size_t));
-    uint64_t *sorted = (uint64_t *)fp_buffer_room(&side->work->sorted, (total ? total : 1) * sw * 8);
-    if (records->first == NULL || next == NULL || sorted == NULL) {
+    if (records->first == NULL || next == NULL) {
         free(next);
         return -1;
     }
     *side->bytes += need;
+    uint64_t *data = side->sequence;
+    size_t *first = records->first;
     for (size_t i = 0; i < total; i++)
-        records->first[*(const uint32_t *)(side->sequence + i * sw) + 1]++;
-    for (size_t g = 0; g < groups; g++)
-        records->first[g + 1] += records->first[g];
-    memcpy(next, records->first, (groups + 1) * sizeof(size_t));
-    for (size_t i = 0; i < total; i++) {
-        const uint64_t *sequence = side->sequence + i * sw;
-        memcpy(sorted + next[*(const uint32_t *)sequence]++ * sw, sequence, sw * 8);
+        first[fp_record_count(data + i * sw) + 1]++;
+    for (size_t g = 0; g < groups; g++) {
+        if (first[g + 1] > largest)
+            largest = first[g + 1];
+        first[g + 1] += first[g];
+    }
+    /* In two rounds, so that the places being filled stay in the cache: first into at most 256 ranges of
+       groups (by the groups' high bits), then each range by group. */
+    int shift = 0;
+    while ((groups - 1) >> shift >= 256)
+        shift++;
+    size_t ranges = groups ? ((groups - 1) >> shift) + 1 : 0, range_next[256], range_end[256];
+    for (size_t r = 0; r < ranges; r++) {
+        range_next[r] = first[r << shift];
+        range_end[r] = first[((r + 1) << shift) < groups ? (r + 1) << shift : groups];
+    }
+    fp_place_sequences(data, sw, range_next, range_end, ranges, 0, shift);
+    memcpy(next, first, (groups + 1) * sizeof(size_t));
+    for (size_t r = 0; r < ranges; r++) {
+        size_t low = r << shift, high = ((r + 1) << shift) < groups ? (r + 1) << shift : groups;
+        fp_place_sequences(data, sw, next + low, first + low + 1, high - low, low, 0);
     }
     free(next);
-    *side->bytes -= side->room * sw * 8;
-    side->sequence = NULL;
-    side->room = side->sequences = 0;
-    /* The records take at most one a sequence; the table of a group, two slots a sequence. */
-    size_t largest = 0;
-    for (size_t g = 0; g < groups; g++)
-        if (records->first[g + 1] - records->first[g] > largest)
-            largest = records->first[g + 1] - records->first[g];
-    size_t slots = 16;
     while (slots < 2 * largest)
         slots *= 2;
-    need = (total ? total : 1) * records->words * 8 + slots * sizeof(uint32_t);
     uint32_t *table = NULL;
-    if (*side->bytes + need <= m->max_bytes) {
-        records->data = (uint64_t *)fp_buffer_room(&side->work->records[side->below], (total ? total : 1) * records->words * 8);
+    if (*side->bytes + slots * sizeof(uint32_t) <= m->max_bytes)
         table = (uint32_t *)malloc(slots * sizeof(uint32_t));
-    }
-    if (records->data == NULL || table == NULL) {
-        free(table);
+    if (table == NULL)
         return -1;
-    }
-    *side->bytes += need;
     size_t id_bytes = (size_t)n * 2;
     for (size_t g = 0; g < groups; g++) {
-        size_t start = records->first[g], end = records->first[g + 1], size = 16;
-        records->first[g] = records->count;
+        size_t start = first[g], end = first[g + 1], size = 16;
+        first[g] = records->count;
         while (size < 2 * (end - start))
             size *= 2;
         memset(table, 0xFF, size * sizeof(uint32_t));
         for (size_t i = start; i < end; i++) {
-            const uint16_t *ids = (const uint16_t *)(sorted + i * sw) + 2;
+            const uint64_t *sequence = data + i * sw;
+            const uint16_t *ids = fp_record_ids(sequence);
             uint64_t hash = 0x9E3779B97F4A7C15ULL;
             for (int l = 0; l < n; l++)
                 hash = (hash ^ ids[l]) * 0xBF58476D1CE4E5B9ULL;
             size_t slot = (size_t)(hash >> 32) & (size - 1);
             uint64_t *record = NULL;
             while (table[slot] != 0xFFFFFFFFu) {
-                uint64_t *held = records->data + (records->first[g] + table[slot]) * records->words;
-                if (memcmp(held + FP_RECORD_PAIRS + pw, ids, id_bytes) == 0) {
-                    record = held;
+                uint64_t *kept = data + (first[g] + table[slot]) * sw;
+                if (memcmp(fp_record_ids(kept), ids, id_bytes) == 0) {
+                    record = kept;
                     break;
                 }
                 slot = (slot + 1) & (size - 1);
             }
+            uint32_t count = 1;
             if (record != NULL) {
-                fp_count_t one = {1, 0};
-                fp_count_t count = fp_count_add((fp_count_t){record[0], record[1]}, one);
-                record[0] = count.lo;
-                record[1] = count.hi;
-                continue;
+                count = fp_record_count(record) + 1;
+            } else {
+                table[slot] = (uint32_t)(records->count - first[g]);
+                record = data + records->count++ * sw;
+                if (record != sequence)
+                    fp_copy_words(record, sequence, sw);
             }
-            table[slot] = (uint32_t)(records->count - records->first[g]);
-            record = records->data + records->count++ * records->words;
-            memset(record, 0, records->words * 8);
-            record[0] = 1;
-            uint64_t *equal = record + FP_RECORD_PAIRS;
-            memcpy(equal, pairs, pw * 8);
-            for (int l = 0; l < n; l++)
-                for (size_t w = 0; w < pw; w++)
-                    equal[w] &= m->line_pairs[(size_t)ids[l] * pw + w];
-            memcpy(equal + pw, ids, id_bytes);
+            memcpy(record, &count, sizeof(count));
         }
     }
-    records->first[groups] = records->count;
+    first[groups] = records->count;
     free(table);
     return 0;
 }
@@ -887,7 +943,7 @@ static int fp_join_init(fp_join *join, const fp_meet *m, const fp_records *recor
     memset(join, 0, sizeof(*join));
     join->m = m;
     join->record_words = records->words;
-    join->pair_words = records->pair_words;
+    join->pair_words = m->pair_words;
     join->bytes = bytes;
     size_t pairs = (size_t)m->width * (m->width - 1) / 2;
     join->line_row = (int32_t *)malloc(((size_t)m->lines + 1) * sizeof(int32_t));
@@ -927,26 +983,28 @@ static inline uint64_t *fp_join_set(fp_join *join, int32_t *row, int32_t key) {
     return join->index + (size_t)*row * join->words;
 }
 
-static inline int fp_count_bits(const uint64_t *count) {
-    return count[1] ? 128 - __builtin_clzll(count[1]) : count[0] ? 64 - __builtin_clzll(count[0]) : 0;
+static inline int fp_count_bits(const uint64_t *record) {
+    uint32_t count = fp_record_count(record);
+    return count ? 32 - __builtin_clz(count) : 0;
 }
 
-/* Index `tops` tops (at most FP_JOIN_TOPS): 0, or -1 when the index would pass max_bytes. */
-static int fp_join_index(fp_join *join, const uint64_t *top, size_t tops) {
+/* Index `tops` tops (at most FP_JOIN_TOPS), whose pairs of columns were equal as `base` says before their
+   rows: 0, or -1 when the index would pass max_bytes. */
+static int fp_join_index(fp_join *join, const uint64_t *top, size_t tops, const uint64_t *base) {
     const fp_meet *m = join->m;
     int n = m->side_rows;
     size_t rw = join->record_words, pw = join->pair_words, pairs = (size_t)m->width * (m->width - 1) / 2;
     join->words = (tops + 63) / 64;
     join->sets = join->lines_and_pairs = 0;
     /* The tops' positions: by decreasing length of their counts (a counting sort). */
-    size_t starts[130];
+    size_t starts[34];
     memset(starts, 0, sizeof(starts));
     for (size_t i = 0; i < tops; i++)
-        starts[128 - fp_count_bits(top + i * rw) + 1]++;
-    for (int k = 0; k < 129; k++)
+        starts[32 - fp_count_bits(top + i * rw) + 1]++;
+    for (int k = 0; k < 33; k++)
         starts[k + 1] += starts[k];
     for (size_t i = 0; i < tops; i++)
-        join->position[i] = (uint16_t)starts[128 - fp_count_bits(top + i * rw)]++;
+        join->position[i] = (uint16_t)starts[32 - fp_count_bits(top + i * rw)]++;
     join->planes = tops ? fp_count_bits(top) : 0;
     for (size_t i = 0; i < tops; i++) {
         int bits = fp_count_bits(top + i * rw);
@@ -966,16 +1024,19 @@ static int fp_join_index(fp_join *join, const uint64_t *top, size_t tops) {
         size_t at = join->position[i], word = at >> 6;
         uint64_t bit = (uint64_t)1 << (at & 63);
         int bits = fp_count_bits(record);
+        uint32_t count = fp_record_count(record);
         if (bits > join->word_planes[word])
             join->word_planes[word] = (uint8_t)bits;
         for (int k = 0; k < bits; k++)
-            if ((record[k >> 6] >> (k & 63)) & 1)
+            if ((count >> k) & 1)
                 join->index[(size_t)k * join->words + word] |= bit;
-        const uint16_t *ids = (const uint16_t *)(record + FP_RECORD_PAIRS + pw);
+        const uint16_t *ids = fp_record_ids(record);
         for (int l = 0; l < n; l++)
             fp_join_set(join, &join->line_row[ids[l]], ids[l])[word] |= bit;
+        uint64_t pairs[32];
+        fp_record_pairs(m, base, record, pairs);
         for (size_t w = 0; w < pw; w++)
-            for (uint64_t left = record[FP_RECORD_PAIRS + w]; left; left &= left - 1) {
+            for (uint64_t left = pairs[w]; left; left &= left - 1) {
                 size_t p = w * 64 + (size_t)__builtin_ctzll(left);
                 fp_join_set(join, &join->pair_row[p], (int32_t)(m->lines + p))[word] |= bit;
             }
@@ -1001,17 +1062,18 @@ static void fp_join_clear(fp_join *join) {
     int n = m->side_rows;                                                                                    \
     size_t rw = join->record_words, pw = join->pair_words, words = join->words;                              \
     const uint64_t *excluded[FP_MEET_MAX_SIDE + 64 * 32];                                                    \
-    uint64_t sums[128];                                                                                      \
+    uint64_t sums[32], pairs[32];                                                                            \
     fp_count_t total = FP_COUNT_ZERO;                                                                        \
     for (size_t j = 0; j < bottoms; j++) {                                                                   \
         const uint64_t *record = bottom + j * rw;                                                            \
-        const uint16_t *ids = (const uint16_t *)(record + FP_RECORD_PAIRS + pw);                             \
+        const uint16_t *ids = fp_record_ids(record);                                                         \
         int sets = 0;                                                                                        \
         for (int l = 0; l < n; l++)                                                                          \
             if (join->line_row[ids[l]] >= 0)                                                                 \
                 excluded[sets++] = join->index + (size_t)join->line_row[ids[l]] * words;                     \
+        fp_record_pairs(m, base, record, pairs);                                                             \
         for (size_t w = 0; w < pw; w++)                                                                      \
-            for (uint64_t left = record[FP_RECORD_PAIRS + w]; left; left &= left - 1) {                      \
+            for (uint64_t left = pairs[w]; left; left &= left - 1) {                                         \
                 int32_t row = join->pair_row[w * 64 + (size_t)__builtin_ctzll(left)];                        \
                 if (row >= 0)                                                                                \
                     excluded[sets++] = join->index + (size_t)row * words;                                    \
@@ -1028,14 +1090,11 @@ static void fp_join_clear(fp_join *join) {
         }                                                                                                    \
         if (join->planes > 0)                                                                                \
             sums[0] = lowest;                                                                                \
-        fp_count_t met = FP_COUNT_ZERO;                                                                      \
-        for (int k = 0; k < join->planes; k++) {                                                             \
-            fp_count_t term = {k < 64 ? sums[k] << k : 0,                                                    \
-                               k == 0 ? 0 : k < 64 ? sums[k] >> (64 - k) : sums[k] << (k - 64)};             \
-            met = fp_count_add(met, term);                                                                   \
-        }                                                                                                    \
-        fp_count_t count = {record[0], record[1]};                                                           \
-        total = fp_count_add(total, fp_count_times(met, count));                                             \
+        uint64_t met = 0; /* below 2**12 tops times 2**32 a count */                                         \
+        for (int k = 0; k < join->planes; k++)                                                               \
+            met += sums[k] << k;                                                                             \
+        fp_count_t tops = {met, 0};                                                                          \
+        total = fp_count_add(total, fp_count_times64(tops, fp_record_count(record)));                       \
     }                                                                                                        \
     *result = total;
 
@@ -1046,7 +1105,8 @@ static inline int fp_popcount_portable(uint64_t x) {
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-static void fp_join_meet(const fp_join *join, const uint64_t *bottom, size_t bottoms, fp_count_t *result) {
+static void fp_join_meet(const fp_join *join, const uint64_t *bottom, size_t bottoms, const uint64_t *base,
+                         fp_count_t *result) {
 #if defined(__GNUC__) && (defined(__POPCNT__) || !defined(__x86_64__))
     FP_JOIN_MEET_BODY(__builtin_popcountll)
 #else
@@ -1056,7 +1116,8 @@ static void fp_join_meet(const fp_join *join, const uint64_t *bottom, size_t bot
 
 #if FP_JOIN_DISPATCH
 __attribute__((target("popcnt"))) static void fp_join_meet_popcnt(const fp_join *join, const uint64_t *bottom,
-                                                                  size_t bottoms, fp_count_t *result) {
+                                                                  size_t bottoms, const uint64_t *base,
+                                                                  fp_count_t *result) {
     FP_JOIN_MEET_BODY(__builtin_popcountll)
 }
 #endif
@@ -1144,14 +1205,14 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
         for (size_t i = many->first[g]; i < many->first[g + 1] && runs > 0 && status == 0; i += FP_JOIN_TOPS) {
             size_t chunk = many->first[g + 1] - i < FP_JOIN_TOPS ? many->first[g + 1] - i : FP_JOIN_TOPS;
             fp_count_t met = FP_COUNT_ZERO;
-            status = fp_join_index(&join, many->data + i * words, chunk);
+            status = fp_join_index(&join, many->data + i * words, chunk, many->base);
             if (status == 0) {
 #if FP_JOIN_DISPATCH
                 if (popcnt)
-                    fp_join_meet_popcnt(&join, run, runs, &met);
+                    fp_join_meet_popcnt(&join, run, runs, few->base, &met);
                 else
 #endif
-                    fp_join_meet(&join, run, runs, &met);
+                    fp_join_meet(&join, run, runs, few->base, &met);
             }
             fp_join_clear(&join);
             total = fp_count_add(total, met);
