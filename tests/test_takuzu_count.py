@@ -276,6 +276,19 @@ def test_the_memory_bound_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
         _counting.count_whole(blank(8, 8), progress=False)
 
 
+def test_a_part_holds_each_set_once() -> None:
+    """A blank 10x10's part whose middle rows are each other's complement (the largest kind) counts within
+    8 MiB in the compiled kernel: each side's records take the place of its sequences. Records kept apart
+    from the sequences, with a sorted copy, took 18 MB; 4 MiB is too little, and the bound says so."""
+    for bound in (8 << 20, 4 << 20):
+        meet = _takuzu_cy.MeetCounter(10, 10, bytes([2]) * 100, 0xFFFF, bound)
+        lines = {meet.line(number): number for number in range(meet.lines)}
+        above = lines[0b0010011011]
+        below = lines[0b0010011011 ^ 0b1111111111]
+        expected = (Status.EXHAUSTED, 88125746) if bound == 8 << 20 else (Status.TOO_LARGE, 0)
+        assert meet.count_pair(above, below) == expected
+
+
 def test_a_stopped_meet_answers_paused_at_once(takuzu_kernel: ModuleType) -> None:
     meet = takuzu_kernel.MeetCounter(12, 12, bytes([2]) * 144, 0xFFFF, 1 << 30)
     above, below = meet.candidates(5)[:2]
