@@ -118,7 +118,13 @@ PUZZLES = {
                 "COUNT_MIB": 4096,
                 "COUNT_MAX_LINES": (1 << 16) - 1,
             },
-            headers=("_common/_fp_clock.h", "_learning/_fp_learn.h", "_common/_fp_text.h", "takuzu/_fp_count.h"),
+            headers=(
+                "_common/_fp_clock.h",
+                "_learning/_fp_learn.h",
+                "_common/_fp_text.h",
+                "_common/_fp_popcount.h",
+                "takuzu/_fp_count.h",
+            ),
             splits=True,
         ),
         Entry(
@@ -145,7 +151,13 @@ PUZZLES = {
             # A board is one 64-bit word per colour; a transposition table has at
             # most 2**MAX_TABLE_BITS entries, and DEFAULT_TABLE_MIB MiB by default.
             limits={"MAX_N": 8, "MAX_TABLE_BITS": 30, "DEFAULT_TABLE_MIB": 64},
-            headers=("reversi/_tables.h", "reversi/_tail.h", "_common/_fp_clock.h", "_common/_fp_text.h"),
+            headers=(
+                "reversi/_tables.h",
+                "reversi/_tail.h",
+                "_common/_fp_clock.h",
+                "_common/_fp_text.h",
+                "_common/_fp_popcount.h",
+            ),
             splits=True,
         ),
     )

@@ -40,27 +40,16 @@ from libc.string cimport memset
 cdef extern from *:
     """
     #include <Python.h>
+    #include "_fp_popcount.h"
     #if defined(_MSC_VER)
     #include <intrin.h>
     static inline void fp_prefetch(const void *p) { _mm_prefetch((const char *)p, _MM_HINT_T0); }
     static inline int fp_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    static inline int fp_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
     static inline int fp_bsr64(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
     static inline unsigned long long fp_bswap64(unsigned long long x) { return _byteswap_uint64(x); }
     #else
     static inline int fp_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     static inline void fp_prefetch(const void *p) { __builtin_prefetch(p); }
-    #if defined(__POPCNT__)
-    static inline int fp_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
-    #else
-    /* Without the popcnt instruction the builtin is a library call; this inlines. */
-    static inline int fp_popcount64(unsigned long long x) {
-        x -= (x >> 1) & 0x5555555555555555ULL;
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
-    #endif
     static inline int fp_bsr64(unsigned long long x) { return 63 - __builtin_clzll(x); }
     static inline unsigned long long fp_bswap64(unsigned long long x) { return __builtin_bswap64(x); }
     #endif
@@ -214,11 +203,7 @@ cdef extern from *:
        it for boards of side 6 or less, whose flips take one step fewer.
        fp_small_count picks the best copy the CPU runs, so that the wheel stays
        portable. */
-    #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
-    #define FP_TAIL_DISPATCH 1
-    #else
-    #define FP_TAIL_DISPATCH 0
-    #endif
+    #define FP_TAIL_DISPATCH FP_POPCOUNT_DISPATCH
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
     #define FP_TAIL_AVX2 1
     #else
@@ -260,19 +245,6 @@ cdef extern from *:
     #undef FP_TAIL_VECTOR
     #endif
     #undef FP_TAIL_SHORT_LINES
-
-    /* Whether the counts can use the popcnt instruction: the portable copy
-       does when the build targets it, else the second copy when the CPU has it. */
-    static int fp_hardware_popcount(void) {
-    #if FP_TAIL_DISPATCH
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("popcnt") != 0;
-    #elif defined(__POPCNT__) || defined(_MSC_VER)
-        return 1;
-    #else
-        return 0;
-    #endif
-    }
 
     /* Whether the CPU runs the AVX2 copy. */
     static int fp_hardware_avx2(void) {

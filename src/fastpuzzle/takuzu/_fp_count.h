@@ -30,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "_fp_popcount.h"
+
 typedef struct {
     uint64_t lo, hi;
 } fp_count_t;
@@ -897,14 +899,6 @@ static int fp_side_records(fp_side *side, size_t groups, const uint64_t *base, f
     return 0;
 }
 
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
-/* Without the popcnt instruction the builtin is a library call: the join is built twice, once for
-   processors with the instruction (chosen at run time) and once for the rest. */
-#define FP_JOIN_DISPATCH 1
-#else
-#define FP_JOIN_DISPATCH 0
-#endif
-
 /* The meet of one group, a chunk of its tops at a time, by bit sets: each chunk of at most FP_JOIN_TOPS
    tops is indexed by a bit set over the chunk for each line (the tops using it) and each pair of
    columns (the tops leaving it equal), and one bit set for each bit of the tops' counts. A bottom's
@@ -1098,23 +1092,13 @@ static void fp_join_clear(fp_join *join) {
     }                                                                                                        \
     *result = total;
 
-static inline int fp_popcount_portable(uint64_t x) {
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
+/* The join's two copies (see _fp_popcount.h): for every processor, and for those with popcnt. */
 static void fp_join_meet(const fp_join *join, const uint64_t *bottom, size_t bottoms, const uint64_t *base,
                          fp_count_t *result) {
-#if defined(__GNUC__) && (defined(__POPCNT__) || !defined(__x86_64__))
-    FP_JOIN_MEET_BODY(__builtin_popcountll)
-#else
-    FP_JOIN_MEET_BODY(fp_popcount_portable)
-#endif
+    FP_JOIN_MEET_BODY(fp_popcount64)
 }
 
-#if FP_JOIN_DISPATCH
+#if FP_POPCOUNT_DISPATCH
 __attribute__((target("popcnt"))) static void fp_join_meet_popcnt(const fp_join *join, const uint64_t *bottom,
                                                                   size_t bottoms, const uint64_t *base,
                                                                   fp_count_t *result) {
@@ -1122,16 +1106,6 @@ __attribute__((target("popcnt"))) static void fp_join_meet_popcnt(const fp_join 
 }
 #endif
 #undef FP_JOIN_MEET_BODY
-
-/* Whether this processor has the popcnt instruction (where the join is built both ways). */
-static int fp_join_hardware_popcount(void) {
-#if FP_JOIN_DISPATCH
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt") != 0;
-#else
-    return 0;
-#endif
-}
 
 /* The grids whose middle rows are lines a and b (numbers of fp_meet's lines): 0 and *result; -1 when
    the tables would pass max_bytes; -2 when *stop was set meanwhile. `work` holds the part's large arrays
@@ -1190,7 +1164,7 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     }
     if (status == 0 && fp_join_init(&join, m, &records[0], &bytes) != 0)
         status = -1;
-    int popcnt = fp_join_hardware_popcount();
+    int popcnt = fp_hardware_popcount();
     fp_count_t total = FP_COUNT_ZERO;
     size_t words = records[0].words;
     for (size_t g = 0; g < groups.size && status == 0; g++) {
@@ -1207,7 +1181,7 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
             fp_count_t met = FP_COUNT_ZERO;
             status = fp_join_index(&join, many->data + i * words, chunk, many->base);
             if (status == 0) {
-#if FP_JOIN_DISPATCH
+#if FP_POPCOUNT_DISPATCH
                 if (popcnt)
                     fp_join_meet_popcnt(&join, run, runs, few->base, &met);
                 else

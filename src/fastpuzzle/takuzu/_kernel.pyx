@@ -694,13 +694,7 @@ cdef class Search:
 
 cdef extern from *:
     """
-    /* Portable: no popcnt instruction is assumed, and a library call costs more than this. */
-    static inline int fp_popcount64(unsigned long long x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
+    #include "_fp_popcount.h"
     #if defined(_MSC_VER)
     static inline int fp_clz64(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return 63 - (int)i; }
     #else
