@@ -538,37 +538,23 @@ class _Task:
     def run(self, executor: Executor, stop: Optional[threading.Event], chunks: list[list[int]]) -> None:
         """Count the parts of ``chunks`` on ``executor``, a task a chunk; ``stop`` (own threads only, which
         get chunks of one part) is set when the count fails."""
-        from concurrent.futures import BrokenExecutor, as_completed
-
         depth = self.frontier.depth
         parts = self.frontier.parts
-        futures: dict[Future[Any], list[int]] = {}
-        future: Future[Any]
+
+        def count_one(index: int) -> list[Result]:
+            player, opponent = parts[index]
+            return [count_part(self.n, player, opponent, depth, self.ended_counts, self.table_bits, stop)]
+
+        def submit(chunk: list[int]) -> Future[Any]:
+            if stop is not None:
+                (index,) = chunk
+                return executor.submit(count_one, index)
+            keys = [parts[index] for index in chunk]
+            return executor.submit(count_parts, self.n, keys, depth, self.ended_counts, self.table_bits)
+
         try:
-            for chunk in chunks:
-                if stop is not None:
-                    (index,) = chunk
-                    player, opponent = parts[index]
-                    future = executor.submit(
-                        count_part, self.n, player, opponent, depth, self.ended_counts, self.table_bits, stop
-                    )
-                else:
-                    keys = [parts[index] for index in chunk]
-                    future = executor.submit(count_parts, self.n, keys, depth, self.ended_counts, self.table_bits)
-                futures[future] = chunk
-            for future in as_completed(futures):
-                chunk = futures[future]
-                counted = [future.result()] if stop is not None else list(future.result())
-                if len(counted) != len(chunk):
-                    raise RuntimeError(f"a chunk of {len(chunk)} parts came back with {len(counted)} results")
-                for index, result in zip(chunk, counted):
-                    self.finished(index, tuple(result))
-        except BaseException as error:
+            _executors.run_chunks(chunks, submit, lambda index, result: self.finished(index, tuple(result)))
+        except BaseException:
             if stop is not None:
                 stop.set()
-            # A broken pool fails its futures itself (and CPython 3.11's process pool
-            # trips over a future cancelled meanwhile).
-            if not isinstance(error, BrokenExecutor):
-                for future in futures:
-                    future.cancel()
             raise
