@@ -4,9 +4,11 @@ twin: blank grids of both rules, and drafts with millions to billions of complet
 The blank 10x10 under the distinct rule (OEIS A253316's 48,183,195,384), the drafts with over 10^9
 completions and a sample of the blank 12x12's parts run only with ``FASTPUZZLE_BENCH_LONG=1``; the
 sample's time times the parts over the sample's estimates the whole count (docs/puzzles/takuzu.md).
-The whole blank 12x12 (4,972,955,852,202,492, hours on two cores; today its largest parts pass the
-4 GiB a part may use, see docs/puzzles/takuzu.md) runs only with ``FASTPUZZLE_BENCH_12X12=1``, with ``--jobs 2`` and a checkpoint in ``FASTPUZZLE_BENCH_CHECKPOINT``
-(default: the bench's temporary directory), so that a stopped run resumes.
+One part of each kind of the blank 12x12 (by the columns its middle lines agree in) runs with it too: the
+kinds' counts of parts times their times estimate the whole count another way. The whole blank 12x12
+(4,972,955,852,202,492, hours on two cores, see docs/puzzles/takuzu.md) runs only with
+``FASTPUZZLE_BENCH_12X12=1``, with ``--jobs 2`` and a checkpoint in ``FASTPUZZLE_BENCH_CHECKPOINT`` (default:
+the bench's temporary directory), so that a stopped run resumes.
 """
 
 from __future__ import annotations
@@ -107,6 +109,23 @@ def test_blank_12x12_distinct_sample_of_parts(benchmark: BenchmarkFixture) -> No
             return [status for status, _ in threads.map(lambda pair: meet.count_pair(*pair), sample)]
 
     assert benchmark.pedantic(count_sample, rounds=1, iterations=1) == [Status.EXHAUSTED] * 40
+
+
+@pytest.mark.skipif(not LONG, reason="set FASTPUZZLE_BENCH_LONG=1")
+@pytest.mark.parametrize("agree", [0, 2, 4, 6, 8, 10])
+def test_blank_12x12_distinct_part_by_kind(benchmark: BenchmarkFixture, agree: int) -> None:
+    """The middle part of those of the blank 12x12 whose middle lines agree in ``agree`` columns, on one
+    core, within the memory a part may use (COUNT_MIB): the fewer columns agree, the longer a part takes."""
+    parts = _counting.parts_of(blank(12, 12, True)).pairs
+    kind = [(a, b) for a, b in parts if 12 - bin(a ^ b).count("1") == agree]
+    benchmark.group = (
+        f"takuzu count blank 12x12 unique, a part whose middle lines agree in {agree} columns (one of {len(kind):,})"
+    )
+    meet = _takuzu_cy.MeetCounter(12, 12, bytes([2]) * 144, 0xFFFF, _counting.COUNT_MIB << 20)
+    number = {meet.line(i): i for i in range(meet.lines)}
+    above, below = kind[len(kind) // 2]
+    status, count = benchmark.pedantic(meet.count_pair, (number[above], number[below]), rounds=1, iterations=1)
+    assert status == Status.EXHAUSTED and count > 0
 
 
 @pytest.mark.skipif(not WHOLE_12X12, reason="set FASTPUZZLE_BENCH_12X12=1: hours on two cores")
