@@ -838,7 +838,7 @@ static int fp_side_records(fp_side *side, size_t groups, const uint64_t *base, f
     /* In two rounds, so that the places being filled stay in the cache: first into at most 256 ranges of
        groups (by the groups' high bits), then each range by group. */
     int shift = 0;
-    while ((groups - 1) >> shift >= 256)
+    while (groups > 0 && (groups - 1) >> shift >= 256)
         shift++;
     size_t ranges = groups ? ((groups - 1) >> shift) + 1 : 0, range_next[256], range_end[256];
     for (size_t r = 0; r < ranges; r++) {
