@@ -278,14 +278,19 @@ def test_the_memory_bound_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_part_holds_each_set_once() -> None:
     """A blank 10x10's part whose middle rows are each other's complement (the largest kind) counts within
-    8 MiB in the compiled kernel: each side's records take the place of its sequences. Records kept apart
-    from the sequences, with a sorted copy, took 18 MB; 4 MiB is too little, and the bound says so."""
-    for bound in (8 << 20, 4 << 20):
+    8 MiB in the compiled kernel: each side's records take the place of its sequences, and a side sorts its
+    sequences in place when the bound leaves no room for a copy (at 8 MiB the bottom does, at 1 GiB
+    neither side). Records kept apart from the sequences, with a sorted copy, took 18 MB; 4 MiB is too
+    little, and the bound says so."""
+    for bound, expected in (
+        (1 << 30, (Status.EXHAUSTED, 88125746)),
+        (8 << 20, (Status.EXHAUSTED, 88125746)),
+        (4 << 20, (Status.TOO_LARGE, 0)),
+    ):
         meet = _takuzu_cy.MeetCounter(10, 10, bytes([2]) * 100, 0xFFFF, bound)
         lines = {meet.line(number): number for number in range(meet.lines)}
         above = lines[0b0010011011]
         below = lines[0b0010011011 ^ 0b1111111111]
-        expected = (Status.EXHAUSTED, 88125746) if bound == 8 << 20 else (Status.TOO_LARGE, 0)
         assert meet.count_pair(above, below) == expected
 
 

@@ -577,13 +577,16 @@ typedef struct {
     size_t bytes;
 } fp_buffer;
 
+/* A side lists its sequences into one buffer and sorts them into another where the bound leaves room
+   (else in place): the top into 0, then 1; the bottom into whichever of 0 and 1 the top's records left
+   free, then 2. */
 typedef struct {
-    fp_buffer sequences[2]; /* each side's sequences, then its records in their place */
+    fp_buffer buffers[3];
 } fp_work;
 
 static void fp_work_free(fp_work *work) {
-    free(work->sequences[0].data);
-    free(work->sequences[1].data);
+    for (int b = 0; b < 3; b++)
+        free(work->buffers[b].data);
     memset(work, 0, sizeof(*work));
 }
 
@@ -617,7 +620,8 @@ typedef struct {
                                         the same, its count in place of its group */
     size_t sequences, room;
     uint64_t *sequence;
-    fp_work *work;
+    fp_buffer *listing;              /* the buffer the side lists into */
+    fp_buffer *sorting;              /* the one it sorts into, where the bound leaves room */
     size_t *bytes;
     const volatile int *stop;        /* set (by another thread) to stop the count */
     int failed;                      /* 1: out of memory; 2: stopped */
@@ -648,8 +652,7 @@ static void fp_side_record(fp_side *side, int last) {
         /* A set's count (in 32 bits) is at most the sequences listed. */
         uint64_t *grown = *side->bytes + added > m->max_bytes || more > 0xFFFFFFFFu
                               ? NULL
-                              : (uint64_t *)fp_buffer_room(&side->work->sequences[side->below],
-                                                           more * side->sequence_words * 8);
+                              : (uint64_t *)fp_buffer_room(side->listing, more * side->sequence_words * 8);
         if (grown == NULL) {
             side->failed = 1;
             return;
@@ -805,8 +808,9 @@ static void fp_place_sequences(uint64_t *data, size_t sw, size_t *keys, const si
     }
 }
 
-/* The records of side->sequence, in its place: sorted by group (a counting sort that swaps the sequences
-   into their groups' ranges), then merged by set within each group (a small table a group). 0, or -1
+/* The records of side->sequence: sorted by group (a counting sort into side->sorting where the bound
+   leaves room, which frees the listing's room for the other side; else one that swaps the sequences into
+   their groups' ranges in place), then merged by set where they lie (a small table a group). 0, or -1
    when memory ran out or would pass max_bytes. */
 static int fp_side_records(fp_side *side, size_t groups, const uint64_t *base, fp_records *records) {
     const fp_meet *m = side->m;
@@ -835,18 +839,33 @@ static int fp_side_records(fp_side *side, size_t groups, const uint64_t *base, f
             largest = first[g + 1];
         first[g + 1] += first[g];
     }
-    /* In two rounds, so that the places being filled stay in the cache: first into at most 256 ranges of
-       groups (by the groups' high bits), then each range by group. */
+    size_t copy = total * sw * 8;
+    uint64_t *sorted = NULL;
+    if (total > 0 && *side->bytes + copy <= m->max_bytes)
+        sorted = (uint64_t *)fp_buffer_room(side->sorting, copy);
+    if (sorted != NULL) {
+        *side->bytes += copy;
+        memcpy(next, first, (groups + 1) * sizeof(size_t));
+        for (size_t i = 0; i < total; i++)
+            fp_copy_words(sorted + next[fp_record_count(data + i * sw)]++ * sw, data + i * sw, sw);
+        *side->bytes -= side->room * sw * 8;
+        data = records->data = sorted;
+        free(next);
+        next = NULL;
+    }
+    /* In place in two rounds, so that the places being filled stay in the cache: first into at most 256
+       ranges of groups (by the groups' high bits), then each range by group. */
     int shift = 0;
     while (groups > 0 && (groups - 1) >> shift >= 256)
         shift++;
-    size_t ranges = groups ? ((groups - 1) >> shift) + 1 : 0, range_next[256], range_end[256];
+    size_t ranges = groups && next != NULL ? ((groups - 1) >> shift) + 1 : 0, range_next[256], range_end[256];
     for (size_t r = 0; r < ranges; r++) {
         range_next[r] = first[r << shift];
         range_end[r] = first[((r + 1) << shift) < groups ? (r + 1) << shift : groups];
     }
     fp_place_sequences(data, sw, range_next, range_end, ranges, 0, shift);
-    memcpy(next, first, (groups + 1) * sizeof(size_t));
+    if (next != NULL)
+        memcpy(next, first, (groups + 1) * sizeof(size_t));
     for (size_t r = 0; r < ranges; r++) {
         size_t low = r << shift, high = ((r + 1) << shift) < groups ? (r + 1) << shift : groups;
         fp_place_sequences(data, sw, next + low, first + low + 1, high - low, low, 0);
@@ -1125,7 +1144,8 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
     side.sequence_words = (4 + (size_t)n * 2 + 7) / 8;
     side.bytes = &bytes;
     side.stop = stop;
-    side.work = work != NULL ? work : &own;
+    if (work == NULL)
+        work = &own;
     side.used = (uint64_t *)calloc(((size_t)m->lines + 63) / 64, 8);
     uint64_t pairs[32];
     fp_records records[2];
@@ -1138,6 +1158,9 @@ static int fp_meet_pair(const fp_meet *m, int a, int b, const volatile int *stop
         side.used[b >> 6] |= (uint64_t)1 << (b & 63);
     }
     for (side.below = 0; side.below < 2 && status == 0; side.below++) {
+        int top_in_first = side.below && records[0].data != NULL && records[0].data == work->buffers[0].data;
+        side.listing = &work->buffers[top_in_first ? 1 : 0];
+        side.sorting = &work->buffers[side.below ? 2 : 1];
         side.rows[0] = m->line[side.below ? a : b];
         side.rows[1] = m->line[side.below ? b : a];
         memset(side.needs, 0, sizeof(side.needs));
